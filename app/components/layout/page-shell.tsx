@@ -1,0 +1,81 @@
+import type { ReactNode } from "react";
+import { Link, useLocation } from "react-router";
+import { content, type Page } from "~/content";
+import { getPage, menuGroup } from "~/content/pages";
+import { Picture } from "./picture";
+
+/** The banner every sub-page opens with: artwork, title, slogan lines and a screen-reader heading. */
+export function PageBanner({ page }: { page: Page }) {
+  const image = (page.section && content.images.banners[page.section]) || content.images.bannerDefault;
+  return (
+    <section className="page-banner" aria-labelledby="page-heading">
+      <Picture image={image} priority className="page-banner-img" alt="" />
+      <div className="page-banner-text">
+        <p className="page-banner-title" aria-hidden="true">
+          {page.banner.title}
+        </p>
+        {page.banner.slogans.map((line) => (
+          <p key={line} className="page-banner-slogan">
+            {line}
+          </p>
+        ))}
+      </div>
+      <h1 id="page-heading" className="sr-only">
+        {page.title}
+      </h1>
+      <p className="sr-only">{page.srDescription}</p>
+    </section>
+  );
+}
+
+/** Tabs to the other pages of the same menu section. */
+export function SubMenu({ items, label }: { items: { title: string; url: string }[]; label: string }) {
+  const { pathname } = useLocation();
+  return (
+    <nav className="sub-menu" aria-label={label}>
+      <ul>
+        {items.map((item) => (
+          <li key={item.url + item.title}>
+            <Link to={item.url} aria-current={item.url === pathname ? "page" : undefined} preventScrollReset={false}>
+              {item.title}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+/**
+ * Frame of an information page: banner, the section's tab menu, a visible page title and the body.
+ * The page is looked up in content by the current path.
+ */
+export function PageShell({ children, path }: { children: ReactNode; path?: string }) {
+  const { pathname } = useLocation();
+  const page = getPage(path ?? pathname);
+  const group = menuGroup(page.section);
+  return (
+    <>
+      <PageBanner page={page} />
+      {group ? <SubMenu items={group.items} label={`${group.title} 하위 메뉴`} /> : null}
+      <div className="page-body">
+        <header className="page-head">
+          {group ? <p className="page-eyebrow">{group.title}</p> : null}
+          <p className="page-title" aria-hidden="true">
+            {page.title}
+          </p>
+        </header>
+        {children}
+      </div>
+    </>
+  );
+}
+
+export function ComingSoon({ children }: { children?: ReactNode }) {
+  return (
+    <div className="coming-soon" role="status">
+      <p className="coming-soon-title">준비중입니다</p>
+      <p>{children ?? "빠른 시일 내에 안내해 드리겠습니다. 자세한 사항은 분양 상담을 통해 확인해 주세요."}</p>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { content } from "~/content";
+import { telHref } from "~/lib/phone";
+import { RegisterTrigger } from "~/components/registration/registration-context";
+import { Logo } from "./logo";
+
+export function SiteFooter() {
+  const [familyOpen, setFamilyOpen] = useState(false);
+  const familyId = useId();
+  const { project, contact, business, legal } = content;
+  return (
+    <footer className="site-footer">
+      <div className="footer-inner">
+        <div className="footer-top">
+          <Logo />
+          <div className="footer-actions">
+            <RegisterTrigger className="footer-reserve">방문예약</RegisterTrigger>
+            <div className="family">
+              <button
+                type="button"
+                className="family-toggle"
+                aria-expanded={familyOpen}
+                aria-controls={familyId}
+                onClick={() => setFamilyOpen(!familyOpen)}
+              >
+                패밀리사이트
+              </button>
+              <ul id={familyId} className="family-list" hidden={!familyOpen}>
+                {content.familySites.map((s) => (
+                  <li key={s.url}>
+                    <a href={s.url} target="_blank" rel="noopener noreferrer">
+                      {s.name}
+                      <span className="sr-only"> (새 창)</span>
+                    </a>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          </div>
+        </div>
+        <p className="footer-phone">
+          분양문의 <a href={telHref(contact.phone)}>{contact.phone}</a> <span>{contact.hours}</span>
+        </p>
+        <p className="footer-notice">{legal.smsNotice}</p>
+        <ul className="footer-disclaimers">
+          {legal.disclaimers.map((d) => (
+            <li key={d}>{d}</li>
+          ))}
+          <li>{legal.adDisclaimer}</li>
+        </ul>
+        <address className="footer-business">
+          <span>상호 {business.name}</span>
+          <span>대표 {business.representative}</span>
+          <span>사업자등록번호 {business.registrationNumber}</span>
+          <span>주소 {business.address}</span>
+          <span>현장 {project.address}</span>
+        </address>
+        <p className="footer-credit">{legal.constructorCredit}</p>
+        <p className="footer-links">
+          <Link to="/privacy">
+            <strong>개인정보처리방침</strong>
+          </Link>
+        </p>
+        <p className="footer-copy">© {project.siteName}. All rights reserved.</p>
+      </div>
+    </footer>
+  );
+}

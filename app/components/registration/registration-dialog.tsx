@@ -1,0 +1,4 @@
+/** The registration popup arrives with the lead-intake issue. */
+export function RegistrationDialog() {
+  return null;
+}

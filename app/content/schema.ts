@@ -1,0 +1,205 @@
+import { z } from "zod";
+
+/** A site path such as "/Brand/intro": leading slash, no trailing slash. */
+const sitePath = z
+  .string()
+  .regex(/^\/([A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*)?$/, "경로는 /로 시작하고 /로 끝나지 않아야 합니다");
+
+const text = z.string().trim().min(1);
+
+/**
+ * An image the site shows. `src` is a file under `assets/images/`: SVG is served as is,
+ * raster images are converted at build time to AVIF and WebP (see scripts/build-images.mjs).
+ */
+export const imageSchema = z.object({
+  src: z.string().regex(/^[a-z0-9/-]+\.(svg|png|jpg|jpeg|webp)$/, "이미지 파일명 형식이 아닙니다"),
+  width: z.number().int().positive(),
+  height: z.number().int().positive(),
+  alt: z.string(),
+});
+
+export const menuItemSchema = z.object({ title: text, url: sitePath });
+
+export const menuGroupSchema = z.object({
+  title: text,
+  /** Where the top-level item links; defaults to its first sub-page. */
+  url: sitePath.optional(),
+  items: z.array(menuItemSchema).min(1),
+});
+
+export const pageSchema = z.object({
+  path: sitePath,
+  /** Short page name: document title, breadcrumb and screen-reader heading. */
+  title: text,
+  description: text.max(160),
+  banner: z.object({ title: text, slogans: z.array(text).min(1).max(3) }),
+  /** Screen-reader-only description of the page. */
+  srDescription: text,
+  /** Menu group title whose items form the page's tab menu. */
+  section: z.string().optional(),
+  /** Not listed in sitemap.xml (utility pages). */
+  noindex: z.boolean().default(false),
+});
+
+export const premiumCardSchema = z.object({
+  image: imageSchema,
+  title: text,
+  text1: text,
+  text2: text,
+  link: sitePath,
+  linkText: text,
+});
+
+export const unitTypeSchema = z.object({
+  /** Key used in paths and content references, e.g. "59A". */
+  key: z.string().regex(/^[0-9]+[A-Z]$/),
+  /** The label buyers see, e.g. "47A". */
+  label: text,
+  path: sitePath,
+  exclusiveArea: z.number().positive(),
+  supplyArea: z.number().positive(),
+  households: z.number().int().nonnegative(),
+  rooms: z.number().int().positive(),
+  bathrooms: z.number().int().positive(),
+  plan: imageSchema,
+  /** Mobile home-page viewer image. */
+  viewerImage: imageSchema,
+});
+
+export const videoTabSchema = z.object({
+  id: z.number().int().min(1),
+  title: text,
+  /** Embed URL of the player; empty until the agency delivers the film. */
+  src: z.union([z.literal(""), z.url()]),
+  poster: imageSchema,
+});
+
+export const vrTabSchema = z.object({
+  key: text,
+  title: text,
+  /** Embed URL of the VR tour; empty until it is published. */
+  src: z.union([z.literal(""), z.url()]),
+});
+
+export const contentSchema = z
+  .object({
+    project: z.object({
+      brandName: text,
+      complexName: text,
+      /** Shown in the header logo and page titles. */
+      siteName: text,
+      address: text,
+      lot: text,
+      floors: z.object({ basement: z.number().int().positive(), above: z.number().int().positive() }),
+      exclusiveAreas: z.array(z.number().positive()).min(1),
+      households: z.number().int().positive(),
+      /** Scale of the brand town, one configured figure. */
+      brandTownHouseholds: z.number().int().positive(),
+      developer: text,
+      constructor: text,
+      modelHouseAddress: text,
+      remainingUnitsNotice: text,
+    }),
+    contact: z.object({
+      /** Display form, e.g. "1600-0000". */
+      phone: z.string().regex(/^[0-9]{2,4}-[0-9]{3,4}(-[0-9]{4})?$/, "전화번호 형식이 아닙니다"),
+      hours: text,
+    }),
+    business: z.object({
+      name: text,
+      representative: text,
+      registrationNumber: text,
+      address: text,
+    }),
+    familySites: z.array(z.object({ name: text, url: z.url() })).min(1),
+    menu: z.array(menuGroupSchema).min(1),
+    videoMenu: z.array(menuItemSchema).min(1),
+    pages: z.array(pageSchema).min(1),
+    redirects: z.array(z.object({ from: sitePath, to: sitePath })),
+    premiumCards: z.array(premiumCardSchema).length(4),
+    overviewRows: z.array(z.object({ label: text, value: text })).min(1),
+    locationHighlights: z
+      .array(z.object({ image: imageSchema, titleText: text, contentText: text }))
+      .length(6),
+    unitTypes: z.array(unitTypeSchema).min(1),
+    interiors: z.array(
+      z.object({ key: text, label: text, path: sitePath, images: z.array(imageSchema).min(1) }),
+    ),
+    brandVideo: z.object({ src: z.union([z.literal(""), z.url()]), poster: imageSchema }),
+    videoTabs: z.array(videoTabSchema).min(1),
+    vr: z.object({ defaultKey: text, tabs: z.array(vrTabSchema).min(1) }),
+    press: z.object({
+      defaultSite: z.string().regex(/^[a-z0-9-]+$/),
+      sites: z.array(z.string().regex(/^[a-z0-9-]+$/)).min(1),
+      authorLabel: text,
+    }),
+    seo: z.object({
+      titleTemplate: z.string().includes("%s"),
+      ogImage: imageSchema,
+      naverSiteVerification: z.string(),
+      keywords: z.array(text),
+    }),
+    images: z.object({
+      logo: imageSchema,
+      bannerDefault: imageSchema,
+      banners: z.record(z.string(), imageSchema),
+    }),
+    legal: z.object({
+      disclaimers: z.array(text).min(1),
+      adDisclaimer: text,
+      smsNotice: text,
+      constructorCredit: text,
+    }),
+    privacy: z.object({
+      /** Bump when the consent text changes; stored with every lead. */
+      consentVersion: text,
+      items: text,
+      purpose: text,
+      retentionDays: z.number().int().positive(),
+      refusal: text,
+      smsConsentText: text,
+      optOutNumber: text,
+      controller: text,
+    }),
+  })
+  .superRefine((content, ctx) => {
+    const paths = new Set(content.pages.map((p) => p.path));
+    if (paths.size !== content.pages.length) {
+      ctx.addIssue({ code: "custom", message: "같은 경로의 페이지가 두 번 있습니다", path: ["pages"] });
+    }
+    const linked = [
+      ...content.menu.flatMap((g) => [...g.items.map((i) => i.url), ...(g.url ? [g.url] : [])]),
+      ...content.videoMenu.map((i) => i.url),
+      ...content.unitTypes.map((u) => u.path),
+      ...content.interiors.map((i) => i.path),
+      ...content.premiumCards.map((c) => c.link),
+    ];
+    const redirectFrom = new Set(content.redirects.map((r) => r.from));
+    for (const url of linked) {
+      if (!paths.has(url) && !redirectFrom.has(url) && url !== "/Promotion/Press") {
+        ctx.addIssue({ code: "custom", message: `링크 대상 페이지가 없습니다: ${url}`, path: ["menu"] });
+      }
+    }
+    for (const r of content.redirects) {
+      if (!paths.has(r.to)) {
+        ctx.addIssue({ code: "custom", message: `리다이렉트 대상이 없습니다: ${r.to}`, path: ["redirects"] });
+      }
+    }
+    if (!content.press.sites.includes(content.press.defaultSite)) {
+      ctx.addIssue({ code: "custom", message: "기본 보도자료 사이트가 목록에 없습니다", path: ["press"] });
+    }
+    if (!content.vr.tabs.some((t) => t.key === content.vr.defaultKey)) {
+      ctx.addIssue({ code: "custom", message: "VR 기본 탭이 목록에 없습니다", path: ["vr"] });
+    }
+  });
+
+export type Content = z.infer<typeof contentSchema>;
+export type ContentInput = z.input<typeof contentSchema>;
+export type Image = z.infer<typeof imageSchema>;
+export type Page = z.infer<typeof pageSchema>;
+export type MenuGroup = z.infer<typeof menuGroupSchema>;
+export type MenuItem = z.infer<typeof menuItemSchema>;
+export type UnitType = z.infer<typeof unitTypeSchema>;
+export type PremiumCard = z.infer<typeof premiumCardSchema>;
+export type VideoTab = z.infer<typeof videoTabSchema>;
+export type VrTab = z.infer<typeof vrTabSchema>;

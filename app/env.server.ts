@@ -1,0 +1,47 @@
+import { z } from "zod";
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().positive().default(3000),
+  SITE_URL: z
+    .url({ message: "SITE_URL은 http(s)://로 시작하는 주소여야 합니다" })
+    .default("http://localhost:3000")
+    .transform((u) => u.replace(/\/+$/, "")),
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default("data"),
+  ADMIN_EMAIL: z.email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  LEADS_WEBHOOK_URL: z.url().optional(),
+  SMS_GATEWAY_URL: z.url().optional(),
+  SMS_GATEWAY_KEY: z.string().optional(),
+  SMS_SENDER: z.string().optional(),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+});
+
+export type Env = z.infer<typeof schema>;
+
+let cached: Env | undefined;
+
+/** Environment, validated once. A bad variable stops the app with a clear message. */
+export function env(): Env {
+  if (cached) return cached;
+  const blanksRemoved = Object.fromEntries(
+    Object.entries(process.env).filter(([, v]) => v !== undefined && v !== ""),
+  );
+  const result = schema.safeParse(blanksRemoved);
+  if (!result.success) {
+    throw new Error(`환경 변수가 올바르지 않습니다:\n${z.prettifyError(result.error)}`);
+  }
+  cached = result.data;
+  return cached;
+}
+
+/** For tests that change process.env between cases. */
+export function resetEnvCache() {
+  cached = undefined;
+}
+
+/** The only values the browser may see. */
+export function publicEnv() {
+  return { siteUrl: env().SITE_URL };
+}

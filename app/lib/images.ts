@@ -1,0 +1,30 @@
+import type { Image } from "~/content/schema";
+
+/** Widths the build renders for photo-like images (sources under assets/images/photo/). */
+export const PHOTO_WIDTHS = [480, 960, 1440, 1920] as const;
+export const PHOTO_FORMATS = ["avif", "webp"] as const;
+
+export function isPhoto(image: Pick<Image, "src">): boolean {
+  return image.src.startsWith("photo/");
+}
+
+export function photoWidths(image: Pick<Image, "width">): number[] {
+  const widths: number[] = PHOTO_WIDTHS.filter((w) => w < image.width);
+  return [...widths, image.width];
+}
+
+function baseName(src: string) {
+  return src.replace(/\.[a-z]+$/, "");
+}
+
+/** Public URL of an image: vector files as they are, photos as a rendered width and format. */
+export function imageUrl(image: Pick<Image, "src" | "width">, width?: number, format: "avif" | "webp" | "jpg" = "webp") {
+  if (!isPhoto(image)) return `/img/${image.src}`;
+  return `/img/${baseName(image.src)}-${width ?? image.width}.${format}`;
+}
+
+export function srcSet(image: Pick<Image, "src" | "width">, format: "avif" | "webp") {
+  return photoWidths(image)
+    .map((w) => `${imageUrl(image, w, format)} ${w}w`)
+    .join(", ");
+}

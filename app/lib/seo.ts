@@ -1,0 +1,86 @@
+import type { MetaDescriptor } from "react-router";
+import { content } from "~/content";
+import { breadcrumbs, findPage } from "~/content/pages";
+import { imageUrl } from "./images";
+
+export type RootData = { siteUrl: string } | undefined;
+
+type MetaArgs = {
+  location: { pathname: string };
+  matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
+};
+
+export function siteUrlFrom(matches: MetaArgs["matches"]): string {
+  const root = matches.find((m) => m?.id === "root")?.data as RootData;
+  return root?.siteUrl ?? "http://localhost:3000";
+}
+
+export function documentTitle(title: string) {
+  return title === content.project.siteName ? title : content.seo.titleTemplate.replace("%s", title);
+}
+
+/** Title, description, canonical, Open Graph, Twitter and breadcrumb tags for one page. */
+export function seoTags(opts: {
+  siteUrl: string;
+  path: string;
+  title: string;
+  description: string;
+  canonicalPath?: string;
+  breadcrumb?: { title: string; url: string }[];
+  noindex?: boolean;
+}): MetaDescriptor[] {
+  const url = `${opts.siteUrl}${opts.canonicalPath ?? opts.path}`;
+  const title = opts.path === "/" ? opts.title : documentTitle(opts.title);
+  const og = content.seo.ogImage;
+  const ogUrl = `${opts.siteUrl}${imageUrl(og, og.width, "jpg")}`;
+  const tags: MetaDescriptor[] = [
+    { title },
+    { name: "description", content: opts.description },
+    { name: "keywords", content: content.seo.keywords.join(", ") },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:locale", content: "ko_KR" },
+    { property: "og:site_name", content: content.project.siteName },
+    { property: "og:title", content: title },
+    { property: "og:description", content: opts.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: ogUrl },
+    { property: "og:image:width", content: String(og.width) },
+    { property: "og:image:height", content: String(og.height) },
+    { property: "og:image:alt", content: og.alt },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: opts.description },
+    { name: "twitter:image", content: ogUrl },
+  ];
+  if (opts.noindex) tags.push({ name: "robots", content: "noindex" });
+  if (opts.breadcrumb && opts.breadcrumb.length > 1) {
+    tags.push({
+      "script:ld+json": {
+        "@context": "https://schema.org",
+        "@type": "BreadcrumbList",
+        itemListElement: opts.breadcrumb.map((b, i) => ({
+          "@type": "ListItem",
+          position: i + 1,
+          name: b.title,
+          item: `${opts.siteUrl}${b.url}`,
+        })),
+      },
+    });
+  }
+  return tags;
+}
+
+/** `meta` for a route whose page is described in content by its path. */
+export function pageMeta({ location, matches }: MetaArgs): MetaDescriptor[] {
+  const page = findPage(location.pathname);
+  if (!page) return [{ title: documentTitle("페이지를 찾을 수 없습니다") }];
+  return seoTags({
+    siteUrl: siteUrlFrom(matches),
+    path: page.path,
+    title: page.title,
+    description: page.description,
+    breadcrumb: page.path === "/" ? undefined : breadcrumbs(page),
+    noindex: page.noindex,
+  });
+}

@@ -1,0 +1,107 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteLoaderData,
+} from "react-router";
+import { useEffect } from "react";
+import type { Route } from "./+types/root";
+import { content } from "~/content";
+import { BottomBar } from "~/components/layout/bottom-bar";
+import { SiteFooter } from "~/components/layout/site-footer";
+import { SiteHeader } from "~/components/layout/site-header";
+import { RegistrationProvider } from "~/components/registration/registration-context";
+import { RegistrationDialog } from "~/components/registration/registration-dialog";
+import { telHref } from "~/lib/phone";
+import { documentTitle } from "~/lib/seo";
+import "~/styles/fonts.css";
+import "~/styles/base.css";
+import "~/styles/layout.css";
+import "~/styles/pages.css";
+import "~/styles/forms.css";
+
+export async function loader() {
+  const { publicEnv } = await import("~/env.server");
+  return publicEnv();
+}
+
+export const links: Route.LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+];
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="ko">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f1f3d" />
+        <meta name="format-detection" content="telephone=no" />
+        {content.seo.naverSiteVerification ? (
+          <meta name="naver-site-verification" content={content.seo.naverSiteVerification} />
+        ) : null}
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#main">
+          본문 바로가기
+        </a>
+        <RegistrationProvider>
+          <div id="top" />
+          <SiteHeader />
+          <main id="main" tabIndex={-1}>
+            {children}
+          </main>
+          <SiteFooter />
+          <BottomBar />
+          <RegistrationDialog />
+        </RegistrationProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  // Marks the document once React has taken over (browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useRouteLoaderData("root");
+  const notFound = isRouteErrorResponse(error) && error.status === 404;
+  if (!notFound && import.meta.env.DEV) console.error(error);
+  return (
+    <section className="error-page" aria-labelledby="error-heading">
+      <title>{documentTitle(notFound ? "페이지를 찾을 수 없습니다" : "일시적인 오류")}</title>
+      <meta name="robots" content="noindex" />
+      <p className="error-code" aria-hidden="true">
+        {notFound ? "404" : "ERROR"}
+      </p>
+      <h1 id="error-heading">{notFound ? "페이지를 찾을 수 없습니다 (Not Found)" : "일시적인 오류가 발생했습니다"}</h1>
+      <p>
+        {notFound
+          ? "주소가 바뀌었거나 없는 페이지입니다. 아래 버튼으로 첫 화면으로 이동해 주세요."
+          : "잠시 후 다시 시도해 주세요. 급한 문의는 대표번호로 연락 주시면 바로 안내해 드립니다."}
+      </p>
+      <p className="error-actions">
+        <a href="/" className="btn btn-primary">
+          홈으로
+        </a>
+        <a href={telHref(content.contact.phone)} className="btn btn-outline">
+          분양문의 {content.contact.phone}
+        </a>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,9 @@
+import type { Config } from "@react-router/dev/config";
+import { prerenderPaths } from "./app/content/pages";
+
+export default {
+  ssr: true,
+  // Every marketing page is rendered to static HTML at build time. Importing the
+  // content here also validates it: invalid content stops the build with a message.
+  prerender: () => prerenderPaths(),
+} satisfies Config;

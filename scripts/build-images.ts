@@ -1,0 +1,82 @@
+/**
+ * Build-time image pipeline: assets/images/** → public/img/**.
+ * Vector artwork (everything outside photo/) is copied as is; photo-like images (photo/**,
+ * any source format including SVG renderings) become AVIF and WebP at the widths the
+ * <Picture> component asks for, plus one JPEG at full width for social previews.
+ * Every image named in content must exist, or the build stops.
+ */
+import { existsSync, mkdirSync, readdirSync, statSync, copyFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import sharp from "sharp";
+import { content } from "../app/content";
+import { imageUrl, isPhoto, photoWidths, PHOTO_FORMATS } from "../app/lib/images";
+import type { Image } from "../app/content/schema";
+
+const SRC = "assets/images";
+const OUT = "public";
+
+function collectImages(value: unknown, found: Map<string, Image>) {
+  if (Array.isArray(value)) value.forEach((v) => collectImages(v, found));
+  else if (value && typeof value === "object") {
+    const o = value as Record<string, unknown>;
+    if (typeof o.src === "string" && typeof o.width === "number" && typeof o.height === "number" && "alt" in o) {
+      const image = o as unknown as Image;
+      const prev = found.get(image.src);
+      if (!prev || prev.width < image.width) found.set(image.src, image);
+    } else Object.values(o).forEach((v) => collectImages(v, found));
+  }
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? walk(p) : [p];
+  });
+}
+
+function fresh(out: string, src: string) {
+  return existsSync(out) && statSync(out).mtimeMs >= statSync(src).mtimeMs;
+}
+
+async function main() {
+  const images = new Map<string, Image>();
+  collectImages(content, images);
+  const missing = [...images.keys()].filter((src) => !existsSync(join(SRC, src)));
+  if (missing.length) {
+    console.error(`콘텐츠가 가리키는 이미지 파일이 없습니다 (${SRC}/):\n  ${missing.join("\n  ")}`);
+    process.exit(1);
+  }
+  let made = 0;
+  // Vector artwork: copied as is (every file, so artwork can reference siblings).
+  for (const file of walk(SRC)) {
+    const rel = relative(SRC, file);
+    if (isPhoto({ src: rel })) continue;
+    const out = join(OUT, "img", rel);
+    if (fresh(out, file)) continue;
+    mkdirSync(dirname(out), { recursive: true });
+    copyFileSync(file, out);
+    made++;
+  }
+  for (const image of images.values()) {
+    if (!isPhoto(image)) continue;
+    const file = join(SRC, image.src);
+    const jobs: { out: string; width: number; format: "avif" | "webp" | "jpg" }[] = [];
+    for (const width of photoWidths(image)) {
+      for (const format of PHOTO_FORMATS) jobs.push({ out: join(OUT, imageUrl(image, width, format)), width, format });
+    }
+    jobs.push({ out: join(OUT, imageUrl(image, image.width, "jpg")), width: image.width, format: "jpg" });
+    for (const job of jobs) {
+      if (fresh(job.out, file)) continue;
+      mkdirSync(dirname(job.out), { recursive: true });
+      const height = Math.round((image.height * job.width) / image.width);
+      const pipeline = sharp(file, { density: 300 }).resize(job.width, height, { fit: "cover" });
+      if (job.format === "avif") await pipeline.avif({ quality: 50, effort: 4 }).toFile(job.out);
+      else if (job.format === "webp") await pipeline.webp({ quality: 78 }).toFile(job.out);
+      else await pipeline.jpeg({ quality: 82, mozjpeg: true }).toFile(job.out);
+      made++;
+    }
+  }
+  console.log(`images: ${images.size} referenced, ${made} files written to ${OUT}/img`);
+}
+
+await main();

@@ -1,0 +1,25 @@
+import { createApp } from "./app.js";
+
+const port = Number(process.env.PORT || 3000);
+const siteUrl = (process.env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, "");
+process.env.SITE_URL = siteUrl;
+
+const { app, build } = await createApp({ siteUrl });
+// Start-up work of the services layer (migrations, administrator from env, outbox worker).
+const services = await build.entry.module.startServices?.();
+
+const server = app.listen(port, () => {
+  console.log(`listening on http://localhost:${port}`);
+});
+
+let stopping = false;
+async function shutdown(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: shutting down`);
+  server.close();
+  await services?.stop?.();
+  process.exit(0);
+}
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+
+export type RunningServer = {
+  url: string;
+  port: number;
+  dataDir: string;
+  env: NodeJS.ProcessEnv;
+  output: () => string;
+  stop: (signal?: NodeJS.Signals) => Promise<void>;
+};
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const address = srv.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/**
+ * Starts the built production server (`node server/index.js`) on a free port with a fresh
+ * data folder, and waits until it answers. Run `npm run build` first (npm run test:e2e does).
+ */
+export async function startServer(extraEnv: NodeJS.ProcessEnv = {}, reuse?: { dataDir: string }): Promise<RunningServer> {
+  const port = await freePort();
+  const dataDir = reuse?.dataDir ?? mkdtempSync(join(tmpdir(), "site-e2e-"));
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    SITE_URL: `http://localhost:${port}`,
+    DATA_DIR: dataDir,
+    DATABASE_URL: process.env.TEST_DATABASE_URL_E2E ?? "",
+    ...extraEnv,
+  };
+  const child: ChildProcess = spawn(process.execPath, ["server/index.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  let log = "";
+  child.stdout?.on("data", (d) => (log += d));
+  child.stderr?.on("data", (d) => (log += d));
+  const url = `http://localhost:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log}`);
+    try {
+      const res = await fetch(`${url}/robots.txt`);
+      if (res.ok) break;
+    } catch {
+      // not yet listening
+    }
+    if (Date.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not start in time:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    port,
+    dataDir,
+    env,
+    output: () => log,
+    stop: async (signal = "SIGTERM") => {
+      if (child.exitCode === null) {
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill(signal);
+        await exited;
+      }
+      if (!reuse && signal !== "SIGKILL" && !extraEnv.KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

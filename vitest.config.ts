@@ -1,0 +1,13 @@
+import { defineConfig } from "vitest/config";
+import tsconfigPaths from "vite-tsconfig-paths";
+
+// Unit and integration tests beside the code (app/**, server/**, scripts/**). Browser tests: vitest.e2e.config.ts.
+export default defineConfig({
+  plugins: [tsconfigPaths()],
+  test: {
+    include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.{ts,js}", "scripts/**/*.test.ts"],
+    environment: "node",
+    setupFiles: ["tests/setup/fail-on-console-error.ts"],
+    testTimeout: 20_000,
+  },
+});
