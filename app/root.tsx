@@ -21,6 +21,7 @@ import "~/styles/fonts.css";
 import "~/styles/base.css";
 import "~/styles/layout.css";
 import "~/styles/pages.css";
+import "~/styles/plans.css";
 import "~/styles/forms.css";
 
 export async function loader() {

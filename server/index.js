@@ -4,7 +4,7 @@ const port = Number(process.env.PORT || 3000);
 const siteUrl = (process.env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, "");
 process.env.SITE_URL = siteUrl;
 
-const { app, build } = await createApp({ siteUrl });
+const { app, build } = await createApp({ siteUrl, buildDir: process.env.BUILD_DIR || "build" });
 // Start-up work of the services layer (migrations, administrator from env, outbox worker).
 const services = await build.entry.module.startServices?.();
 
