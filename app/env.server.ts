@@ -15,6 +15,13 @@ const schema = z.object({
   SMS_GATEWAY_URL: z.url().optional(),
   SMS_GATEWAY_KEY: z.string().optional(),
   SMS_SENDER: z.string().optional(),
+  /** Lead submissions allowed per client IP within LEADS_RATE_WINDOW_SECONDS. */
+  LEADS_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  LEADS_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
+  /** The same phone on the same form within this window is stored once. */
+  LEADS_DUPLICATE_WINDOW_SECONDS: z.coerce.number().int().nonnegative().default(600),
+  /** Outbox worker poll interval. */
+  OUTBOX_POLL_MS: z.coerce.number().int().positive().default(2000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
 });
 
