@@ -24,20 +24,26 @@ function walk(dir) {
 }
 
 /**
- * Prerendered pages, read once at start-up. Their canonical and sharing URLs were written with the
- * SITE_URL of the build; when the server runs under another SITE_URL they are rewritten here.
+ * Prerendered pages (`<path>/index.html`) and their loader data for client navigation (`<path>.data`),
+ * read once at start-up. They were written with the SITE_URL of the build — in the tags and in the
+ * root loader's data, which sets the tags again after hydration; when the server runs under another
+ * SITE_URL every occurrence is rewritten here.
  */
 export function loadPrerendered(clientDir, siteUrl) {
   const pages = new Map();
-  for (const file of walk(clientDir)) {
-    if (!file.endsWith(`${sep}index.html`) && file !== join(clientDir, "index.html")) continue;
+  const files = walk(clientDir).filter((f) => f.endsWith(`${sep}index.html`) || f.endsWith(".data"));
+  const home = files.find((f) => f === join(clientDir, "index.html")) ?? files.find((f) => f.endsWith(".html"));
+  const baked = home && /<link rel="canonical" href="(https?:\/\/[^/"]+)/.exec(readFileSync(home, "utf8"))?.[1];
+  // The origin, not a longer host that starts with it ("http://localhost:3000" but not ":30001").
+  const escaped = baked?.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
+  const origin = baked && siteUrl && baked !== siteUrl ? new RegExp(`${escaped}(?![\\w.:-])`, "g") : null;
+  for (const file of files) {
     let html = readFileSync(file, "utf8");
-    const baked = /<link rel="canonical" href="(https?:\/\/[^/"]+)/.exec(html)?.[1];
-    if (baked && siteUrl && baked !== siteUrl) html = html.split(`${baked}/`).join(`${siteUrl}/`);
-    const rel = relative(clientDir, file).split(sep).slice(0, -1).join("/");
-    const path = `/${rel}`;
+    if (origin) html = html.replace(origin, siteUrl);
+    const isData = file.endsWith(".data");
+    const path = "/" + relative(clientDir, file).split(sep).slice(0, isData ? undefined : -1).join("/");
     const etag = `"${createHash("sha1").update(html).digest("base64url").slice(0, 22)}"`;
-    pages.set(path, { html, etag });
+    pages.set(path, { html, etag, type: isData ? "text/x-script" : "text/html; charset=utf-8" });
   }
   return pages;
 }
@@ -80,7 +86,7 @@ export async function createApp({ buildDir = "build", siteUrl, mode = "productio
     if (req.method !== "GET" && req.method !== "HEAD") return next();
     const page = pages.get(req.path);
     if (!page) return next();
-    res.set({ "Content-Type": "text/html; charset=utf-8", "Cache-Control": CACHE.page, ETag: page.etag });
+    res.set({ "Content-Type": page.type, "Cache-Control": CACHE.page, ETag: page.etag });
     if (req.headers["if-none-match"] === page.etag) return res.status(304).end();
     res.send(page.html);
   });
@@ -96,6 +102,10 @@ export async function createApp({ buildDir = "build", siteUrl, mode = "productio
     }),
   );
 
-  app.all("/{*splat}", createRequestHandler({ build, mode }));
+  // req.ip honours "trust proxy": the client address for rate limits (see app/routes/lead-action.server.ts).
+  app.all(
+    "/{*splat}",
+    createRequestHandler({ build, mode, getLoadContext: (req) => ({ ip: req.ip }) }),
+  );
   return { app, build };
 }

@@ -17,7 +17,12 @@ async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: shutting down`);
-  server.close();
+  // Finish requests in flight (at most 10 s), then stop the workers and close the database.
+  await new Promise((resolve) => {
+    server.close(resolve);
+    server.closeIdleConnections?.();
+    setTimeout(resolve, 10_000).unref();
+  });
   await services?.stop?.();
   process.exit(0);
 }

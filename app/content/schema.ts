@@ -81,6 +81,117 @@ export const vrTabSchema = z.object({
   src: z.union([z.literal(""), z.url()]),
 });
 
+/* ---------- Information pages (brand, overview, schedule, documents, location, complex, interior) ---------- */
+
+const paragraphs = z.array(text).min(1);
+
+export const brandStorySchema = z.object({
+  eyebrow: text,
+  heading: text,
+  paragraphs,
+  image: imageSchema,
+  pillarsHeading: text,
+  pillars: z
+    .array(z.object({ label: text, title: text, text: text, image: imageSchema }))
+    .min(3)
+    .max(4),
+  /** The full brand story is not published yet: shown as a coming-soon notice. */
+  comingSoon: text,
+});
+
+/** A legend entry of a plan drawing; `color` matches the artwork. */
+export const legendItemSchema = z.object({
+  label: text,
+  color: z.string().regex(/^#[0-9a-f]{6}$/i),
+  kind: z.enum(["area", "line", "point"]).default("area"),
+});
+
+export const unitPositionsSchema = z.object({
+  heading: text,
+  intro: text,
+  image: imageSchema,
+  tableHeading: text,
+  tableCaption: text,
+  /** Colour of each unit type (by unitTypes key) in the drawing and the legend. */
+  legendHeading: text,
+  typeColors: z.array(z.object({ type: text, color: z.string().regex(/^#[0-9a-f]{6}$/i) })).min(1),
+  buildings: z
+    .array(
+      z.object({
+        name: text,
+        floors: z.number().int().positive(),
+        /** Each line (호 라인) with its unit type (unitTypes key) and the floors it spans. */
+        lines: z
+          .array(
+            z.object({
+              line: z.number().int().positive(),
+              type: text,
+              from: z.number().int().positive(),
+              to: z.number().int().positive(),
+            }),
+          )
+          .min(1),
+      }),
+    )
+    .min(1),
+  disclaimersHeading: text,
+  disclaimers: paragraphs,
+});
+
+export const infoPagesSchema = z.object({
+  brandStory: brandStorySchema,
+  overviewPage: z.object({
+    heading: text,
+    tableCaption: text,
+    highlightLabels: z.object({ households: text, floors: text, areas: text }),
+    note: text,
+  }),
+  schedule: z.object({
+    heading: text,
+    intro: text,
+    tableCaption: text,
+    columns: z.object({ step: text, date: text, place: text }),
+    rows: z
+      .array(z.object({ step: text, detail: text.optional(), date: text, place: text }))
+      .min(1),
+    comingSoon: text,
+  }),
+  documents: z.object({
+    heading: text,
+    intro: text,
+    groups: z.array(z.object({ title: text, items: z.array(text).min(1) })).min(1),
+    comingSoon: text,
+  }),
+  community: z.object({
+    heading: text,
+    intro: text,
+    facilities: z.array(z.object({ label: text, name: text, text: text })).min(1),
+    note: text,
+    comingSoon: text,
+  }),
+  locationPage: z.object({
+    heading: text,
+    intro: text,
+    mapHeading: text,
+    map: imageSchema,
+    highlightsHeading: text,
+    disclaimersHeading: text,
+    disclaimers: paragraphs,
+  }),
+  premiumPage: z.object({ heading: text, intro: text }),
+  sitePlan: z.object({
+    heading: text,
+    intro: text,
+    image: imageSchema,
+    legendHeading: text,
+    legend: z.array(legendItemSchema).min(1),
+    disclaimersHeading: text,
+    disclaimers: paragraphs,
+  }),
+  unitPositions: unitPositionsSchema,
+  interiorPage: z.object({ galleryHeading: text, noticeHeading: text, notices: paragraphs }),
+});
+
 export const contentSchema = z
   .object({
     project: z.object({
@@ -123,11 +234,40 @@ export const contentSchema = z
       .length(6),
     unitTypes: z.array(unitTypeSchema).min(1),
     interiors: z.array(
-      z.object({ key: text, label: text, path: sitePath, images: z.array(imageSchema).min(1) }),
+      z.object({
+        key: text,
+        label: text,
+        path: sitePath,
+        images: z.array(imageSchema.extend({ caption: text.optional() })).min(1),
+      }),
     ),
+    /** Texts and drawings of the information pages (brand, overview, location, complex, interior). */
+    infoPages: infoPagesSchema,
     brandVideo: z.object({ src: z.union([z.literal(""), z.url()]), poster: imageSchema }),
     videoTabs: z.array(videoTabSchema).min(1),
     vr: z.object({ defaultKey: text, tabs: z.array(vrTabSchema).min(1) }),
+    /** Unit floor plan pages: the invitation to the videos and the model-home notice. */
+    floorPlanPage: z.object({ headline: text, videoLinkText: text, notices: z.array(text).min(1) }),
+    /** The official resident recruitment notice (입주자 모집공고); pdfUrl stays empty until it is published. */
+    announcement: z.object({
+      title: text,
+      pdfUrl: z.union([z.literal(""), z.url(), z.string().regex(/^\/[A-Za-z0-9/_.-]+\.pdf$/)]),
+      publishedAt: z.iso.date().optional(),
+    }),
+    /** Internet subscription how-to (/SalesInfo/SubscriptionGuide). */
+    subscriptionGuide: z.object({
+      officialName: text,
+      officialUrl: z.url(),
+      steps: z.array(z.object({ title: text, text: text })).min(1),
+      notes: z.array(text),
+    }),
+    /** Checkpoints before subscribing (/SalesInfo/guide). */
+    salesGuide: z.object({
+      caveat: text,
+      checkpoints: z.array(z.object({ title: text, items: z.array(text).min(1) })).min(1),
+    }),
+    /** Stamp tax page: how the contract's stamp tax is shared between developer and buyer. */
+    stampTax: z.object({ buyerSharePercent: z.number().min(0).max(100), shareNote: text }),
     press: z.object({
       defaultSite: z.string().regex(/^[a-z0-9-]+$/),
       sites: z.array(z.string().regex(/^[a-z0-9-]+$/)).min(1),
@@ -160,6 +300,20 @@ export const contentSchema = z
       smsConsentText: text,
       optOutNumber: text,
       controller: text,
+      /** Collected automatically with every form (abuse prevention): shown with the consent. */
+      autoCollected: text,
+      /** The privacy policy (/privacy) takes effect on this date (YYYY-MM-DD). */
+      effectiveDate: z.string().regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/),
+      /** How and when personal data is destroyed. */
+      destruction: z.array(text).min(1),
+      /** Provision to third parties (usually none). */
+      thirdParty: text,
+      /** Processing entrusted to others (처리위탁): SMS gateway, agency CRM. */
+      processors: z.array(z.object({ name: text, task: text })).min(1),
+      /** Rights of the data subject and how to use them. */
+      rights: z.array(text).min(1),
+      /** Security measures. */
+      safeguards: z.array(text).min(1),
     }),
   })
   .superRefine((content, ctx) => {
@@ -188,6 +342,17 @@ export const contentSchema = z
     if (!content.press.sites.includes(content.press.defaultSite)) {
       ctx.addIssue({ code: "custom", message: "기본 보도자료 사이트가 목록에 없습니다", path: ["press"] });
     }
+    const unitKeys = new Set(content.unitTypes.map((u) => u.key));
+    const positions = content.infoPages.unitPositions;
+    for (const line of [...positions.buildings.flatMap((b) => b.lines), ...positions.typeColors]) {
+      if (!unitKeys.has(line.type)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `없는 주택형입니다: ${line.type}`,
+          path: ["infoPages", "unitPositions"],
+        });
+      }
+    }
     if (!content.vr.tabs.some((t) => t.key === content.vr.defaultKey)) {
       ctx.addIssue({ code: "custom", message: "VR 기본 탭이 목록에 없습니다", path: ["vr"] });
     }
@@ -203,3 +368,5 @@ export type UnitType = z.infer<typeof unitTypeSchema>;
 export type PremiumCard = z.infer<typeof premiumCardSchema>;
 export type VideoTab = z.infer<typeof videoTabSchema>;
 export type VrTab = z.infer<typeof vrTabSchema>;
+export type InfoPages = z.infer<typeof infoPagesSchema>;
+export type UnitPositions = z.infer<typeof unitPositionsSchema>;

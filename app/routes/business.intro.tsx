@@ -1,12 +1,60 @@
-import { ComingSoon, PageShell } from "~/components/layout/page-shell";
+import { PageShell } from "~/components/layout/page-shell";
+import { InfoSection } from "~/components/info/info-blocks";
+import { content } from "~/content";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = pageMeta;
 
-export default function Page() {
+export default function BusinessIntro() {
+  const { project, overviewRows } = content;
+  const page = content.infoPages.overviewPage;
+  const areas = [...project.exclusiveAreas].sort((a, b) => a - b);
+  const highlights = [
+    {
+      label: page.highlightLabels.households,
+      value: project.households.toLocaleString("ko-KR"),
+      unit: "세대",
+    },
+    {
+      label: page.highlightLabels.floors,
+      value: `지하 ${project.floors.basement} ~ 지상 ${project.floors.above}`,
+      unit: "층",
+    },
+    {
+      label: page.highlightLabels.areas,
+      value: `${areas[0]} ~ ${areas[areas.length - 1]}`,
+      unit: "㎡",
+    },
+  ];
   return (
     <PageShell>
-      <ComingSoon />
+      <InfoSection id="overview-highlights-title" title={page.heading} titleHidden>
+        <ul className="overview-strip">
+          {highlights.map((h, i) => (
+            <li key={h.label} className="reveal" style={{ animationDelay: `${100 + i * 120}ms` }}>
+              <span className="overview-strip-label">{h.label}</span>
+              <span className="overview-strip-value">
+                {h.value}
+                <small>{h.unit}</small>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </InfoSection>
+
+      <InfoSection id="overview-table-title" title={page.tableCaption}>
+        <table className="info-table overview-table" aria-labelledby="overview-table-title">
+          <tbody>
+            {overviewRows.map((row) => (
+              <tr key={row.label}>
+                <th scope="row">{row.label}</th>
+                <td>{row.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p className="info-note">※ {page.note}</p>
+      </InfoSection>
     </PageShell>
   );
 }

@@ -1,12 +1,52 @@
-import { ComingSoon, PageShell } from "~/components/layout/page-shell";
+import { useState } from "react";
+import { PageShell } from "~/components/layout/page-shell";
+import { Tabs } from "~/components/media/tabs";
+import { VrViewer } from "~/components/media/vr-viewer";
+import { content } from "~/content";
+import { eModelTabs, initialTabKey } from "~/lib/media";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = pageMeta;
 
-export default function Page() {
+const tabs = eModelTabs(content.vr.tabs);
+const DEFAULT_KEY = initialTabKey(tabs, content.vr.defaultKey)!;
+
+export default function EModel() {
+  const [selected, setSelected] = useState(DEFAULT_KEY);
+  const tab = tabs.find((t) => t.key === selected) ?? tabs[0]!;
+  const title = `${tab.title} 타입 VR 모델하우스`;
+  const unit = content.unitTypes.find((u) => u.key === tab.key);
   return (
     <PageShell>
-      <ComingSoon />
+      <section className="media-section" aria-labelledby="emodel-title">
+        <h2 id="emodel-title" className="media-section-title">
+          VR로 둘러보는 E-모델하우스
+        </h2>
+        <p className="media-section-intro">
+          주택형을 고른 뒤 화면을 클릭하시면 VR을 보실 수 있습니다. 견본주택에 가지 않아도 집 안
+          구석구석을 살펴보세요.
+        </p>
+        <Tabs
+          id="emodel"
+          label="주택형 선택"
+          tabs={tabs.map((t) => ({ key: t.key, label: t.title }))}
+          selected={tab.key}
+          onSelect={setSelected}
+          className="media-tabs"
+        >
+          <h3 className="media-panel-title">{title}</h3>
+          <div className="media-stage">
+            <VrViewer
+              key={tab.key}
+              src={tab.src}
+              title={title}
+              fallback={
+                unit ? { to: unit.path, label: `${unit.label} 타입 평면도 보기` } : undefined
+              }
+            />
+          </div>
+        </Tabs>
+      </section>
     </PageShell>
   );
 }

@@ -1,12 +1,100 @@
-import { ComingSoon, PageShell } from "~/components/layout/page-shell";
+import { Link, useLocation } from "react-router";
+import { PageShell } from "~/components/layout/page-shell";
+import { Picture } from "~/components/layout/picture";
+import { Notices } from "~/components/info/info-blocks";
+import { content, type UnitType } from "~/content";
+import { imageUrl } from "~/lib/images";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = pageMeta;
 
-export default function Page() {
+/** Square metres to pyeong (평), the unit buyers compare by: 1평 = 400/121 ㎡. */
+const pyeong = (m2: number) => Math.round(m2 * 0.3025 * 10) / 10;
+const area = (m2: number) => `${m2.toFixed(2)}㎡`;
+
+function unitFor(pathname: string): UnitType {
+  const unit = content.unitTypes.find((u) => u.path === pathname);
+  if (!unit) throw new Error(`콘텐츠에 주택형이 없습니다: ${pathname}`);
+  return unit;
+}
+
+export default function FloorPlan() {
+  const { pathname } = useLocation();
+  const unit = unitFor(pathname);
+  const page = content.floorPlanPage;
   return (
-    <PageShell>
-      <ComingSoon />
+    <PageShell path={unit.path}>
+      <section className="fp-video-cta" aria-labelledby="fp-video-title">
+        <p className="fp-eyebrow">UNIT GUIDE</p>
+        <h2 id="fp-video-title" className="fp-video-title">
+          {page.headline}
+        </h2>
+        <Link to="/FloorPlan/videos" className="btn btn-navy fp-video-link">
+          <span aria-hidden="true">▶</span> {page.videoLinkText}
+        </Link>
+      </section>
+
+      <section className="fp-unit" aria-labelledby="fp-unit-title">
+        <h2 id="fp-unit-title" className="fp-unit-title">
+          <span className="fp-unit-type">{unit.label}</span> 타입 평면도
+        </h2>
+        <div className="fp-unit-body">
+          <figure className="fp-figure">
+            <Picture
+              image={unit.plan}
+              priority
+              sizes="(max-width: 900px) 100vw, 780px"
+              className="fp-plan-img"
+            />
+            <figcaption>
+              {unit.label} 타입 · 전용 {area(unit.exclusiveArea)}
+              <a
+                href={imageUrl(unit.plan)}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="fp-zoom"
+              >
+                크게 보기<span className="sr-only"> (새 창)</span>
+              </a>
+            </figcaption>
+          </figure>
+          <table className="fp-spec">
+            <caption>{unit.label} 타입 면적과 구성</caption>
+            <tbody>
+              <tr>
+                <th scope="row">주택형</th>
+                <td>{unit.label}</td>
+              </tr>
+              <tr>
+                <th scope="row">전용면적</th>
+                <td>
+                  {area(unit.exclusiveArea)}{" "}
+                  <span className="fp-pyeong">(약 {pyeong(unit.exclusiveArea)}평)</span>
+                </td>
+              </tr>
+              <tr>
+                <th scope="row">공급면적</th>
+                <td>
+                  {area(unit.supplyArea)}{" "}
+                  <span className="fp-pyeong">(약 {pyeong(unit.supplyArea)}평)</span>
+                </td>
+              </tr>
+              <tr>
+                <th scope="row">세대수</th>
+                <td>{unit.households.toLocaleString("ko-KR")}세대</td>
+              </tr>
+              <tr>
+                <th scope="row">방/욕실</th>
+                <td>
+                  방 {unit.rooms}개 / 욕실 {unit.bathrooms}개
+                </td>
+              </tr>
+            </tbody>
+          </table>
+        </div>
+      </section>
+
+      <Notices id="fp-notices-title" title="평면 유의사항" items={page.notices} />
     </PageShell>
   );
 }

@@ -1,12 +1,45 @@
-import { ComingSoon, PageShell } from "~/components/layout/page-shell";
+import { PageShell } from "~/components/layout/page-shell";
+import { Picture } from "~/components/layout/picture";
+import { InfoSection, Notices, PlanFigure } from "~/components/info/info-blocks";
+import { content } from "~/content";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = pageMeta;
 
-export default function Page() {
+export default function LocationIntro() {
+  const page = content.infoPages.locationPage;
   return (
     <PageShell>
-      <ComingSoon />
+      <InfoSection id="location-title" eyebrow="LOCATION" title={page.heading} intro={page.intro}>
+        <PlanFigure image={page.map} caption={page.mapHeading} />
+      </InfoSection>
+
+      <InfoSection id="location-highlights-title" title={page.highlightsHeading}>
+        <ul className="highlight-list">
+          {content.locationHighlights.map((h, i) => (
+            <li
+              key={h.titleText}
+              className="highlight reveal"
+              style={{ animationDelay: `${100 + i * 80}ms` }}
+            >
+              <Picture image={h.image} sizes="(max-width: 900px) 100vw, 400px" />
+              <div className="highlight-text">
+                <p className="highlight-no" aria-hidden="true">
+                  {String(i + 1).padStart(2, "0")}
+                </p>
+                <h3>{h.titleText}</h3>
+                <p>{h.contentText}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </InfoSection>
+
+      <Notices
+        id="location-notices-title"
+        title={page.disclaimersHeading}
+        items={page.disclaimers}
+      />
     </PageShell>
   );
 }

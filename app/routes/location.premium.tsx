@@ -1,12 +1,53 @@
-import { ComingSoon, PageShell } from "~/components/layout/page-shell";
+import { Link, useLocation } from "react-router";
+import { PageShell } from "~/components/layout/page-shell";
+import { Picture } from "~/components/layout/picture";
+import { InfoSection } from "~/components/info/info-blocks";
+import { content } from "~/content";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = pageMeta;
 
-export default function Page() {
+/** Where a link finally lands once the alternative spellings of content.redirects are followed. */
+function finalPath(path: string) {
+  return content.redirects.find((r) => r.from === path)?.to ?? path;
+}
+
+export default function LocationPremium() {
+  const { pathname } = useLocation();
+  const page = content.infoPages.premiumPage;
   return (
     <PageShell>
-      <ComingSoon />
+      <InfoSection id="premium-title" eyebrow="PREMIUM" title={page.heading} intro={page.intro}>
+        <ol className="premium-rows">
+          {content.premiumCards.map((card, i) => {
+            const target = finalPath(card.link);
+            return (
+              <li key={card.title} className="premium-row">
+                <div className="premium-row-media">
+                  <Picture image={card.image} sizes="(max-width: 900px) 100vw, 560px" />
+                </div>
+                <div
+                  className="premium-row-text reveal"
+                  style={{ animationDelay: `${100 + i * 80}ms` }}
+                >
+                  <p className="premium-row-no">
+                    PREMIUM <span>{String(i + 1).padStart(2, "0")}</span>
+                  </p>
+                  <h3>{card.title}</h3>
+                  <p className="premium-row-lead">{card.text1}</p>
+                  <p>{card.text2}</p>
+                  {target !== pathname ? (
+                    <Link className="premium-row-link" to={target}>
+                      {card.linkText}
+                      <span aria-hidden="true">→</span>
+                    </Link>
+                  ) : null}
+                </div>
+              </li>
+            );
+          })}
+        </ol>
+      </InfoSection>
     </PageShell>
   );
 }

@@ -1,12 +1,58 @@
-import { ComingSoon, PageShell } from "~/components/layout/page-shell";
+import { Link } from "react-router";
+import { PageShell } from "~/components/layout/page-shell";
+import { DocumentViewer } from "~/components/media/document-viewer";
+import { content } from "~/content";
+import { telHref } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = pageMeta;
 
-export default function Page() {
+function koreanDate(iso: string) {
+  const [y, m, d] = iso.split("-").map(Number);
+  return `${y}년 ${m}월 ${d}일`;
+}
+
+export default function Announcement() {
+  const notice = content.announcement;
   return (
     <PageShell>
-      <ComingSoon />
+      <section className="sales-section" aria-labelledby="notice-title">
+        <div className="sales-head">
+          <p className="sales-eyebrow">NOTICE</p>
+          <h2 id="notice-title" className="sales-title">
+            {notice.title}
+          </h2>
+          {notice.publishedAt ? (
+            <p className="sales-intro">
+              공고일 <time dateTime={notice.publishedAt}>{koreanDate(notice.publishedAt)}</time>
+            </p>
+          ) : null}
+        </div>
+        <p className="sales-caveat" role="note">
+          {content.legal.adDisclaimer}
+        </p>
+        {notice.pdfUrl ? (
+          <DocumentViewer url={notice.pdfUrl} title={notice.title} />
+        ) : (
+          <div className="doc-pending">
+            <p className="doc-pending-badge">공고 예정</p>
+            <h3 className="doc-pending-title">입주자 모집공고는 공고일에 이곳에 게시됩니다</h3>
+            <p>
+              공고 전에는 분양 일정과 청약 자격을 분양 상담으로 안내해 드립니다. 공고 후에는{" "}
+              {content.subscriptionGuide.officialName}
+              에서도 확인하실 수 있습니다.
+            </p>
+            <p className="sales-cta">
+              <a href={telHref(content.contact.phone)} className="btn btn-navy">
+                분양 상담 {content.contact.phone}
+              </a>
+              <Link to="/SalesInfo/guide" className="btn btn-outline">
+                청약 전 체크포인트
+              </Link>
+            </p>
+          </div>
+        )}
+      </section>
     </PageShell>
   );
 }

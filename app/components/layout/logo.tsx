@@ -3,5 +3,7 @@ import { imageUrl } from "~/lib/images";
 
 export function Logo() {
   const logo = content.images.logo;
-  return <img className="logo" src={imageUrl(logo)} width={logo.width} height={logo.height} alt="" />;
+  return (
+    <img className="logo" src={imageUrl(logo)} width={logo.width} height={logo.height} alt="" />
+  );
 }

@@ -6,7 +6,8 @@ import { Picture } from "./picture";
 
 /** The banner every sub-page opens with: artwork, title, slogan lines and a screen-reader heading. */
 export function PageBanner({ page }: { page: Page }) {
-  const image = (page.section && content.images.banners[page.section]) || content.images.bannerDefault;
+  const image =
+    (page.section && content.images.banners[page.section]) || content.images.bannerDefault;
   return (
     <section className="page-banner" aria-labelledby="page-heading">
       <Picture image={image} priority className="page-banner-img" alt="" />
@@ -29,14 +30,24 @@ export function PageBanner({ page }: { page: Page }) {
 }
 
 /** Tabs to the other pages of the same menu section. */
-export function SubMenu({ items, label }: { items: { title: string; url: string }[]; label: string }) {
+export function SubMenu({
+  items,
+  label,
+}: {
+  items: { title: string; url: string }[];
+  label: string;
+}) {
   const { pathname } = useLocation();
   return (
     <nav className="sub-menu" aria-label={label}>
       <ul>
         {items.map((item) => (
           <li key={item.url + item.title}>
-            <Link to={item.url} aria-current={item.url === pathname ? "page" : undefined} preventScrollReset={false}>
+            <Link
+              to={item.url}
+              aria-current={item.url === pathname ? "page" : undefined}
+              preventScrollReset={false}
+            >
               {item.title}
             </Link>
           </li>
@@ -75,7 +86,10 @@ export function ComingSoon({ children }: { children?: ReactNode }) {
   return (
     <div className="coming-soon" role="status">
       <p className="coming-soon-title">준비중입니다</p>
-      <p>{children ?? "빠른 시일 내에 안내해 드리겠습니다. 자세한 사항은 분양 상담을 통해 확인해 주세요."}</p>
+      <p>
+        {children ??
+          "빠른 시일 내에 안내해 드리겠습니다. 자세한 사항은 분양 상담을 통해 확인해 주세요."}
+      </p>
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type CSSProperties } from "react";
 import { Link, useLocation } from "react-router";
 import { content } from "~/content";
 import { groupUrl } from "~/content/pages";
@@ -12,7 +12,9 @@ function useScrollFlags() {
   useEffect(() => {
     const update = () => {
       const y = window.scrollY;
-      setFlags((f) => (f.scrolled === y > 0 && f.deep === y > 200 ? f : { scrolled: y > 0, deep: y > 200 }));
+      setFlags((f) =>
+        f.scrolled === y > 0 && f.deep === y > 200 ? f : { scrolled: y > 0, deep: y > 200 },
+      );
     };
     update();
     window.addEventListener("scroll", update, { passive: true });
@@ -27,10 +29,18 @@ export function SiteHeader() {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const location = useLocation();
 
-  // Any navigation closes the menus.
+  // Any navigation closes the menus. Focus that was on a menu link (now hidden) or nowhere moves to
+  // the new page's content, so keyboard and screen-reader users continue from there.
+  const shownPath = useRef(location.pathname);
   useEffect(() => {
     setDropdownOpen(false);
     setDrawerOpen(false);
+    if (shownPath.current === location.pathname) return;
+    shownPath.current = location.pathname;
+    const active = document.activeElement;
+    if (!active || active === document.body || active.closest(".site-header")) {
+      document.getElementById("main")?.focus({ preventScroll: true });
+    }
   }, [location.pathname]);
 
   const solid = scrolled || dropdownOpen || drawerOpen;
@@ -42,7 +52,12 @@ export function SiteHeader() {
         data-solid={solid ? "true" : "false"}
         onMouseLeave={() => setDropdownOpen(false)}
         onKeyDown={(e) => {
-          if (e.key === "Escape") setDropdownOpen(false);
+          if (e.key !== "Escape" || !dropdownOpen) return;
+          // A focused sub-link is about to be hidden: keep focus on its top menu item (first, so the
+          // focus handler's "open" is overridden by the "close" below).
+          const item = (e.target as HTMLElement).closest(".gnb-item");
+          item?.querySelector<HTMLElement>(".gnb-link")?.focus();
+          setDropdownOpen(false);
         }}
       >
         <DesktopHeader open={dropdownOpen} setOpen={setDropdownOpen} />
@@ -56,7 +71,9 @@ export function SiteHeader() {
         tabIndex={deep ? undefined : -1}
         onClick={(e) => {
           e.preventDefault();
-          window.scrollTo({ top: 0, behavior: "smooth" });
+          const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+          window.scrollTo({ top: 0, behavior: still ? "auto" : "smooth" });
+          document.getElementById("main")?.focus({ preventScroll: true });
         }}
       >
         <span className="sr-only">맨 위로</span>
@@ -68,15 +85,28 @@ export function SiteHeader() {
   );
 }
 
+/** Rows of the tallest dropdown column: the white panel behind the columns is sized to it. */
+const longestMenu = Math.max(...content.menu.map((g) => g.items.length));
+
 function DesktopHeader({ open, setOpen }: { open: boolean; setOpen: (v: boolean) => void }) {
   const location = useLocation();
   return (
-    <div className="header-desktop">
+    <div className="header-desktop" style={{ "--gnb-rows": longestMenu } as CSSProperties}>
       <div className="header-bar">
         <Link to="/" className="header-logo" aria-label={`${content.project.siteName} 홈`}>
           <Logo />
         </Link>
-        <nav aria-label="주 메뉴" className="gnb" onFocus={() => setOpen(true)}>
+        <nav
+          aria-label="주 메뉴"
+          className="gnb"
+          onFocus={(e) => {
+            // Opens on keyboard focus; a mouse click on a top item opens it by hover already.
+            if ((e.target as HTMLElement).matches(":focus-visible")) setOpen(true);
+          }}
+          onBlur={(e) => {
+            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+          }}
+        >
           <ul className="gnb-list">
             {content.menu.map((group) => {
               const active = group.items.some((i) => i.url === location.pathname);
@@ -112,7 +142,10 @@ function DesktopHeader({ open, setOpen }: { open: boolean; setOpen: (v: boolean)
           <Link to="/Promotion/Customer" className="header-consult">
             모바일 상담
           </Link>
-          <RegisterTrigger className="header-phone" label={`방문예약 및 상담 신청, 대표번호 ${content.contact.phone}`}>
+          <RegisterTrigger
+            className="header-phone"
+            label={`방문예약 및 상담 신청, 대표번호 ${content.contact.phone}`}
+          >
             <PhoneIcon />
             <span>{content.contact.phone}</span>
           </RegisterTrigger>
@@ -216,7 +249,12 @@ function MobileHeader({ open, setOpen }: { open: boolean; setOpen: (v: boolean) 
           </a>
         </nav>
       </div>
-      <div className="drawer-backdrop" hidden={!open} onClick={() => setOpen(false)} aria-hidden="true" />
+      <div
+        className="drawer-backdrop"
+        hidden={!open}
+        onClick={() => setOpen(false)}
+        aria-hidden="true"
+      />
     </div>
   );
 }

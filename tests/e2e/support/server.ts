@@ -68,7 +68,7 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}, reuse?: { da
     env,
     output: () => log,
     stop: async (signal = "SIGTERM") => {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((r) => child.once("exit", r));
         child.kill(signal);
         await exited;

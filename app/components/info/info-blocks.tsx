@@ -1,0 +1,73 @@
+import type { ReactNode } from "react";
+import type { Image } from "~/content";
+import { Picture } from "~/components/layout/picture";
+import { imageUrl } from "~/lib/images";
+
+/**
+ * Building blocks of the information pages (brand, overview, location, complex, interior):
+ * a titled section, a list of notices, and a drawing with a link to open it full size.
+ */
+
+export function InfoSection({
+  id,
+  title,
+  eyebrow,
+  intro,
+  titleHidden = false,
+  className,
+  children,
+}: {
+  id: string;
+  title: string;
+  eyebrow?: string;
+  intro?: string;
+  titleHidden?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className={["info-section", className].filter(Boolean).join(" ")} aria-labelledby={id}>
+      <div className={titleHidden ? "sr-only" : "info-section-head reveal"}>
+        {eyebrow ? <p className="info-eyebrow">{eyebrow}</p> : null}
+        <h2 id={id} className="info-title">
+          {title}
+        </h2>
+        {intro ? <p className="info-intro">{intro}</p> : null}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** Notices and disclaimers, each line starting with a reference mark. */
+export function Notices({ id, title, items }: { id: string; title: string; items: string[] }) {
+  return (
+    <section className="info-notices" aria-labelledby={id}>
+      <h2 id={id} className="info-notices-title">
+        {title}
+      </h2>
+      <ul>
+        {items.map((item) => (
+          <li key={item}>{item}</li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** A plan drawing (vector), shown at full width with a link that opens it alone for zooming. */
+export function PlanFigure({ image, caption }: { image: Image; caption?: ReactNode }) {
+  return (
+    <figure className="plan-figure">
+      <div className="plan-figure-frame">
+        <Picture image={image} sizes="(max-width: 1240px) 100vw, 1200px" />
+      </div>
+      <figcaption className="plan-figure-caption">
+        {caption}
+        <a className="plan-zoom" href={imageUrl(image)} target="_blank" rel="noopener">
+          이미지 크게 보기<span className="sr-only"> (새 창)</span>
+        </a>
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,227 @@
+import { describe, expect, it, vi } from "vitest";
+import { createDb, loadMigrations, migrate, toSqlite, type Db } from "./db.server";
+import { engines, freshDb, useTestDb } from "./test-support";
+
+/** The tables and columns the code expects after all migrations. */
+const EXPECTED: Record<string, string[]> = {
+  leads: [
+    "id",
+    "kind",
+    "name",
+    "phone",
+    "message",
+    "privacy_consent_at",
+    "privacy_consent_version",
+    "sms_consent",
+    "sms_consent_at",
+    "source",
+    "ip",
+    "user_agent",
+    "idempotency_key",
+    "created_at",
+  ],
+  outbox: [
+    "id",
+    "lead_id",
+    "kind",
+    "payload",
+    "status",
+    "attempts",
+    "next_attempt_at",
+    "locked_until",
+    "last_error",
+    "created_at",
+    "delivered_at",
+  ],
+  outbox_attempts: [
+    "id",
+    "outbox_id",
+    "attempt",
+    "started_at",
+    "finished_at",
+    "ok",
+    "status_code",
+    "error",
+  ],
+  rate_limits: ["key", "window_start", "count"],
+  admins: ["id", "email", "password_hash", "created_at", "updated_at"],
+  schema_migrations: ["version", "name", "applied_at"],
+};
+
+async function columnsOf(db: Db): Promise<Record<string, string[]>> {
+  const rows =
+    db.dialect === "postgres"
+      ? await db.all<{ table_name: string; column_name: string }>(
+          `SELECT table_name, column_name FROM information_schema.columns
+           WHERE table_schema = current_schema() ORDER BY table_name, ordinal_position`,
+        )
+      : await db.all<{ table_name: string; column_name: string }>(
+          `SELECT m.name AS table_name, p.name AS column_name
+           FROM sqlite_master m JOIN pragma_table_info(m.name) p
+           WHERE m.type = 'table' AND m.name NOT LIKE 'sqlite_%' ORDER BY m.name, p.cid`,
+        );
+  const tables: Record<string, string[]> = {};
+  for (const r of rows) (tables[r.table_name] ??= []).push(r.column_name);
+  return tables;
+}
+
+describe("migration files", () => {
+  it("are numbered without gaps or repeats", () => {
+    const versions = loadMigrations().map((m) => m.version);
+    expect(versions).toEqual(versions.map((_, i) => i + 1));
+  });
+});
+
+describe("SQLite placeholders", () => {
+  it("turns $1, $2 into ? and repeats reused parameters, leaving quoted text alone", () => {
+    expect(toSqlite("SELECT $2, '$1', $1, \"$3\", $2", ["a", "b"])).toEqual({
+      sql: "SELECT ?, '$1', ?, \"$3\", ?",
+      params: ["b", "a", "b"],
+    });
+    expect(() => toSqlite("SELECT $3", ["a"])).toThrow("$3");
+  });
+});
+
+describe.each(engines())("database ($name)", (engine) => {
+  const t = useTestDb(engine);
+
+  it("applies every migration to a fresh database and has the tables and columns the code expects", async () => {
+    const { db, destroy } = await freshDb(engine);
+    try {
+      expect(await columnsOf(db)).toEqual(EXPECTED);
+      const applied = await db.all<{ version: number }>(
+        "SELECT version FROM schema_migrations ORDER BY version",
+      );
+      expect(applied.map((r) => Number(r.version))).toEqual(loadMigrations().map((m) => m.version));
+      // Running again applies nothing.
+      expect(await migrate(db)).toEqual([]);
+    } finally {
+      await destroy();
+    }
+  });
+
+  // PostgreSQL only: SQLite is one process by design (a second process waits on the file lock).
+  it.runIf(engine.name === "postgres")(
+    "migrates once when several instances start together",
+    async () => {
+      const { reopen, destroy, db } = await freshDb(engine);
+      try {
+        // Same database, more connections migrating at the same time (pending: a new migration).
+        const extra = {
+          version: 999,
+          name: "extra",
+          sql: "CREATE TABLE extra_test (id TEXT PRIMARY KEY)",
+        };
+        const others = await Promise.all([reopen(), reopen(), reopen()]);
+        const results = await Promise.all(
+          [db, ...others].map((d) => migrate(d, [...loadMigrations(), extra])),
+        );
+        expect(results.flat()).toEqual([999]);
+      } finally {
+        await destroy();
+      }
+    },
+  );
+
+  it("commits a transaction as a whole and rolls it back as a whole", async () => {
+    const db = t.db();
+    await db.transaction(async (tx) => {
+      await tx.run("INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, $3)", [
+        "a",
+        "w",
+        1,
+      ]);
+      await tx.run("INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, $3)", [
+        "b",
+        "w",
+        2,
+      ]);
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.run("INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, $3)", [
+          "c",
+          "w",
+          3,
+        ]);
+        await tx.run("INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, $3)", [
+          "a",
+          "w",
+          4,
+        ]);
+      }),
+    ).rejects.toThrow();
+    const rows = await db.all<{ key: string; count: number }>(
+      "SELECT key, count FROM rate_limits ORDER BY key",
+    );
+    expect(rows).toEqual([
+      { key: "a", count: 1 },
+      { key: "b", count: 2 },
+    ]);
+  });
+
+  it("keeps other requests' queries out of an open transaction", async () => {
+    const db = t.db();
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let entered!: () => void;
+    const inside = new Promise<void>((r) => (entered = r));
+    const tx = db.transaction(async (q) => {
+      await q.run("INSERT INTO rate_limits (key, window_start, count) VALUES ('t', 'w', 1)");
+      entered();
+      await held;
+      throw new Error("rolled back");
+    });
+    await inside;
+    // Another request writes while the transaction is open; it must not become part of it.
+    const other = db.run(
+      "INSERT INTO rate_limits (key, window_start, count) VALUES ('other', 'w', 1)",
+    );
+    release();
+    await expect(tx).rejects.toThrow("rolled back");
+    await other;
+    expect(await db.all("SELECT key FROM rate_limits ORDER BY key")).toEqual([{ key: "other" }]);
+  });
+
+  it("returns rows, single rows and changed-row counts the same way on both engines", async () => {
+    const db = t.db();
+    expect(
+      await db.run("INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, $3)", [
+        "x",
+        "w",
+        7,
+      ]),
+    ).toEqual({
+      changes: 1,
+    });
+    expect(await db.get("SELECT key, count FROM rate_limits WHERE key = $1", ["x"])).toEqual({
+      key: "x",
+      count: 7,
+    });
+    expect(await db.get("SELECT key FROM rate_limits WHERE key = $1", ["none"])).toBeUndefined();
+    expect(await db.get("SELECT COUNT(*) AS n FROM rate_limits")).toEqual({ n: 1 });
+    expect(
+      (await db.run("UPDATE rate_limits SET count = count + 1 WHERE key = $1", ["x"])).changes,
+    ).toBe(1);
+    expect((await db.run("DELETE FROM rate_limits WHERE key = $1", ["none"])).changes).toBe(0);
+  });
+
+  it("warns about slow queries", async () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
+    const clock = vi.spyOn(performance, "now");
+    clock.mockReturnValueOnce(1000).mockReturnValueOnce(1000 + 250);
+    try {
+      await t.db().get("SELECT 1 AS one");
+    } finally {
+      clock.mockRestore();
+    }
+    expect(warn.mock.calls.some((c) => String(c[0]).includes("느린 쿼리 250ms"))).toBe(true);
+    warn.mockRestore();
+  });
+});
+
+describe("createDb", () => {
+  it("refuses an unreachable PostgreSQL with an error instead of hanging", async () => {
+    await expect(createDb("postgres://nobody@127.0.0.1:1/none")).rejects.toThrow();
+  });
+});

@@ -1,0 +1,56 @@
+import { describe, expect, it } from "vitest";
+import { csvCell, leadsToCsv } from "./csv.server";
+import type { Lead } from "./leads.server";
+
+const lead: Lead = {
+  id: "1",
+  kind: "inquiry",
+  name: "홍길동",
+  phone: "010-1234-5678",
+  message: '84A, "잔여세대"\n주말 방문 가능한가요?',
+  privacyConsentAt: "2026-03-01T15:30:00.000Z",
+  privacyConsentVersion: "2026-11-01",
+  smsConsent: false,
+  smsConsentAt: null,
+  source: "/Promotion/Customer",
+  ip: "203.0.113.7",
+  userAgent: null,
+  idempotencyKey: null,
+  createdAt: "2026-03-01T15:30:00.000Z",
+};
+
+describe("leads CSV export", () => {
+  it("starts with a BOM and the Korean header row", () => {
+    const csv = leadsToCsv([]);
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv.slice(1)).toBe(
+      "접수일시 (KST),구분,이름,연락처,문의내용,개인정보동의일시,동의버전,SMS수신동의,접수페이지\r\n",
+    );
+  });
+
+  it("writes times in KST and quotes commas, quotes and line breaks", () => {
+    const [, row] = leadsToCsv([lead]).slice(1).split("\r\n");
+    expect(row).toBe(
+      '2026-03-02 00:30:00,상담문의,홍길동,010-1234-5678,"84A, ""잔여세대""\n주말 방문 가능한가요?",2026-03-02 00:30:00,2026-11-01,미동의,/Promotion/Customer',
+    );
+  });
+
+  it("labels visits and SMS consent in Korean", () => {
+    const [, row] = leadsToCsv([{ ...lead, kind: "visit", message: "", smsConsent: true }])
+      .slice(1)
+      .split("\r\n");
+    expect(row).toContain(",방문예약,");
+    expect(row).toContain(",동의,");
+  });
+
+  it("defuses cells a spreadsheet would run as a formula", () => {
+    expect(csvCell('=HYPERLINK("http://evil")')).toBe('"\'=HYPERLINK(""http://evil"")"');
+    expect(csvCell("+82 10")).toBe("'+82 10");
+    expect(csvCell("-1+2")).toBe("'-1+2");
+    expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvCell("\t=1")).toBe("'\t=1");
+    expect(csvCell("010-1234-5678")).toBe("010-1234-5678");
+    const csv = leadsToCsv([{ ...lead, name: "=cmd|' /C calc'!A0", message: "" }]);
+    expect(csv).toContain(",'=cmd|' /C calc'!A0,");
+  });
+});

@@ -1,0 +1,54 @@
+/*
+ * Leads as CSV for spreadsheet programs: UTF-8 with BOM (Excel then reads Korean correctly), CRLF
+ * rows, RFC 4180 quoting, times in KST, and cells that a spreadsheet would run as a formula
+ * (starting with = + - @, tab or CR) defused with a leading apostrophe.
+ */
+import type { Lead } from "./leads.server";
+
+export const CSV_HEADER = [
+  "접수일시 (KST)",
+  "구분",
+  "이름",
+  "연락처",
+  "문의내용",
+  "개인정보동의일시",
+  "동의버전",
+  "SMS수신동의",
+  "접수페이지",
+] as const;
+
+const KIND_LABEL: Record<Lead["kind"], string> = { visit: "방문예약", inquiry: "상담문의" };
+
+/** "2026-03-01T01:02:03.000Z" → "2026-03-01 10:02:03" (Korea has no daylight saving time). */
+export function formatKst(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return new Date(d.getTime() + 9 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
+}
+
+/** One cell: formula characters defused, quoted when it holds a comma, quote or line break. */
+export function csvCell(value: string): string {
+  let v = value;
+  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+export function leadsToCsv(leads: readonly Lead[]): string {
+  const rows = leads.map((l) => [
+    formatKst(l.createdAt),
+    KIND_LABEL[l.kind] ?? l.kind,
+    l.name,
+    l.phone,
+    l.message,
+    formatKst(l.privacyConsentAt),
+    l.privacyConsentVersion,
+    l.smsConsent ? "동의" : "미동의",
+    l.source,
+  ]);
+  return (
+    "\uFEFF" +
+    [CSV_HEADER as readonly string[], ...rows]
+      .map((r) => r.map(csvCell).join(",") + "\r\n")
+      .join("")
+  );
+}

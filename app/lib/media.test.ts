@@ -1,0 +1,46 @@
+import { describe, expect, test } from "vitest";
+import { content } from "~/content";
+import { autoplayUrl, E_MODEL_TAB_LIMIT, eModelTabs, initialTabKey } from "./media";
+
+describe("E-model tabs", () => {
+  const six = ["59A", "59B", "84A", "84B", "114A", "114B"].map((key) => ({ key }));
+
+  test("only the first five entries become tabs", () => {
+    expect(E_MODEL_TAB_LIMIT).toBe(5);
+    expect(eModelTabs(six).map((t) => t.key)).toEqual(["59A", "59B", "84A", "84B", "114A"]);
+    expect(eModelTabs(six.slice(0, 2))).toHaveLength(2);
+  });
+
+  test("the sample content has more tours than tabs, so the limit is visible", () => {
+    expect(content.vr.tabs.length).toBeGreaterThan(E_MODEL_TAB_LIMIT);
+    expect(eModelTabs(content.vr.tabs)).toHaveLength(5);
+    expect(initialTabKey(eModelTabs(content.vr.tabs), content.vr.defaultKey)).toBe("59A");
+  });
+
+  test("a default key that is not shown falls back to the first tab", () => {
+    expect(initialTabKey(eModelTabs(six), "114B")).toBe("59A");
+    expect(initialTabKey(eModelTabs(six), "84B")).toBe("84B");
+    expect(initialTabKey([], "59A")).toBeUndefined();
+  });
+});
+
+describe("video embed address", () => {
+  test("asks the player to start muted, play once and show no related videos", () => {
+    const url = new URL(autoplayUrl("https://www.youtube.com/embed/abc123"));
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      autoplay: "1",
+      mute: "1",
+      playsinline: "1",
+      rel: "0",
+      loop: "0",
+    });
+    expect(url.pathname).toBe("/embed/abc123");
+  });
+
+  test("keeps parameters the content already sets", () => {
+    const url = new URL(autoplayUrl("https://player.vimeo.com/video/1?mute=0&h=xyz"));
+    expect(url.searchParams.get("mute")).toBe("0");
+    expect(url.searchParams.get("h")).toBe("xyz");
+    expect(url.searchParams.get("autoplay")).toBe("1");
+  });
+});

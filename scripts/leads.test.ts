@@ -1,0 +1,86 @@
+import { execFile } from "node:child_process";
+import { describe, expect, it } from "vitest";
+import { content } from "~/content";
+import { engines, setTestEnv, useTestDb } from "~/db/test-support";
+import { createLead, listLeads } from "~/leads/leads.server";
+
+/** Runs `npm run leads -- <args>` (tsx scripts/leads.ts) against the test database. */
+function leadsCommand(args: string[], env: Record<string, string>) {
+  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
+    const clean = Object.fromEntries(
+      Object.entries(process.env).filter(
+        ([k]) => !["DATABASE_URL", "DATA_DIR", "TEST_DATABASE_URL"].includes(k),
+      ),
+    );
+    execFile(
+      "node_modules/.bin/tsx",
+      ["scripts/leads.ts", ...args],
+      { env: { ...clean, ...env }, encoding: "utf8" },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const form = {
+  kind: "inquiry" as const,
+  name: "=HYPERLINK(1)",
+  phone: "010-1234-5678",
+  message: 'a, "b"',
+  privacyConsent: true,
+  smsConsent: false,
+};
+
+describe.each(engines())("npm run leads ($name)", { timeout: 60_000 }, (engine) => {
+  const t = useTestDb(engine);
+
+  it("exports every lead as CSV with a BOM, the Korean header and defused formulas", async () => {
+    setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
+    await createLead(
+      form,
+      { ip: "1", source: "/Promotion/Customer" },
+      new Date("2026-05-01T00:00:00Z"),
+    );
+    await createLead(
+      { ...form, kind: "visit", name: "김방문" },
+      { ip: "1", source: "/" },
+      new Date("2026-05-02T00:00:00Z"),
+    );
+
+    const { code, stdout } = await leadsCommand(["export"], t.env());
+    expect(code).toBe(0);
+    expect(
+      stdout.startsWith(
+        "\uFEFF접수일시 (KST),구분,이름,연락처,문의내용,개인정보동의일시,동의버전,SMS수신동의,접수페이지\r\n",
+      ),
+    ).toBe(true);
+    const rows = stdout.trimEnd().split("\r\n").slice(1);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatch(/^2026-05-02 09:00:00,방문예약,김방문,/);
+    expect(rows[1]).toBe(
+      `2026-05-01 09:00:00,상담문의,'=HYPERLINK(1),010-1234-5678,"a, ""b""",2026-05-01 09:00:00,${content.privacy.consentVersion},미동의,/Promotion/Customer`,
+    );
+  });
+
+  it("purges leads past retention and says how many in Korean", async () => {
+    const old = new Date(Date.now() - (content.privacy.retentionDays + 2) * 86_400_000);
+    await createLead(form, { ip: "1", source: "/" }, old);
+    await createLead({ ...form, phone: "010-9999-8888" }, { ip: "1", source: "/" });
+
+    const { code, stdout } = await leadsCommand(["purge"], t.env());
+    expect(code).toBe(0);
+    expect(stdout).toContain("지난 접수 1건을 삭제했습니다");
+    expect((await listLeads()).map((l) => l.phone)).toEqual(["010-9999-8888"]);
+  });
+});
+
+describe("npm run leads with an unknown command", { timeout: 60_000 }, () => {
+  it("prints the Korean usage and exits with 2", async () => {
+    const { code, stderr } = await leadsCommand(["import"], {
+      DATA_DIR: "/nonexistent-never-created",
+    });
+    expect(code).toBe(2);
+    expect(stderr).toContain("알 수 없는 명령입니다: import");
+    expect(stderr).toContain("사용법: npm run leads -- <명령>");
+  });
+});

@@ -1,0 +1,521 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { content } from "~/content";
+import { hydrated, launchBrowser, openPage } from "./support/browser";
+import { startServer, type RunningServer } from "./support/server";
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A fresh page at a viewport, opened at a path and hydrated; closes with its context. */
+async function visit(
+  viewport: "phone" | "desktop" | { width: number; height: number },
+  path: string,
+) {
+  const opened = await openPage(browser, viewport);
+  await opened.page.goto(server.url + path);
+  await hydrated(opened.page);
+  return opened;
+}
+
+const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
+const telLink = `tel:${content.contact.phone.replace(/[^0-9+]/g, "")}`;
+
+/** Fade-ins finished, so colour contrast is measured on the final colours. */
+async function animationsDone(page: Page) {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((a) => a.finished.catch(() => undefined))),
+  );
+}
+
+async function scrollTo(page: Page, y: number) {
+  await page.evaluate((top) => window.scrollTo(0, top), y);
+  await expect.poll(() => scrollY(page)).toBeGreaterThanOrEqual(Math.min(y, 1));
+}
+
+describe("every content page in a real browser", () => {
+  test("shows its banner title and slogans, and a screen-reader h1 with the page title", async () => {
+    const { context, page, errors } = await openPage(browser, "desktop");
+    try {
+      for (const entry of content.pages) {
+        await page.goto(server.url + entry.path);
+        const banner = page.locator('[aria-labelledby="page-heading"]');
+        const shown = (text: string) =>
+          banner.getByText(text, { exact: true }).and(page.locator(":not(.sr-only)"));
+        expect(await shown(entry.banner.title).isVisible(), entry.path).toBe(true);
+        for (const line of entry.banner.slogans) {
+          expect(await shown(line).isVisible(), `${entry.path}: ${line}`).toBe(true);
+        }
+        const h1 = page.locator("h1");
+        expect(await h1.count(), entry.path).toBe(1);
+        expect((await h1.textContent())?.trim(), entry.path).toBe(entry.title);
+        const box = await h1.boundingBox();
+        expect(
+          box && box.width <= 1 && box.height <= 1,
+          `${entry.path}: h1 is for screen readers only`,
+        ).toBe(true);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+
+  test("nothing overflows horizontally at 360 px", async () => {
+    const { context, page } = await openPage(browser, { width: 360, height: 740 });
+    try {
+      const overflowing: string[] = [];
+      for (const entry of content.pages) {
+        await page.goto(server.url + entry.path);
+        await hydrated(page);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        if (width > 360) overflowing.push(`${entry.path}: ${width}px`);
+      }
+      expect(overflowing).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 180_000);
+});
+
+describe("desktop header (1440 px)", () => {
+  const group = content.menu.find((g) => g.items.length > 1)!;
+  const longest = content.menu.reduce((a, b) => (b.items.length > a.items.length ? b : a));
+
+  test("hovering a top menu item opens the dropdown of sub-pages; leaving the header closes it", async () => {
+    const { context, page } = await visit("desktop", "/Brand/intro");
+    try {
+      const nav = page.getByRole("navigation", { name: "주 메뉴" });
+      const subLink = nav.getByRole("link", { name: group.items[1]!.title, exact: true });
+      expect(await subLink.isVisible()).toBe(false);
+
+      await nav.getByRole("link", { name: group.title, exact: true }).first().hover();
+      await subLink.waitFor({ state: "visible" });
+      expect(await subLink.getAttribute("href")).toBe(group.items[1]!.url);
+
+      // Every sub-link of the longest column sits on the white panel, not below it.
+      const panel = await page.locator(".gnb-backdrop").boundingBox();
+      const lastOfLongest = nav
+        .getByRole("link", { name: longest.items.at(-1)!.title, exact: true })
+        .last();
+      const last = await lastOfLongest.boundingBox();
+      expect(panel && last && last.y + last.height <= panel.y + panel.height).toBe(true);
+
+      await page.mouse.move(720, 880);
+      await subLink.waitFor({ state: "hidden" });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("keyboard: Tab into the menu shows the sub-links, Escape closes them", async () => {
+    const { context, page } = await visit("desktop", "/");
+    try {
+      const nav = page.getByRole("navigation", { name: "주 메뉴" });
+      const subLink = nav.getByRole("link", {
+        name: content.menu[0]!.items[1]!.title,
+        exact: true,
+      });
+      for (let i = 0; i < 10; i++) {
+        await page.keyboard.press("Tab");
+        if (await page.evaluate(() => !!document.activeElement?.closest("nav.gnb"))) break;
+      }
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+        content.menu[0]!.title,
+      );
+      expect(await subLink.isVisible()).toBe(true);
+
+      // The sub-links are the next stops of the Tab key.
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+        content.menu[0]!.items[0]!.title,
+      );
+
+      // Escape hides the sub-links and keeps focus on the top item they belong to.
+      await page.keyboard.press("Escape");
+      await subLink.waitFor({ state: "hidden" });
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+        content.menu[0]!.title,
+      );
+
+      // Tabbing on reopens it at the next top item.
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(
+        content.menu[1]!.title,
+      );
+      await subLink.waitFor({ state: "visible" });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("tabbing out of the menu closes the dropdown", async () => {
+    const { context, page } = await visit("desktop", "/");
+    try {
+      const nav = page.getByRole("navigation", { name: "주 메뉴" });
+      const lastGroup = content.menu.at(-1)!;
+      await nav.getByRole("link", { name: lastGroup.title, exact: true }).first().focus();
+      const lastSub = nav.getByRole("link", { name: lastGroup.items.at(-1)!.title, exact: true });
+      for (const item of lastGroup.items) {
+        await page.keyboard.press("Tab");
+        expect(await page.evaluate(() => document.activeElement?.textContent)).toBe(item.title);
+      }
+      expect(await lastSub.isVisible()).toBe(true);
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => !!document.activeElement?.closest("nav.gnb"))).toBe(false);
+      await lastSub.waitFor({ state: "hidden" });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the header turns solid once scrolled, and the to-top button appears past 200 px", async () => {
+    const { context, page } = await visit("desktop", "/FloorPlan/59A");
+    try {
+      const header = page.locator(".site-header");
+      const toTop = page.getByRole("link", { name: "맨 위로" });
+      expect(await header.getAttribute("data-scrolled")).toBe("false");
+      expect(await toTop.count()).toBe(0);
+
+      await scrollTo(page, 120);
+      await expect.poll(() => header.getAttribute("data-scrolled")).toBe("true");
+      expect(await toTop.count()).toBe(0);
+
+      await scrollTo(page, 400);
+      await expect.poll(() => toTop.count()).toBe(1);
+      expect(await toTop.isVisible()).toBe(true);
+
+      await toTop.click();
+      await expect.poll(() => scrollY(page)).toBe(0);
+      await expect.poll(() => header.getAttribute("data-scrolled")).toBe("false");
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("shows the phone button in the header and hides the mobile bottom bar", async () => {
+    const { context, page } = await visit("desktop", "/");
+    try {
+      const phone = page
+        .locator(".site-header")
+        .getByRole("button", { name: content.contact.phone });
+      expect(await phone.isVisible()).toBe(true);
+      expect(await phone.textContent()).toContain(content.contact.phone);
+      expect(await page.getByRole("region", { name: "빠른 상담" }).isVisible()).toBe(false);
+      expect(await page.getByRole("button", { name: "메뉴 열기" }).isVisible()).toBe(false);
+      expect(
+        await page
+          .locator(".site-header")
+          .getByRole("link", { name: "모바일 상담" })
+          .getAttribute("href"),
+      ).toBe("/Promotion/Customer");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("mobile header (390 px)", () => {
+  test("the hamburger opens and closes the drawer, whose first entry is the visit reservation", async () => {
+    const { context, page } = await visit("phone", "/Brand/intro");
+    try {
+      const toggle = page.getByRole("button", { name: "메뉴 열기" });
+      const drawer = page.getByRole("navigation", { name: "모바일 메뉴" });
+      expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+      expect(await drawer.isVisible()).toBe(false);
+
+      await toggle.click();
+      const close = page.getByRole("button", { name: "메뉴 닫기" });
+      expect(await close.getAttribute("aria-expanded")).toBe("true");
+      await drawer.waitFor({ state: "visible" });
+      expect(await drawer.getByRole("link").first().getAttribute("href")).toBe(
+        "/Promotion/Customer",
+      );
+
+      await close.click();
+      expect(
+        await page.getByRole("button", { name: "메뉴 열기" }).getAttribute("aria-expanded"),
+      ).toBe("false");
+      await drawer.waitFor({ state: "hidden" });
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("accordion: one section open at a time; a link navigates and closes the drawer", async () => {
+    const { context, page } = await visit("phone", "/Brand/intro");
+    try {
+      await page.getByRole("button", { name: "메뉴 열기" }).click();
+      const drawer = page.getByRole("navigation", { name: "모바일 메뉴" });
+      const [first, second] = [content.menu[1]!, content.menu[5]!];
+      const head = (title: string) => drawer.getByRole("button", { name: title, exact: true });
+      const expanded = () => drawer.locator('[aria-expanded="true"]').count();
+
+      await head(first.title).click();
+      expect(await head(first.title).getAttribute("aria-expanded")).toBe("true");
+      expect(
+        await drawer.getByRole("link", { name: first.items[1]!.title, exact: true }).isVisible(),
+      ).toBe(true);
+
+      await head(second.title).click();
+      expect(await head(second.title).getAttribute("aria-expanded")).toBe("true");
+      expect(await head(first.title).getAttribute("aria-expanded")).toBe("false");
+      expect(await expanded()).toBe(1);
+      expect(
+        await drawer.getByRole("link", { name: first.items[1]!.title, exact: true }).isVisible(),
+      ).toBe(false);
+
+      await head(second.title).click();
+      expect(await expanded()).toBe(0);
+      await head(second.title).click();
+
+      const target = second.items[2]!;
+      await drawer.getByRole("link", { name: target.title, exact: true }).click();
+      await page.waitForURL(server.url + target.url);
+      await drawer.waitFor({ state: "hidden" });
+      expect(
+        await page.getByRole("button", { name: "메뉴 열기" }).getAttribute("aria-expanded"),
+      ).toBe("false");
+      expect(await page.locator("h1").textContent()).toBe(
+        content.pages.find((p) => p.path === target.url)!.title,
+      );
+      // The link that had focus is gone with the drawer: focus continues at the new page's content.
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("Escape closes the drawer and returns focus to the toggle", async () => {
+    const { context, page } = await visit("phone", "/");
+    try {
+      await page.getByRole("button", { name: "메뉴 열기" }).click();
+      const drawer = page.getByRole("navigation", { name: "모바일 메뉴" });
+      await drawer.waitFor({ state: "visible" });
+      expect(await page.evaluate(() => !!document.activeElement?.closest("nav"))).toBe(true);
+
+      await page.keyboard.press("Escape");
+      await drawer.waitFor({ state: "hidden" });
+      const focused = await page.evaluate(() =>
+        document.activeElement?.getAttribute("aria-controls"),
+      );
+      expect(focused).toBe(
+        await page.getByRole("button", { name: "메뉴 열기" }).getAttribute("aria-controls"),
+      );
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the bottom bar offers visit reservation and a phone call; the header has a call link", async () => {
+    const { context, page } = await visit("phone", "/BusinessGuide/intro");
+    try {
+      const bar = page.getByRole("region", { name: "빠른 상담" });
+      expect(await bar.isVisible()).toBe(true);
+      expect(await bar.getByRole("button", { name: "방문예약" }).isVisible()).toBe(true);
+      const call = bar.getByRole("link", { name: "전화상담" });
+      expect(await call.isVisible()).toBe(true);
+      expect(await call.getAttribute("href")).toBe(telLink);
+      const box = await bar.boundingBox();
+      expect(box && Math.round(box.y + box.height)).toBe(844);
+
+      const headerCall = page
+        .locator(".site-header")
+        .getByRole("link", { name: content.contact.phone });
+      expect(await headerCall.isVisible()).toBe(true);
+      expect(await headerCall.getAttribute("href")).toBe(telLink);
+      expect(await page.getByRole("navigation", { name: "주 메뉴" }).isVisible()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("buttons and links of the header, drawer and bottom bar are at least 44 px tall", async () => {
+    const { context, page } = await visit("phone", "/Brand/intro");
+    try {
+      await page.locator(".site-footer").getByRole("button", { name: "패밀리사이트" }).click();
+      await page.getByRole("button", { name: "메뉴 열기" }).click();
+      await page
+        .getByRole("navigation", { name: "모바일 메뉴" })
+        .getByRole("button")
+        .first()
+        .click();
+      const small = await page.evaluate(() =>
+        [
+          ...document.querySelectorAll<HTMLElement>(
+            ".header-mobile a, .header-mobile button, .bottom-bar a, .sub-menu a, .site-footer a, .site-footer button",
+          ),
+        ]
+          .filter((el) => el.offsetParent !== null)
+          .map((el) => ({
+            text: el.textContent?.trim() || el.className,
+            height: el.getBoundingClientRect().height,
+          }))
+          .filter((t) => t.height < 44),
+      );
+      expect(small).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("navigation", () => {
+  test("a client-side navigation starts the new page at the top", async () => {
+    const { context, page } = await visit("desktop", "/FloorPlan/59A");
+    try {
+      await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+
+      // Footer link from the bottom of the page.
+      await scrollTo(page, 100_000);
+      expect(await scrollY(page)).toBeGreaterThan(200);
+      await page.locator(".site-footer").getByRole("link", { name: "개인정보처리방침" }).click();
+      await page.waitForURL(server.url + "/privacy");
+      await expect.poll(() => scrollY(page)).toBe(0);
+
+      // A tab of the section's sub-menu, part-way down.
+      await page.goBack();
+      await page.waitForURL(server.url + "/FloorPlan/59A");
+      await scrollTo(page, 300);
+      await page
+        .getByRole("navigation", { name: "평면안내 하위 메뉴" })
+        .getByRole("link", { name: "84A" })
+        .click();
+      await page.waitForURL(server.url + "/FloorPlan/59B");
+      await expect.poll(() => scrollY(page)).toBe(0);
+      expect(await page.locator("h1").textContent()).toBe(
+        content.pages.find((p) => p.path === "/FloorPlan/59B")!.title,
+      );
+
+      // No full page load happened: the marker survived.
+      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("page tags after hydration", () => {
+  test("the canonical address stays on the server's SITE_URL after hydration and client navigation", async () => {
+    // The server runs with its own SITE_URL (http://localhost:<port>), not the one the build was made with.
+    const { context, page } = await visit("desktop", "/Brand/intro");
+    try {
+      const canonical = () => page.locator('link[rel="canonical"]').getAttribute("href");
+      const ogUrl = () => page.locator('meta[property="og:url"]').getAttribute("content");
+      expect(await page.locator('link[rel="canonical"]').count()).toBe(1);
+      expect(await canonical()).toBe(server.url + "/Brand/intro");
+      expect(await ogUrl()).toBe(server.url + "/Brand/intro");
+
+      await page
+        .getByRole("navigation", { name: "브랜드소개 하위 메뉴" })
+        .getByRole("link", { name: "홍보영상" })
+        .click();
+      await page.waitForURL(server.url + "/Brand/video");
+      await expect.poll(canonical).toBe(server.url + "/Brand/video");
+      expect(await ogUrl()).toBe(server.url + "/Brand/video");
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("footer", () => {
+  test("shows the phone, disclaimers, constructor credit and a family-site toggle", async () => {
+    const { context, page } = await visit("phone", "/LocationEnvironment/intro");
+    try {
+      const footer = page.locator("footer.site-footer");
+      const phone = footer.getByRole("link", { name: content.contact.phone });
+      expect(await phone.getAttribute("href")).toBe(telLink);
+      expect(await footer.getByText(content.contact.hours).isVisible()).toBe(true);
+      for (const line of content.legal.disclaimers)
+        expect(await footer.getByText(line).isVisible()).toBe(true);
+      expect(await footer.getByText(content.legal.constructorCredit).isVisible()).toBe(true);
+      expect(await footer.getByText(content.legal.smsNotice).isVisible()).toBe(true);
+      expect(await footer.getByRole("button", { name: "방문예약" }).isVisible()).toBe(true);
+
+      const toggle = footer.getByRole("button", { name: "패밀리사이트" });
+      const family = footer.getByRole("link", { name: content.familySites[0]!.name });
+      expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+      expect(await family.isVisible()).toBe(false);
+      await toggle.click();
+      expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+      expect(await family.isVisible()).toBe(true);
+      expect(await family.getAttribute("href")).toBe(content.familySites[0]!.url);
+      expect(await family.getAttribute("target")).toBe("_blank");
+      await toggle.click();
+      expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+      expect(await family.isVisible()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("accessibility (axe)", () => {
+  const pages = [
+    "/",
+    "/Brand/intro",
+    "/BusinessGuide/intro",
+    "/FloorPlan/59A",
+    "/Promotion/Customer",
+    "/privacy",
+  ];
+  test.each(["phone", "desktop"] as const)(
+    "no serious or critical violations at %s width",
+    async (viewport) => {
+      const { context, page } = await openPage(browser, viewport);
+      try {
+        const found: string[] = [];
+        for (const path of pages) {
+          await page.goto(server.url + path);
+          await hydrated(page);
+          await animationsDone(page);
+          const result = await new AxeBuilder({ page })
+            .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
+            .analyze();
+          for (const v of result.violations) {
+            if (v.impact === "serious" || v.impact === "critical") {
+              found.push(
+                `${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
+              );
+            }
+          }
+        }
+        expect(found).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+    180_000,
+  );
+
+  test("the mobile drawer has no serious or critical violations when open", async () => {
+    const { context, page } = await visit("phone", "/Brand/intro");
+    try {
+      await page.getByRole("button", { name: "메뉴 열기" }).click();
+      await page
+        .getByRole("navigation", { name: "모바일 메뉴" })
+        .getByRole("button")
+        .first()
+        .click();
+      await animationsDone(page);
+      const result = await new AxeBuilder({ page }).include(".site-header").analyze();
+      const serious = result.violations.filter(
+        (v) => v.impact === "serious" || v.impact === "critical",
+      );
+      expect(
+        serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+      ).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
