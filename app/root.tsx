@@ -14,7 +14,7 @@ import { BottomBar } from "~/components/layout/bottom-bar";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { RegistrationProvider } from "~/components/registration/registration-context";
-import { RegistrationDialog } from "~/components/registration/registration-dialog";
+import { RegistrationDialogLoader } from "~/components/registration/registration-dialog-loader";
 import { telHref } from "~/lib/phone";
 import { documentTitle } from "~/lib/seo";
 import "~/styles/fonts.css";
@@ -61,7 +61,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           </main>
           <SiteFooter />
           <BottomBar />
-          <RegistrationDialog />
+          <RegistrationDialogLoader />
         </RegistrationProvider>
         <ScrollRestoration />
         <Scripts />

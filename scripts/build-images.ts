@@ -8,7 +8,7 @@
 import { existsSync, mkdirSync, readdirSync, statSync, copyFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import sharp from "sharp";
-import { content } from "../app/content";
+import { validateContent } from "../app/content/validate";
 import { imageUrl, isPhoto, photoWidths, PHOTO_FORMATS } from "../app/lib/images";
 import type { Image } from "../app/content/schema";
 
@@ -39,6 +39,7 @@ function fresh(out: string, src: string) {
 }
 
 async function main() {
+  const content = validateContent();
   const images = new Map<string, Image>();
   collectImages(content, images);
   const missing = [...images.keys()].filter((src) => !existsSync(join(SRC, src)));

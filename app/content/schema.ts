@@ -38,7 +38,7 @@ export const pageSchema = z.object({
   /** Menu group title whose items form the page's tab menu. */
   section: z.string().optional(),
   /** Not listed in sitemap.xml (utility pages). */
-  noindex: z.boolean().default(false),
+  noindex: z.boolean().optional(),
 });
 
 export const premiumCardSchema = z.object({
@@ -103,7 +103,7 @@ export const brandStorySchema = z.object({
 export const legendItemSchema = z.object({
   label: text,
   color: z.string().regex(/^#[0-9a-f]{6}$/i),
-  kind: z.enum(["area", "line", "point"]).default("area"),
+  kind: z.enum(["area", "line", "point"]).optional(),
 });
 
 export const unitPositionsSchema = z.object({

@@ -21,7 +21,7 @@ export default function ComplexIntro() {
           {plan.legend.map((item) => (
             <li key={item.label}>
               <span
-                className={`swatch swatch-${item.kind}`}
+                className={`swatch swatch-${item.kind ?? "area"}`}
                 style={{ "--swatch": item.color } as React.CSSProperties}
                 aria-hidden="true"
               />
