@@ -3,7 +3,18 @@ import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "build-*/", "screenshots/", ".react-router/", "node_modules/", "public/img/", "bench-results/", "data/"] },
+  {
+    ignores: [
+      "build/",
+      "build-*/",
+      "screenshots/",
+      ".react-router/",
+      "node_modules/",
+      "public/img/",
+      "bench-results/",
+      "data/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -17,6 +28,15 @@ export default tseslint.config(
   },
   {
     files: ["server/**/*.js", "scripts/**/*.{js,mjs}"],
-    languageOptions: { globals: { process: "readonly", console: "readonly", URL: "readonly", setTimeout: "readonly", clearTimeout: "readonly", Buffer: "readonly" } },
+    languageOptions: {
+      globals: {
+        process: "readonly",
+        console: "readonly",
+        URL: "readonly",
+        setTimeout: "readonly",
+        clearTimeout: "readonly",
+        Buffer: "readonly",
+      },
+    },
   },
 );

@@ -89,7 +89,9 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="error-code" aria-hidden="true">
         {notFound ? "404" : "ERROR"}
       </p>
-      <h1 id="error-heading">{notFound ? "페이지를 찾을 수 없습니다 (Not Found)" : "일시적인 오류가 발생했습니다"}</h1>
+      <h1 id="error-heading">
+        {notFound ? "페이지를 찾을 수 없습니다 (Not Found)" : "일시적인 오류가 발생했습니다"}
+      </h1>
       <p>
         {notFound
           ? "주소가 바뀌었거나 없는 페이지입니다. 아래 버튼으로 첫 화면으로 이동해 주세요."

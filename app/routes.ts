@@ -26,11 +26,15 @@ export default [
   page("ComplexGuide/detailintro", "routes/complex.detail.tsx"),
   page("ComplexGuide/community", "routes/complex.community.tsx"),
 
-  ...content.unitTypes.map((u) => page(u.path.slice(1), "routes/floor-plan.tsx", `floor-plan-${u.key}`)),
+  ...content.unitTypes.map((u) =>
+    page(u.path.slice(1), "routes/floor-plan.tsx", `floor-plan-${u.key}`),
+  ),
   page("FloorPlan/videos", "routes/floor-plan.videos.tsx"),
   page("FloorPlan/Emodel", "routes/floor-plan.emodel.tsx"),
 
-  ...content.interiors.map((i) => page(i.path.slice(1), "routes/interior.tsx", `interior-${i.key}`)),
+  ...content.interiors.map((i) =>
+    page(i.path.slice(1), "routes/interior.tsx", `interior-${i.key}`),
+  ),
 
   page("SalesInfo/SubscriptionGuide", "routes/sales.subscription.tsx"),
   page("SalesInfo/guide", "routes/sales.guide.tsx"),
@@ -46,7 +50,9 @@ export default [
   page("register", "routes/register.tsx"),
   page("privacy", "routes/privacy.tsx"),
 
-  ...content.redirects.map((r, i) => page(r.from.slice(1), "routes/alias.redirect.ts", `alias-${i}`)),
+  ...content.redirects.map((r, i) =>
+    page(r.from.slice(1), "routes/alias.redirect.ts", `alias-${i}`),
+  ),
   route("robots.txt", "routes/robots.txt.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
   route("*", "routes/not-found.tsx"),

@@ -6,7 +6,10 @@ const CHROMIUM = process.env.CHROME_PATH || "/usr/bin/chromium";
 if (!existsSync(CHROMIUM)) {
   console.log(`${CHROMIUM} not found: installing Debian's chromium with apt-get`);
   const sudo = process.getuid?.() === 0 ? "" : "sudo ";
-  execSync(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk`, {
-    stdio: "inherit",
-  });
+  execSync(
+    `${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk`,
+    {
+      stdio: "inherit",
+    },
+  );
 }

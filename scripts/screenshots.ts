@@ -16,13 +16,18 @@ const server = await startServer();
 const browser = await launchBrowser();
 try {
   for (const width of [390, 1440]) {
-    const { context, page, errors } = await openPage(browser, { width, height: width < 900 ? 844 : 900 });
+    const { context, page, errors } = await openPage(browser, {
+      width,
+      height: width < 900 ? 844 : 900,
+    });
     for (const path of targets) {
       await page.goto(server.url + path, { waitUntil: "networkidle" });
       await page.waitForTimeout(900);
       const name = (path === "/" ? "home" : path.slice(1).replace(/\//g, "_")) + `-${width}.png`;
       await page.screenshot({ path: `screenshots/${name}`, fullPage: full });
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
       if (overflow > 0) console.log(`overflow ${overflow}px at ${width}: ${path}`);
     }
     if (errors.length) console.log(`page errors at ${width}:`, errors);

@@ -31,17 +31,28 @@ function walk(dir) {
  */
 export function loadPrerendered(clientDir, siteUrl) {
   const pages = new Map();
-  const files = walk(clientDir).filter((f) => f.endsWith(`${sep}index.html`) || f.endsWith(".data"));
-  const home = files.find((f) => f === join(clientDir, "index.html")) ?? files.find((f) => f.endsWith(".html"));
-  const baked = home && /<link rel="canonical" href="(https?:\/\/[^/"]+)/.exec(readFileSync(home, "utf8"))?.[1];
+  const files = walk(clientDir).filter(
+    (f) => f.endsWith(`${sep}index.html`) || f.endsWith(".data"),
+  );
+  const home =
+    files.find((f) => f === join(clientDir, "index.html")) ??
+    files.find((f) => f.endsWith(".html"));
+  const baked =
+    home && /<link rel="canonical" href="(https?:\/\/[^/"]+)/.exec(readFileSync(home, "utf8"))?.[1];
   // The origin, not a longer host that starts with it ("http://localhost:3000" but not ":30001").
   const escaped = baked?.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
-  const origin = baked && siteUrl && baked !== siteUrl ? new RegExp(`${escaped}(?![\\w.:-])`, "g") : null;
+  const origin =
+    baked && siteUrl && baked !== siteUrl ? new RegExp(`${escaped}(?![\\w.:-])`, "g") : null;
   for (const file of files) {
     let html = readFileSync(file, "utf8");
     if (origin) html = html.replace(origin, siteUrl);
     const isData = file.endsWith(".data");
-    const path = "/" + relative(clientDir, file).split(sep).slice(0, isData ? undefined : -1).join("/");
+    const path =
+      "/" +
+      relative(clientDir, file)
+        .split(sep)
+        .slice(0, isData ? undefined : -1)
+        .join("/");
     const etag = `"${createHash("sha1").update(html).digest("base64url").slice(0, 22)}"`;
     pages.set(path, { html, etag, type: isData ? "text/x-script" : "text/html; charset=utf-8" });
   }
@@ -70,7 +81,11 @@ export async function createApp({ buildDir = "build", siteUrl, mode = "productio
 
   // One address per page: "/Brand/intro/" → "/Brand/intro".
   app.use((req, res, next) => {
-    if (req.path.length > 1 && req.path.endsWith("/") && (req.method === "GET" || req.method === "HEAD")) {
+    if (
+      req.path.length > 1 &&
+      req.path.endsWith("/") &&
+      (req.method === "GET" || req.method === "HEAD")
+    ) {
       const query = req.url.slice(req.path.length);
       return res.redirect(301, req.path.replace(/\/+$/, "") + query);
     }
@@ -79,7 +94,12 @@ export async function createApp({ buildDir = "build", siteUrl, mode = "productio
 
   app.use(
     "/assets",
-    express.static(join(clientDir, "assets"), { immutable: true, maxAge: "1y", redirect: false, index: false }),
+    express.static(join(clientDir, "assets"), {
+      immutable: true,
+      maxAge: "1y",
+      redirect: false,
+      index: false,
+    }),
   );
 
   app.use((req, res, next) => {

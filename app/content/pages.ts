@@ -35,5 +35,8 @@ export function prerenderPaths(): string[] {
 
 /** Paths listed in sitemap.xml. */
 export function sitemapPaths(): string[] {
-  return [...content.pages.filter((p) => !p.noindex).map((p) => p.path), `/${content.press.defaultSite}/press`];
+  return [
+    ...content.pages.filter((p) => !p.noindex).map((p) => p.path),
+    `/${content.press.defaultSite}/press`,
+  ];
 }

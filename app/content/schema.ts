@@ -3,7 +3,10 @@ import { z } from "zod";
 /** A site path such as "/Brand/intro": leading slash, no trailing slash. */
 const sitePath = z
   .string()
-  .regex(/^\/([A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*)?$/, "경로는 /로 시작하고 /로 끝나지 않아야 합니다");
+  .regex(
+    /^\/([A-Za-z0-9_-]+(\/[A-Za-z0-9_-]+)*)?$/,
+    "경로는 /로 시작하고 /로 끝나지 않아야 합니다",
+  );
 
 const text = z.string().trim().min(1);
 
@@ -201,7 +204,10 @@ export const contentSchema = z
       siteName: text,
       address: text,
       lot: text,
-      floors: z.object({ basement: z.number().int().positive(), above: z.number().int().positive() }),
+      floors: z.object({
+        basement: z.number().int().positive(),
+        above: z.number().int().positive(),
+      }),
       exclusiveAreas: z.array(z.number().positive()).min(1),
       households: z.number().int().positive(),
       /** Scale of the brand town, one configured figure. */
@@ -319,7 +325,11 @@ export const contentSchema = z
   .superRefine((content, ctx) => {
     const paths = new Set(content.pages.map((p) => p.path));
     if (paths.size !== content.pages.length) {
-      ctx.addIssue({ code: "custom", message: "같은 경로의 페이지가 두 번 있습니다", path: ["pages"] });
+      ctx.addIssue({
+        code: "custom",
+        message: "같은 경로의 페이지가 두 번 있습니다",
+        path: ["pages"],
+      });
     }
     const linked = [
       ...content.menu.flatMap((g) => [...g.items.map((i) => i.url), ...(g.url ? [g.url] : [])]),
@@ -331,16 +341,28 @@ export const contentSchema = z
     const redirectFrom = new Set(content.redirects.map((r) => r.from));
     for (const url of linked) {
       if (!paths.has(url) && !redirectFrom.has(url) && url !== "/Promotion/Press") {
-        ctx.addIssue({ code: "custom", message: `링크 대상 페이지가 없습니다: ${url}`, path: ["menu"] });
+        ctx.addIssue({
+          code: "custom",
+          message: `링크 대상 페이지가 없습니다: ${url}`,
+          path: ["menu"],
+        });
       }
     }
     for (const r of content.redirects) {
       if (!paths.has(r.to)) {
-        ctx.addIssue({ code: "custom", message: `리다이렉트 대상이 없습니다: ${r.to}`, path: ["redirects"] });
+        ctx.addIssue({
+          code: "custom",
+          message: `리다이렉트 대상이 없습니다: ${r.to}`,
+          path: ["redirects"],
+        });
       }
     }
     if (!content.press.sites.includes(content.press.defaultSite)) {
-      ctx.addIssue({ code: "custom", message: "기본 보도자료 사이트가 목록에 없습니다", path: ["press"] });
+      ctx.addIssue({
+        code: "custom",
+        message: "기본 보도자료 사이트가 목록에 없습니다",
+        path: ["press"],
+      });
     }
     const unitKeys = new Set(content.unitTypes.map((u) => u.key));
     const positions = content.infoPages.unitPositions;

@@ -6,17 +6,46 @@ import type { ContentInput } from "./schema";
  * Launching another complex means editing this file, not components.
  */
 
-const img = (src: string, width: number, height: number, alt: string) => ({ src, width, height, alt });
+const img = (src: string, width: number, height: number, alt: string) => ({
+  src,
+  width,
+  height,
+  alt,
+});
 
 const banner = {
-  brand: { title: "BRAND", slogans: ["라움하임이 평촌에 새로운 기준을 세웁니다", "머무는 곳이 아닌, 누리는 곳"] },
-  business: { title: "BUSINESS", slogans: ["평촌 중심에 들어서는 48층 랜드마크", "지하 5층 ~ 지상 48층, 900세대"] },
-  sales: { title: "SALES INFO", slogans: ["청약부터 계약까지, 꼭 필요한 정보만", "분양 일정과 자격을 확인하세요"] },
-  location: { title: "LOCATION", slogans: ["평촌의 모든 생활이 가까워집니다", "교통 · 교육 · 생활 인프라를 한 번에"] },
-  complex: { title: "COMPLEX", slogans: ["숲과 빛을 품은 단지 설계", "동간 거리를 넓힌 쾌적한 배치"] },
-  floor: { title: "UNIT GUIDE", slogans: ["영상으로 미리 보는 프리미엄 가치", "공간마다 달라지는 삶의 여유"] },
-  interior: { title: "INTERIOR", slogans: ["매일이 특별해지는 프리미엄 인테리어", "세심하게 고른 마감과 동선"] },
-  promotion: { title: "PROMOTION", slogans: ["방문예약 시 모델하우스 위치와 잔여세대를 안내해 드립니다", "24시간 상담 가능"] },
+  brand: {
+    title: "BRAND",
+    slogans: ["라움하임이 평촌에 새로운 기준을 세웁니다", "머무는 곳이 아닌, 누리는 곳"],
+  },
+  business: {
+    title: "BUSINESS",
+    slogans: ["평촌 중심에 들어서는 48층 랜드마크", "지하 5층 ~ 지상 48층, 900세대"],
+  },
+  sales: {
+    title: "SALES INFO",
+    slogans: ["청약부터 계약까지, 꼭 필요한 정보만", "분양 일정과 자격을 확인하세요"],
+  },
+  location: {
+    title: "LOCATION",
+    slogans: ["평촌의 모든 생활이 가까워집니다", "교통 · 교육 · 생활 인프라를 한 번에"],
+  },
+  complex: {
+    title: "COMPLEX",
+    slogans: ["숲과 빛을 품은 단지 설계", "동간 거리를 넓힌 쾌적한 배치"],
+  },
+  floor: {
+    title: "UNIT GUIDE",
+    slogans: ["영상으로 미리 보는 프리미엄 가치", "공간마다 달라지는 삶의 여유"],
+  },
+  interior: {
+    title: "INTERIOR",
+    slogans: ["매일이 특별해지는 프리미엄 인테리어", "세심하게 고른 마감과 동선"],
+  },
+  promotion: {
+    title: "PROMOTION",
+    slogans: ["방문예약 시 모델하우스 위치와 잔여세대를 안내해 드립니다", "24시간 상담 가능"],
+  },
 };
 
 export const site = {
@@ -124,8 +153,12 @@ export const site = {
       title: "라움하임 평촌 센트럴 공식 분양 홈페이지",
       description:
         "안양시 동안구 평촌동 934번지, 지하 5층~지상 48층 900세대 라움하임 평촌 센트럴. 분양정보, 평면안내, 방문예약을 한 곳에서 확인하세요.",
-      banner: { title: "라움하임 평촌 센트럴", slogans: ["평촌의 중심, 48층 랜드마크의 시작", "약 5,290세대 라움하임 브랜드타운"] },
-      srDescription: "라움하임 평촌 센트럴 분양 홈페이지의 첫 화면입니다. 입지, 프리미엄, 평면, 방문예약을 안내합니다.",
+      banner: {
+        title: "라움하임 평촌 센트럴",
+        slogans: ["평촌의 중심, 48층 랜드마크의 시작", "약 5,290세대 라움하임 브랜드타운"],
+      },
+      srDescription:
+        "라움하임 평촌 센트럴 분양 홈페이지의 첫 화면입니다. 입지, 프리미엄, 평면, 방문예약을 안내합니다.",
     },
     {
       path: "/Brand/intro",
@@ -146,7 +179,8 @@ export const site = {
     {
       path: "/BusinessGuide/intro",
       title: "사업개요",
-      description: "대지위치, 규모, 주택형, 세대수 등 라움하임 평촌 센트럴의 사업개요를 안내합니다.",
+      description:
+        "대지위치, 규모, 주택형, 세대수 등 라움하임 평촌 센트럴의 사업개요를 안내합니다.",
       banner: banner.business,
       srDescription: "사업개요 표로 대지위치, 건축규모, 주택형, 세대수를 안내합니다.",
       section: "사업개요",
@@ -194,7 +228,8 @@ export const site = {
     {
       path: "/SalesInfo/stampTax",
       title: "인지세 안내",
-      description: "분양계약서 인지세의 계산 방법, 금액, 납부 절차를 안내하고 직접 계산해 볼 수 있습니다.",
+      description:
+        "분양계약서 인지세의 계산 방법, 금액, 납부 절차를 안내하고 직접 계산해 볼 수 있습니다.",
       banner: banner.sales,
       srDescription: "부동산 공급계약서 인지세의 금액과 납부 방법을 안내하는 페이지입니다.",
       section: "분양정보",
@@ -210,7 +245,8 @@ export const site = {
     {
       path: "/LocationEnvironment/primium",
       title: "프리미엄",
-      description: "브랜드타운, 광역교통, 교육·생활 인프라, 쾌적한 주거환경까지 네 가지 프리미엄을 소개합니다.",
+      description:
+        "브랜드타운, 광역교통, 교육·생활 인프라, 쾌적한 주거환경까지 네 가지 프리미엄을 소개합니다.",
       banner: banner.location,
       srDescription: "라움하임 평촌 센트럴의 네 가지 프리미엄을 소개하는 페이지입니다.",
       section: "입지환경",
@@ -364,7 +400,8 @@ export const site = {
     {
       image: img("location/transport.svg", 480, 320, "지하철 4호선 전동차와 고가도로 일러스트"),
       titleText: "광역 교통",
-      contentText: "4호선 평촌역·범계역 생활권에 수도권 제1순환고속도로와 서울외곽 접근이 쉽습니다.",
+      contentText:
+        "4호선 평촌역·범계역 생활권에 수도권 제1순환고속도로와 서울외곽 접근이 쉽습니다.",
     },
     {
       image: img("location/school.svg", 480, 320, "학교 건물과 책 일러스트"),
@@ -389,7 +426,8 @@ export const site = {
     {
       image: img("location/development.svg", 480, 320, "건설 중인 건물과 타워크레인 일러스트"),
       titleText: "미래 가치",
-      contentText: "주변 정비사업과 교통망 확충으로 미래 가치가 기대됩니다. (계획은 변경될 수 있습니다)",
+      contentText:
+        "주변 정비사업과 교통망 확충으로 미래 가치가 기대됩니다. (계획은 변경될 수 있습니다)",
     },
   ],
   unitTypes: (
@@ -778,9 +816,24 @@ export const site = {
     poster: img("photo/video-poster.svg", 1300, 500, "라움하임 평촌 센트럴 홍보영상 포스터"),
   },
   videoTabs: [
-    { id: 1, title: "입지 안내 영상", src: "", poster: img("photo/video-poster.svg", 1300, 500, "입지 안내 영상 포스터") },
-    { id: 2, title: "59타입 안내 영상", src: "", poster: img("photo/video-poster.svg", 1300, 500, "59타입 안내 영상 포스터") },
-    { id: 3, title: "84타입 안내 영상", src: "", poster: img("photo/video-poster.svg", 1300, 500, "84타입 안내 영상 포스터") },
+    {
+      id: 1,
+      title: "입지 안내 영상",
+      src: "",
+      poster: img("photo/video-poster.svg", 1300, 500, "입지 안내 영상 포스터"),
+    },
+    {
+      id: 2,
+      title: "59타입 안내 영상",
+      src: "",
+      poster: img("photo/video-poster.svg", 1300, 500, "59타입 안내 영상 포스터"),
+    },
+    {
+      id: 3,
+      title: "84타입 안내 영상",
+      src: "",
+      poster: img("photo/video-poster.svg", 1300, 500, "84타입 안내 영상 포스터"),
+    },
   ],
   // Six tour entries; the E-model page shows only the first five (spec: tabs limited to 5).
   vr: {

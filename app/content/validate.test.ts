@@ -9,13 +9,18 @@ describe("content validation", () => {
 
   test("a missing phone number stops the build with a Korean message naming the field", () => {
     const broken = { ...site, contact: { ...site.contact, phone: "" } };
-    expect(() => validateContent(broken)).toThrow(/콘텐츠\(app\/content\/site.ts\)가 올바르지 않습니다[\s\S]*contact\.phone/);
+    expect(() => validateContent(broken)).toThrow(
+      /콘텐츠\(app\/content\/site.ts\)가 올바르지 않습니다[\s\S]*contact\.phone/,
+    );
   });
 
   test("a menu link to a page that does not exist is refused", () => {
     const broken = {
       ...site,
-      menu: [{ title: "브랜드소개", items: [{ title: "없는 페이지", url: "/Brand/nothing" }] }, ...site.menu.slice(1)],
+      menu: [
+        { title: "브랜드소개", items: [{ title: "없는 페이지", url: "/Brand/nothing" }] },
+        ...site.menu.slice(1),
+      ],
     };
     expect(() => validateContent(broken)).toThrow(/링크 대상 페이지가 없습니다: \/Brand\/nothing/);
   });

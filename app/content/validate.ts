@@ -11,9 +11,13 @@ import { site } from "./site";
 export function validateContent(input: unknown = site): Content {
   const result = contentSchema.safeParse(input);
   if (!result.success) {
-    throw new Error(`콘텐츠(app/content/site.ts)가 올바르지 않습니다:\n${z.prettifyError(result.error)}`);
+    throw new Error(
+      `콘텐츠(app/content/site.ts)가 올바르지 않습니다:\n${z.prettifyError(result.error)}`,
+    );
   }
-  if (!isDeepStrictEqual(JSON.parse(JSON.stringify(result.data)), JSON.parse(JSON.stringify(input)))) {
+  if (
+    !isDeepStrictEqual(JSON.parse(JSON.stringify(result.data)), JSON.parse(JSON.stringify(input)))
+  ) {
     throw new Error(
       "콘텐츠(app/content/site.ts)에 스키마가 바꾸는 값이 있습니다 (앞뒤 공백 등). 값을 정리해 주세요.",
     );

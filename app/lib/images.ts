@@ -18,7 +18,11 @@ function baseName(src: string) {
 }
 
 /** Public URL of an image: vector files as they are, photos as a rendered width and format. */
-export function imageUrl(image: Pick<Image, "src" | "width">, width?: number, format: "avif" | "webp" | "jpg" = "webp") {
+export function imageUrl(
+  image: Pick<Image, "src" | "width">,
+  width?: number,
+  format: "avif" | "webp" | "jpg" = "webp",
+) {
   if (!isPhoto(image)) return `/img/${image.src}`;
   return `/img/${baseName(image.src)}-${width ?? image.width}.${format}`;
 }

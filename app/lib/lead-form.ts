@@ -27,8 +27,9 @@ export const MESSAGES = {
 } as const;
 
 // Control characters other than tab and line breaks.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u2028\u2029\uFEFF]/;
+const CONTROL =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u2028\u2029\uFEFF]/;
 
 /**
  * A Korean phone number in its hyphenated form, or null: mobile (010, 011, 016–019), Seoul 02,
@@ -40,7 +41,8 @@ export function normalizePhone(input: string): string | null {
   let m: RegExpExecArray | null;
   if ((m = /^(01[016789])([0-9]{3,4})([0-9]{4})$/.exec(digits))) return `${m[1]}-${m[2]}-${m[3]}`;
   if ((m = /^(02)([0-9]{3,4})([0-9]{4})$/.exec(digits))) return `${m[1]}-${m[2]}-${m[3]}`;
-  if ((m = /^(0[3-6][1-5]|070|050[0-9])([0-9]{3,4})([0-9]{4})$/.exec(digits))) return `${m[1]}-${m[2]}-${m[3]}`;
+  if ((m = /^(0[3-6][1-5]|070|050[0-9])([0-9]{3,4})([0-9]{4})$/.exec(digits)))
+    return `${m[1]}-${m[2]}-${m[3]}`;
   if ((m = /^(1[568][0-9]{2})([0-9]{4})$/.exec(digits))) return `${m[1]}-${m[2]}`;
   return null;
 }
@@ -48,7 +50,15 @@ export function normalizePhone(input: string): string | null {
 const noControl = (s: string) => !CONTROL.test(s);
 
 const checkbox = z
-  .union([z.literal("on"), z.literal("true"), z.literal(true), z.literal(""), z.undefined(), z.null(), z.literal(false)])
+  .union([
+    z.literal("on"),
+    z.literal("true"),
+    z.literal(true),
+    z.literal(""),
+    z.undefined(),
+    z.null(),
+    z.literal(false),
+  ])
   .transform((v) => v === "on" || v === "true" || v === true);
 
 export const leadFormSchema = z.object({
@@ -76,7 +86,9 @@ export const leadFormSchema = z.object({
     .string()
     .optional()
     .transform((v) => (v ?? "").replace(/\r\n?/g, "\n").trim())
-    .pipe(z.string().max(MESSAGE_MAX, MESSAGES.messageTooLong).refine(noControl, MESSAGES.controlChars)),
+    .pipe(
+      z.string().max(MESSAGE_MAX, MESSAGES.messageTooLong).refine(noControl, MESSAGES.controlChars),
+    ),
   privacyConsent: checkbox.refine((v) => v, MESSAGES.consentRequired),
   smsConsent: checkbox,
 });

@@ -16,7 +16,9 @@ export function siteUrlFrom(matches: MetaArgs["matches"]): string {
 }
 
 export function documentTitle(title: string) {
-  return title === content.project.siteName ? title : content.seo.titleTemplate.replace("%s", title);
+  return title === content.project.siteName
+    ? title
+    : content.seo.titleTemplate.replace("%s", title);
 }
 
 /** Title, description, canonical, Open Graph, Twitter and breadcrumb tags for one page. */

@@ -23,7 +23,9 @@ export default function Home() {
               {line}
             </p>
           ))}
-          <RegisterTrigger className="btn btn-primary home-hero-cta">관심고객 등록하기</RegisterTrigger>
+          <RegisterTrigger className="btn btn-primary home-hero-cta">
+            관심고객 등록하기
+          </RegisterTrigger>
         </div>
         <h1 id="page-heading" className="sr-only">
           {page.title}

@@ -13,7 +13,12 @@ export function loader({ params }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [];
   const page = pressPage(loaderData.site);
-  return seoTags({ siteUrl: siteUrlFrom(matches), path: page.path, title: page.title, description: page.description });
+  return seoTags({
+    siteUrl: siteUrlFrom(matches),
+    path: page.path,
+    title: page.title,
+    description: page.description,
+  });
 };
 
 export default function PressList({ loaderData }: Route.ComponentProps) {

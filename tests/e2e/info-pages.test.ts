@@ -149,7 +149,8 @@ async function expectFullContent(page: Page, path: string) {
   for (const alt of PAGES[path]!.images) {
     const img = body.getByAltText(alt, { exact: true }).first();
     expect(await img.count(), `${path}: image "${alt}"`).toBe(1);
-    await img.scrollIntoViewIfNeeded();
+    // Bring it into view so a lazy image loads (no stability wait: fonts may still be swapping in).
+    await img.evaluate((el) => el.scrollIntoView({ block: "center" }));
     await expect
       .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0), {
         message: `${path}: "${alt}" loads`,

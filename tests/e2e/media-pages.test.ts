@@ -139,11 +139,9 @@ describe("E-model page (/FloorPlan/Emodel)", () => {
         .getByRole("link", { name: `${unit.label} 타입 평면도 보기` })
         .click();
       await page.waitForURL((url) => url.pathname === unit.path);
-      expect(
-        await page
-          .getByRole("heading", { level: 2, name: `${unit.label} 타입 평면도` })
-          .isVisible(),
-      ).toBe(true);
+      await page
+        .getByRole("heading", { level: 2, name: `${unit.label} 타입 평면도` })
+        .waitFor({ state: "visible" });
     } finally {
       await context.close();
     }

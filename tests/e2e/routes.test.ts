@@ -9,31 +9,41 @@ beforeAll(async () => {
 });
 afterAll(() => server?.stop());
 
-const get = (path: string, init?: RequestInit) => fetch(server.url + path, { redirect: "manual", ...init });
+const get = (path: string, init?: RequestInit) =>
+  fetch(server.url + path, { redirect: "manual", ...init });
 
 function attr(html: string, pattern: RegExp) {
   return pattern.exec(html)?.[1];
 }
 
 describe("every page of the route table", () => {
-  test.each(content.pages.map((p) => [p.path, p] as const))("%s answers 200 with its tags and banner in the HTML", async (path, page) => {
-    const res = await get(path);
-    expect(res.status).toBe(200);
-    const html = await res.text();
-    const siteUrl = "https://www.example-bunyang.kr";
-    expect(html).toContain('<html lang="ko"');
-    expect(attr(html, /<title>([^<]*)<\/title>/)).toContain(page.title);
-    expect(attr(html, /<meta name="description" content="([^"]*)"/)).toBe(page.description);
-    expect(attr(html, /<link rel="canonical" href="([^"]*)"/)).toBe(siteUrl + path);
-    expect(attr(html, /<meta property="og:url" content="([^"]*)"/)).toBe(siteUrl + path);
-    expect(attr(html, /<meta property="og:title" content="([^"]*)"/)).toContain(page.title);
-    expect(attr(html, /<meta property="og:description" content="([^"]*)"/)).toBe(page.description);
-    expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toMatch(new RegExp(`^${siteUrl}/img/.+\\.jpg$`));
-    expect(html).toContain(`name="naver-site-verification" content="${content.seo.naverSiteVerification}"`);
-    expect(html).toContain(page.banner.title);
-    for (const line of page.banner.slogans) expect(html).toContain(line);
-    if (path !== "/") expect(html).toContain('"@type":"BreadcrumbList"');
-  });
+  test.each(content.pages.map((p) => [p.path, p] as const))(
+    "%s answers 200 with its tags and banner in the HTML",
+    async (path, page) => {
+      const res = await get(path);
+      expect(res.status).toBe(200);
+      const html = await res.text();
+      const siteUrl = "https://www.example-bunyang.kr";
+      expect(html).toContain('<html lang="ko"');
+      expect(attr(html, /<title>([^<]*)<\/title>/)).toContain(page.title);
+      expect(attr(html, /<meta name="description" content="([^"]*)"/)).toBe(page.description);
+      expect(attr(html, /<link rel="canonical" href="([^"]*)"/)).toBe(siteUrl + path);
+      expect(attr(html, /<meta property="og:url" content="([^"]*)"/)).toBe(siteUrl + path);
+      expect(attr(html, /<meta property="og:title" content="([^"]*)"/)).toContain(page.title);
+      expect(attr(html, /<meta property="og:description" content="([^"]*)"/)).toBe(
+        page.description,
+      );
+      expect(attr(html, /<meta property="og:image" content="([^"]*)"/)).toMatch(
+        new RegExp(`^${siteUrl}/img/.+\\.jpg$`),
+      );
+      expect(html).toContain(
+        `name="naver-site-verification" content="${content.seo.naverSiteVerification}"`,
+      );
+      expect(html).toContain(page.banner.title);
+      for (const line of page.banner.slogans) expect(html).toContain(line);
+      if (path !== "/") expect(html).toContain('"@type":"BreadcrumbList"');
+    },
+  );
 
   test("the sharing image is a 1200x630 picture", async () => {
     const html = await (await get("/")).text();
@@ -44,12 +54,21 @@ describe("every page of the route table", () => {
     expect([meta.width, meta.height]).toEqual([1200, 630]);
   });
 
-  test.each(["/FloorPlan/59A", "/FloorPlan/59B", "/FloorPlan/84A", "/FloorPlan/84B", "/FloorPlan/114A", "/FloorPlan/114B", "/Interior/59A", "/Interior/84A", "/Interior/84B", "/SalesInfo/stampTax", "/LocationEnvironment/primium"])(
-    "%s is a route of the specification",
-    async (path) => {
-      expect((await get(path)).status).toBe(200);
-    },
-  );
+  test.each([
+    "/FloorPlan/59A",
+    "/FloorPlan/59B",
+    "/FloorPlan/84A",
+    "/FloorPlan/84B",
+    "/FloorPlan/114A",
+    "/FloorPlan/114B",
+    "/Interior/59A",
+    "/Interior/84A",
+    "/Interior/84B",
+    "/SalesInfo/stampTax",
+    "/LocationEnvironment/primium",
+  ])("%s is a route of the specification", async (path) => {
+    expect((await get(path)).status).toBe(200);
+  });
 });
 
 describe("other spellings and redirects", () => {
@@ -68,7 +87,9 @@ describe("other spellings and redirects", () => {
   test("/Promotion/Press redirects to the default site's press list", async () => {
     const res = await get("/Promotion/Press");
     expect([301, 302]).toContain(res.status);
-    expect(new URL(res.headers.get("location")!, server.url).pathname).toBe(`/${content.press.defaultSite}/press`);
+    expect(new URL(res.headers.get("location")!, server.url).pathname).toBe(
+      `/${content.press.defaultSite}/press`,
+    );
   });
 
   test("the press list and the customer page of the default site answer", async () => {
@@ -78,13 +99,16 @@ describe("other spellings and redirects", () => {
 });
 
 describe("unknown addresses", () => {
-  test.each(["/nope", "/Brand/nothing", "/unknown-site/press", "/FloorPlan/59a"])("%s answers 404 with the Korean Not Found page", async (path) => {
-    const res = await get(path);
-    expect(res.status).toBe(404);
-    const html = await res.text();
-    expect(html).toContain("페이지를 찾을 수 없습니다");
-    expect(html).toContain(content.contact.phone);
-  });
+  test.each(["/nope", "/Brand/nothing", "/unknown-site/press", "/FloorPlan/59a"])(
+    "%s answers 404 with the Korean Not Found page",
+    async (path) => {
+      const res = await get(path);
+      expect(res.status).toBe(404);
+      const html = await res.text();
+      expect(html).toContain("페이지를 찾을 수 없습니다");
+      expect(html).toContain(content.contact.phone);
+    },
+  );
 });
 
 describe("crawler files and caching", () => {

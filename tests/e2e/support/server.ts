@@ -29,7 +29,10 @@ export async function freePort(): Promise<number> {
  * Starts the built production server (`node server/index.js`) on a free port with a fresh
  * data folder, and waits until it answers. Run `npm run build` first (npm run test:e2e does).
  */
-export async function startServer(extraEnv: NodeJS.ProcessEnv = {}, reuse?: { dataDir: string }): Promise<RunningServer> {
+export async function startServer(
+  extraEnv: NodeJS.ProcessEnv = {},
+  reuse?: { dataDir: string },
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = reuse?.dataDir ?? mkdtempSync(join(tmpdir(), "site-e2e-"));
   const env: NodeJS.ProcessEnv = {
@@ -41,7 +44,10 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}, reuse?: { da
     DATABASE_URL: process.env.TEST_DATABASE_URL_E2E ?? "",
     ...extraEnv,
   };
-  const child: ChildProcess = spawn(process.execPath, ["server/index.js"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  const child: ChildProcess = spawn(process.execPath, ["server/index.js"], {
+    env,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let log = "";
   child.stdout?.on("data", (d) => (log += d));
   child.stderr?.on("data", (d) => (log += d));
@@ -73,7 +79,8 @@ export async function startServer(extraEnv: NodeJS.ProcessEnv = {}, reuse?: { da
         child.kill(signal);
         await exited;
       }
-      if (!reuse && signal !== "SIGKILL" && !extraEnv.KEEP_DATA) rmSync(dataDir, { recursive: true, force: true });
+      if (!reuse && signal !== "SIGKILL" && !extraEnv.KEEP_DATA)
+        rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
