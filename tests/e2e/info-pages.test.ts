@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { content } from "~/content";
 import { getPage } from "~/content/pages";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
+import { seriousA11yViolations } from "./support/a11y";
 import { startServer, type RunningServer } from "./support/server";
 
 /*
@@ -341,17 +341,7 @@ describe("layout and accessibility", () => {
           await hydrated(page);
           // Let the fade-ins finish so colour contrast is measured on the final colours.
           await page.waitForTimeout(900);
-          const result = await new AxeBuilder({ page })
-            .include(".page-body")
-            .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-            .analyze();
-          for (const v of result.violations) {
-            if (v.impact === "serious" || v.impact === "critical") {
-              found.push(
-                `${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-              );
-            }
-          }
+          found.push(...(await seriousA11yViolations(page, path, ".page-body")));
         }
         expect(found).toEqual([]);
       } finally {

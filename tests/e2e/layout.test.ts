@@ -1,8 +1,8 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { content } from "~/content";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
+import { seriousA11yViolations } from "./support/a11y";
 import { startServer, type RunningServer } from "./support/server";
 
 let server: RunningServer;
@@ -478,16 +478,7 @@ describe("accessibility (axe)", () => {
           await page.goto(server.url + path);
           await hydrated(page);
           await animationsDone(page);
-          const result = await new AxeBuilder({ page })
-            .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-            .analyze();
-          for (const v of result.violations) {
-            if (v.impact === "serious" || v.impact === "critical") {
-              found.push(
-                `${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-              );
-            }
-          }
+          found.push(...(await seriousA11yViolations(page, path)));
         }
         expect(found).toEqual([]);
       } finally {
@@ -507,13 +498,7 @@ describe("accessibility (axe)", () => {
         .first()
         .click();
       await animationsDone(page);
-      const result = await new AxeBuilder({ page }).include(".site-header").analyze();
-      const serious = result.violations.filter(
-        (v) => v.impact === "serious" || v.impact === "critical",
-      );
-      expect(
-        serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-      ).toEqual([]);
+      expect(await seriousA11yViolations(page, "open drawer", ".site-header")).toEqual([]);
     } finally {
       await context.close();
     }

@@ -1,9 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { content } from "~/content";
 import { E_MODEL_TAB_LIMIT } from "~/lib/media";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
+import { seriousA11yViolations } from "./support/a11y";
 import { startServer, type RunningServer } from "./support/server";
 
 /*
@@ -400,17 +400,7 @@ describe("layout and accessibility of these pages", () => {
         for (const path of MY_PAGES) {
           await page.goto(server.url + path);
           await hydrated(page);
-          const result = await new AxeBuilder({ page })
-            .include(".page-body")
-            .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"])
-            .analyze();
-          for (const v of result.violations) {
-            if (v.impact === "serious" || v.impact === "critical") {
-              found.push(
-                `${path}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`,
-              );
-            }
-          }
+          found.push(...(await seriousA11yViolations(page, path, ".page-body")));
         }
         expect(found).toEqual([]);
       } finally {
