@@ -1,5 +1,5 @@
 import { PageShell } from "~/components/layout/page-shell";
-import { InfoSection, Notices, PlanFigure } from "~/components/info/info-blocks";
+import { InfoSection, Notices, PlanFigure, PlanLegend } from "~/components/info/info-blocks";
 import { content } from "~/content";
 import { pageMeta } from "~/lib/seo";
 
@@ -26,24 +26,20 @@ export default function ComplexDetail() {
         <PlanFigure image={plan.image} />
       </InfoSection>
 
-      <section className="plan-legend" aria-labelledby="unit-legend-title">
-        <h2 id="unit-legend-title" className="plan-legend-title">
-          {plan.legendHeading}
-        </h2>
-        <ul>
-          {plan.typeColors.map((t) => (
-            <li key={t.type}>
-              <span
-                className="swatch swatch-area"
-                style={{ "--swatch": t.color } as React.CSSProperties}
-                aria-hidden="true"
-              />
+      <PlanLegend
+        id="unit-legend-title"
+        title={plan.legendHeading}
+        items={plan.typeColors.map((t) => ({
+          key: t.type,
+          color: t.color,
+          label: (
+            <>
               {label(t.type)}
               <span className="plan-legend-count">{households(t.type)}세대</span>
-            </li>
-          ))}
-        </ul>
-      </section>
+            </>
+          ),
+        }))}
+      />
 
       <InfoSection id="unit-table-title" title={plan.tableHeading}>
         <div className="table-scroll" role="region" aria-labelledby="unit-table-title" tabIndex={0}>

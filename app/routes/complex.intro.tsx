@@ -1,5 +1,5 @@
 import { PageShell } from "~/components/layout/page-shell";
-import { InfoSection, Notices, PlanFigure } from "~/components/info/info-blocks";
+import { InfoSection, Notices, PlanFigure, PlanLegend } from "~/components/info/info-blocks";
 import { content } from "~/content";
 import { pageMeta } from "~/lib/seo";
 
@@ -13,23 +13,11 @@ export default function ComplexIntro() {
         <PlanFigure image={plan.image} />
       </InfoSection>
 
-      <section className="plan-legend" aria-labelledby="site-plan-legend-title">
-        <h2 id="site-plan-legend-title" className="plan-legend-title">
-          {plan.legendHeading}
-        </h2>
-        <ul>
-          {plan.legend.map((item) => (
-            <li key={item.label}>
-              <span
-                className={`swatch swatch-${item.kind ?? "area"}`}
-                style={{ "--swatch": item.color } as React.CSSProperties}
-                aria-hidden="true"
-              />
-              {item.label}
-            </li>
-          ))}
-        </ul>
-      </section>
+      <PlanLegend
+        id="site-plan-legend-title"
+        title={plan.legendHeading}
+        items={plan.legend.map((item) => ({ ...item, key: item.label }))}
+      />
 
       <Notices
         id="site-plan-notices-title"

@@ -71,3 +71,34 @@ export function PlanFigure({ image, caption }: { image: Image; caption?: ReactNo
     </figure>
   );
 }
+
+/** The legend of a plan drawing: a colour swatch (matching the artwork) and a label per entry. */
+export function PlanLegend({
+  id,
+  title,
+  items,
+}: {
+  id: string;
+  title: string;
+  items: { key: string; color: string; kind?: "area" | "line" | "point"; label: ReactNode }[];
+}) {
+  return (
+    <section className="plan-legend" aria-labelledby={id}>
+      <h2 id={id} className="plan-legend-title">
+        {title}
+      </h2>
+      <ul>
+        {items.map((item) => (
+          <li key={item.key}>
+            <span
+              className={`swatch swatch-${item.kind ?? "area"}`}
+              style={{ "--swatch": item.color } as React.CSSProperties}
+              aria-hidden="true"
+            />
+            {item.label}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
