@@ -284,11 +284,11 @@ describe("mobile header (390 px)", () => {
       expect(
         await page.getByRole("button", { name: "메뉴 열기" }).getAttribute("aria-expanded"),
       ).toBe("false");
-      expect(await page.locator("h1").textContent()).toBe(
-        content.pages.find((p) => p.path === target.url)!.title,
-      );
+      const title = content.pages.find((p) => p.path === target.url)!.title;
+      await page.locator("h1", { hasText: title }).waitFor();
+      expect(await page.locator("h1").textContent()).toBe(title);
       // The link that had focus is gone with the drawer: focus continues at the new page's content.
-      expect(await page.evaluate(() => document.activeElement?.id)).toBe("main");
+      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
     } finally {
       await context.close();
     }
@@ -333,6 +333,21 @@ describe("mobile header (390 px)", () => {
       expect(await headerCall.isVisible()).toBe(true);
       expect(await headerCall.getAttribute("href")).toBe(telLink);
       expect(await page.getByRole("navigation", { name: "주 메뉴" }).isVisible()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the section tabs scroll sideways so the current page's tab is in view", async () => {
+    const { context, page } = await visit("phone", "/FloorPlan/videos");
+    try {
+      const current = page.locator('.sub-menu a[aria-current="page"]');
+      expect(await current.textContent()).toBe("분양영상");
+      const box = await current.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.x).toBeGreaterThanOrEqual(0);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(391); // sub-pixel rounding at the end of the row
+      expect(await scrollY(page)).toBe(0);
     } finally {
       await context.close();
     }

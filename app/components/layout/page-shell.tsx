@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { content, type Page } from "~/content";
 import { getPage, menuGroup } from "~/content/pages";
@@ -38,9 +38,19 @@ export function SubMenu({
   label: string;
 }) {
   const { pathname } = useLocation();
+  const listRef = useRef<HTMLUListElement>(null);
+  // On a phone the tabs scroll sideways: bring the current one into view (horizontally only).
+  useEffect(() => {
+    const list = listRef.current;
+    const current = list?.querySelector('[aria-current="page"]')?.parentElement;
+    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
+    const box = list.getBoundingClientRect();
+    const tab = current.getBoundingClientRect();
+    list.scrollLeft += tab.left - box.left - (box.width - tab.width) / 2;
+  }, [pathname]);
   return (
     <nav className="sub-menu" aria-label={label}>
-      <ul>
+      <ul ref={listRef}>
         {items.map((item) => (
           <li key={item.url + item.title}>
             <Link
