@@ -16,6 +16,7 @@ describe.each(engines())("server start-up ($name)", (engine) => {
       message: "",
       privacyConsent: true,
       smsConsent: false,
+      visitSlot: null,
     };
     const expired = new Date(Date.now() - (content.privacy.retentionDays + 1) * 86_400_000);
     await createLead(form, { ip: "1", source: "/" }, expired);

@@ -1,20 +1,35 @@
 /*
- * React Router's default server entry (revealed with `react-router reveal entry.server`, behaviour
- * unchanged), plus startServices(): the services layer's start-up, called once by server/index.js.
+ * React Router's default server entry (revealed with `react-router reveal entry.server`), plus:
+ * the per-request CSP nonce from server/app.js on every inline script React and React Router
+ * render; module preloads lowered to fetchpriority=low (lib/head-priorities.server.ts); handleError, which logs the router's own 4xx answers in one line; startServices(), the
+ * services layer's start-up; and siteForServer, what server/app.js takes from content.
  */
 import { PassThrough } from "node:stream";
 
-import type { AppLoadContext, EntryContext } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
-import { ServerRouter } from "react-router";
+import { isRouteErrorResponse, ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ensureAdminFromEnv } from "~/auth/admin.server";
+import { content } from "~/content";
 import { closeDb, getDb } from "~/db/db.server";
 import { env } from "~/env.server";
 import { startRetentionJob } from "~/leads/retention.server";
+import { lowerModulePreloadsStream } from "~/lib/head-priorities.server";
+import { imageUrl } from "~/lib/images";
+import { RESULT_MESSAGES } from "~/lib/lead-form";
+import { frameSources } from "~/lib/media";
+import { telHref } from "~/lib/phone";
 import { createOutboxWorker } from "~/outbox/outbox.server";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** The Content-Security-Policy nonce server/app.js sent with this answer. */
+    cspNonce?: string;
+  }
+}
 
 export const streamTimeout = 5_000;
 
@@ -23,7 +38,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  _loadContext: AppLoadContext,
+  loadContext: AppLoadContext,
   // If you have middleware enabled:
   // loadContext: RouterContextProvider
 ) {
@@ -35,6 +50,7 @@ export default function handleRequest(
     });
   }
 
+  const nonce = loadContext?.cspNonce;
   return new Promise((resolve, reject) => {
     let shellRendered = false;
     const userAgent = request.headers.get("user-agent");
@@ -52,8 +68,12 @@ export default function handleRequest(
     );
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
+      <ServerRouter context={routerContext} url={request.url} nonce={nonce} />,
       {
+        nonce,
+        // Never move a finished Suspense boundary out of place (React does so past 12.8 KB of
+        // HTML, behind a script): the content would be hidden without JavaScript.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
@@ -68,7 +88,8 @@ export default function handleRequest(
 
           responseHeaders.set("Content-Type", "text/html");
 
-          pipe(body);
+          // Module preloads at low priority: the first paint needs none of them.
+          pipe(lowerModulePreloadsStream()).pipe(body);
 
           resolve(
             new Response(stream, {
@@ -93,6 +114,33 @@ export default function handleRequest(
     );
   });
 }
+
+/**
+ * Errors React Router reports. Its own 4xx answers (a method a route has no handler for, say) are
+ * one log line, not a stack trace per request; anything else is logged whole.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    console.warn(`[${error.status}] ${request.method} ${new URL(request.url).pathname}`);
+    return;
+  }
+  console.error(error);
+};
+
+/** What server/app.js needs from content: the frame-src hosts and its own error page's facts. */
+export const siteForServer = {
+  siteName: content.project.siteName,
+  phone: content.contact.phone,
+  telHref: telHref(content.contact.phone),
+  logo: {
+    src: imageUrl(content.images.logo),
+    width: content.images.logo.width,
+    height: content.images.logo.height,
+  },
+  failedMessage: RESULT_MESSAGES.popup.failed,
+  frameSources: frameSources(content),
+};
 
 /**
  * Start-up of the services layer: migrations (getDb), the administrator from ADMIN_EMAIL +

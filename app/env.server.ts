@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalizePhone } from "~/lib/lead-form";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -15,10 +16,32 @@ const schema = z.object({
   SMS_GATEWAY_URL: z.url().optional(),
   SMS_GATEWAY_KEY: z.string().optional(),
   SMS_SENDER: z.string().optional(),
-  /** Lead submissions allowed per client IP within LEADS_RATE_WINDOW_SECONDS. */
-  LEADS_RATE_LIMIT: z.coerce.number().int().positive().default(5),
+  /**
+   * Lead submissions allowed per client address within LEADS_RATE_WINDOW_SECONDS: high, as a model
+   * house's Wi-Fi or a mobile carrier puts many visitors behind one address
+   * (docs/decisions/011-rate-limit-per-phone-and-address.md).
+   */
+  LEADS_RATE_LIMIT: z.coerce.number().int().positive().default(60),
+  /** Lead submissions allowed per phone number within LEADS_RATE_WINDOW_SECONDS. */
+  LEADS_PHONE_RATE_LIMIT: z.coerce.number().int().positive().default(5),
   LEADS_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
-  /** The same phone on the same form within this window is stored once. */
+  /** SMS the site sends one visitor's phone per Korean day, at most (staff alerts not counted). */
+  SMS_DAILY_LIMIT: z.coerce.number().int().nonnegative().default(3),
+  /** Staff phones that get an SMS alert for every new lead, comma-separated. */
+  STAFF_ALERT_PHONES: z
+    .string()
+    .default("")
+    .transform((value, ctx) => {
+      const phones: string[] = [];
+      for (const item of value.split(",").map((p) => p.trim())) {
+        if (!item) continue;
+        const phone = normalizePhone(item);
+        if (phone) phones.push(phone);
+        else ctx.addIssue({ code: "custom", message: `전화번호가 아닙니다: ${item}` });
+      }
+      return [...new Set(phones)];
+    }),
+  /** An identical submission (form, name, phone, message, slot) within this window is stored once. */
   LEADS_DUPLICATE_WINDOW_SECONDS: z.coerce.number().int().nonnegative().default(600),
   /** Outbox worker poll interval. */
   OUTBOX_POLL_MS: z.coerce.number().int().positive().default(2000),

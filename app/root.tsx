@@ -10,6 +10,7 @@ import {
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { content } from "~/content";
+import { captureAttribution } from "~/components/forms/attribution-store";
 import { BottomBar } from "~/components/layout/bottom-bar";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
@@ -17,12 +18,15 @@ import { RegistrationProvider } from "~/components/registration/registration-con
 import { RegistrationDialogLoader } from "~/components/registration/registration-dialog-loader";
 import { telHref } from "~/lib/phone";
 import { documentTitle } from "~/lib/seo";
+import fontUrl from "~/styles/fonts/pretendard-subset.woff2?url";
 import "~/styles/fonts.css";
 import "~/styles/base.css";
 import "~/styles/layout.css";
 import "~/styles/pages.css";
 import "~/styles/plans.css";
 import "~/styles/forms.css";
+import "~/styles/press.css";
+import "~/styles/admin.css";
 
 export async function loader() {
   const { publicEnv } = await import("~/env.server");
@@ -30,6 +34,8 @@ export async function loader() {
 }
 
 export const links: Route.LinksFunction = () => [
+  // The one font file (fonts.css), fetched beside the stylesheet rather than after it.
+  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -70,15 +76,22 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
-export default function App() {
-  // Marks the document once React has taken over (browser tests wait for it).
+/** Marks the document once React has taken over (browser tests wait for it), error pages included. */
+function useHydratedMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
+    // Where this visit came from (utm_*, referring site), kept for the lead forms.
+    captureAttribution();
   }, []);
+}
+
+export default function App() {
+  useHydratedMark();
   return <Outlet />;
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  useHydratedMark();
   useRouteLoaderData("root");
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound && import.meta.env.DEV) console.error(error);
@@ -90,7 +103,13 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
         {notFound ? "404" : "ERROR"}
       </p>
       <h1 id="error-heading">
-        {notFound ? "페이지를 찾을 수 없습니다 (Not Found)" : "일시적인 오류가 발생했습니다"}
+        {notFound ? (
+          <>
+            페이지를 찾을 수 없습니다 <span className="nowrap">(Not Found)</span>
+          </>
+        ) : (
+          "일시적인 오류가 발생했습니다"
+        )}
       </h1>
       <p>
         {notFound

@@ -10,14 +10,30 @@
  * Honours BUILD_DIR (default build) and CHROME_PATH (default /usr/bin/chromium).
  * Writes bench-results/bench.json and bench-results/bench.md, and prints the Markdown.
  * Routes run one after another in one Chrome, so the figures do not compete for the CPU.
+ *
+ * Budgets (issue 11): mobile performance ≥ 95, FCP ≤ 1.5 s, LCP ≤ 2.0 s, CLS ≤ 0.02, TBT ≤ 50 ms;
+ * desktop performance 100; JavaScript loaded by the page ≤ 100 KB gzip on the home page and
+ * ≤ 90 KB elsewhere (gzip of the built files the page fetched, whatever the server compressed
+ * them with). A page that misses one is listed at the end and the exit code is 1.
+ * Lighthouse's figures move with the machine's load: run again before believing a miss.
  */
 /* global fetch */
 import { spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, relative, resolve, sep } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
+import { gzipSync } from "node:zlib";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
@@ -33,6 +49,12 @@ const CHROME_FLAGS = [
 ];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const OUT_DIR = "bench-results";
+const KB = 1024;
+export const BUDGETS = {
+  mobile: { performance: 95, fcpMs: 1500, lcpMs: 2000, cls: 0.02, tbtMs: 50 },
+  desktop: { performance: 100 },
+  jsGzip: (route) => (route === "/" ? 100 * KB : 90 * KB),
+};
 
 function option(name) {
   const i = process.argv.indexOf(name);
@@ -117,6 +139,38 @@ function transferBytes(lhr, resourceType) {
   return items.find((i) => i.resourceType === resourceType)?.transferSize ?? 0;
 }
 
+/** Gzip size of the built scripts the page fetched (same-origin /assets/*.js). */
+function scriptGzipBytes(lhr, clientDir) {
+  const requests = lhr.audits["network-requests"]?.details?.items ?? [];
+  const files = new Set(
+    requests
+      .filter((r) => r.resourceType === "Script")
+      .map((r) => new URL(r.url).pathname)
+      .filter((p) => p.startsWith("/assets/")),
+  );
+  let total = 0;
+  for (const path of files) {
+    const file = join(clientDir, path);
+    if (existsSync(file)) total += gzipSync(readFileSync(file)).length;
+  }
+  return total;
+}
+
+/** The budgets a row misses, as short labels. */
+export function misses(row) {
+  const out = [];
+  const b = BUDGETS[row.formFactor];
+  if (row.runtimeError) return [`error: ${row.runtimeError}`];
+  if (row.performance < b.performance) out.push(`perf ${row.performance} < ${b.performance}`);
+  if (b.fcpMs && row.fcpMs > b.fcpMs) out.push(`FCP ${row.fcpMs} > ${b.fcpMs}`);
+  if (b.lcpMs && row.lcpMs > b.lcpMs) out.push(`LCP ${row.lcpMs} > ${b.lcpMs}`);
+  if (b.cls !== undefined && row.cls > b.cls) out.push(`CLS ${row.cls} > ${b.cls}`);
+  if (b.tbtMs !== undefined && row.tbtMs > b.tbtMs) out.push(`TBT ${row.tbtMs} > ${b.tbtMs}`);
+  const js = BUDGETS.jsGzip(row.route);
+  if (row.jsGzipBytes > js) out.push(`JS ${kb(row.jsGzipBytes)} KB > ${kb(js)} KB gzip`);
+  return out;
+}
+
 function summarize(lhr) {
   const score = (id) =>
     lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100);
@@ -132,11 +186,14 @@ function summarize(lhr) {
     accessibility: score("accessibility"),
     bestPractices: score("best-practices"),
     seo: score("seo"),
+    fcpMs: Math.round(numeric("first-contentful-paint") ?? 0),
     lcpMs: Math.round(numeric("largest-contentful-paint") ?? 0),
+    speedIndexMs: Math.round(numeric("speed-index") ?? 0),
     cls: Number((numeric("cumulative-layout-shift") ?? 0).toFixed(3)),
     tbtMs: Math.round(numeric("total-blocking-time") ?? 0),
     jsBytes: transferBytes(lhr, "script"),
     cssBytes: transferBytes(lhr, "stylesheet"),
+    fontBytes: transferBytes(lhr, "font"),
     totalBytes: transferBytes(lhr, "total"),
     failing: {
       accessibility: below("accessibility"),
@@ -155,28 +212,25 @@ function markdown(results, meta) {
     "",
     `Build \`${meta.buildDir}\`, Chromium \`${meta.chromePath}\`, ${results.length} runs in ${meta.seconds} s.`,
     "Mobile is Lighthouse's default (simulated slow 4G, 4× CPU slowdown); desktop is its desktop config.",
-    "JS and CSS are compressed bytes transferred.",
+    "JS gz: gzip of the scripts the page fetched; JS, CSS, font: bytes transferred (compressed).",
     "",
+    "| page | form factor | perf | FCP ms | LCP ms | SI ms | CLS | TBT ms | JS gz KB | JS KB | CSS KB | font KB | a11y | BP | SEO | misses |",
+    "|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|",
   ];
-  const routes = [...new Set(results.map((r) => r.route))];
-  for (const route of routes) {
-    lines.push(`## ${route}`, "");
+  for (const r of results) {
+    const below = [...r.failing.accessibility, ...r.failing.bestPractices, ...r.failing.seo];
+    const missed = misses(r);
     lines.push(
-      "| form factor | perf | a11y | best practices | SEO | LCP ms | CLS | TBT ms | JS KB | CSS KB | below 100 |",
+      `| ${r.route} | ${r.formFactor} | ${r.performance} | ${r.fcpMs} | ${r.lcpMs} | ${r.speedIndexMs} | ${r.cls} | ${r.tbtMs} | ${kb(r.jsGzipBytes)} | ${kb(r.jsBytes)} | ${kb(r.cssBytes)} | ${kb(r.fontBytes)} | ${r.accessibility} | ${r.bestPractices} | ${r.seo}${below.length ? ` (${below.join(", ")})` : ""} | ${missed.join("; ") || "—"} |`,
     );
-    lines.push("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|");
-    for (const r of results.filter((x) => x.route === route)) {
-      const failing = [
-        ...r.failing.accessibility,
-        ...r.failing.bestPractices,
-        ...r.failing.seo,
-      ].join(", ");
-      lines.push(
-        `| ${r.formFactor} | ${r.performance} | ${r.accessibility} | ${r.bestPractices} | ${r.seo} | ${r.lcpMs} | ${r.cls} | ${r.tbtMs} | ${kb(r.jsBytes)} | ${kb(r.cssBytes)} | ${r.runtimeError ?? (failing || "—")} |`,
-      );
-    }
-    lines.push("");
   }
+  const failing = results.filter((r) => misses(r).length);
+  lines.push(
+    "",
+    failing.length
+      ? `**${failing.length} of ${results.length} runs miss a budget.**`
+      : `All ${results.length} runs within budget.`,
+  );
   return lines.join("\n");
 }
 
@@ -225,14 +279,19 @@ async function main() {
           config,
         );
         if (!runner) throw new Error(`Lighthouse gave no result for ${route}`);
-        const row = { route, formFactor: name, ...summarize(runner.lhr) };
+        const row = {
+          route,
+          formFactor: name,
+          ...summarize(runner.lhr),
+          jsGzipBytes: scriptGzipBytes(runner.lhr, clientDir),
+        };
         if (keepLhr) {
           const file = `${route === "/" ? "home" : route.slice(1).replaceAll("/", "_")}-${name}.json`;
           writeFileSync(join(OUT_DIR, "lhr", file), JSON.stringify(runner.lhr));
         }
         results.push(row);
         process.stderr.write(
-          `${route} ${name}: perf ${row.performance} a11y ${row.accessibility} bp ${row.bestPractices} seo ${row.seo}\n`,
+          `${route} ${name}: perf ${row.performance} FCP ${row.fcpMs} LCP ${row.lcpMs} TBT ${row.tbtMs} CLS ${row.cls} JS ${kb(row.jsGzipBytes)} KB gz${misses(row).length ? " — misses: " + misses(row).join("; ") : ""}\n`,
         );
       }
     }
@@ -254,6 +313,7 @@ async function main() {
   const md = markdown(results, meta);
   writeFileSync(join(OUT_DIR, "bench.md"), md + "\n");
   console.log(md);
+  if (results.some((r) => misses(r).length)) process.exitCode = 1;
 }
 
-await main();
+if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -1,16 +1,28 @@
 /**
  * Build-time image pipeline: assets/images/** → public/img/**.
- * Vector artwork (everything outside photo/) is copied as is; photo-like images (photo/**,
- * any source format including SVG renderings) become AVIF and WebP at the widths the
- * <Picture> component asks for, plus one JPEG at full width for social previews.
+ * Vector artwork (everything outside photo/) is copied, with any <text> turned into outlines
+ * (scripts/svg-outline.ts: an <img> cannot use the web font, and a device without a Korean font
+ * would show boxes); photo-like images (photo/**, any source format including SVG renderings,
+ * outlined the same way first) become AVIF and WebP at the widths the <Picture> component asks
+ * for, plus one JPEG at full width for social previews.
  * Every image named in content must exist, or the build stops.
  */
-import { existsSync, mkdirSync, readdirSync, statSync, copyFileSync } from "node:fs";
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { dirname, join, relative } from "node:path";
 import sharp from "sharp";
 import { validateContent } from "../app/content/validate";
 import { imageUrl, isPhoto, photoWidths, PHOTO_FORMATS } from "../app/lib/images";
 import type { Image } from "../app/content/schema";
+import { homeArtwork } from "./artwork/home-art";
+import { outlineSvgText, pretendardFonts } from "./svg-outline";
 
 const SRC = "assets/images";
 const OUT = "public";
@@ -34,12 +46,34 @@ function walk(dir: string): string[] {
   });
 }
 
+const OUTLINER = "scripts/svg-outline.ts";
+const hasText = (file: string) => file.endsWith(".svg") && readFileSync(file, "utf8").includes("<text");
+
+/** Built from `src` after it last changed (and after the outliner last changed, for drawings with text). */
 function fresh(out: string, src: string) {
-  return existsSync(out) && statSync(out).mtimeMs >= statSync(src).mtimeMs;
+  if (!existsSync(out)) return false;
+  const built = statSync(out).mtimeMs;
+  return built >= statSync(src).mtimeMs && (!hasText(src) || built >= statSync(OUTLINER).mtimeMs);
+}
+
+const fontFor = pretendardFonts();
+/** The source as sharp or the browser should read it: SVG text outlined, anything else as is. */
+function sourceOf(file: string): string | Buffer {
+  return hasText(file) ? Buffer.from(outlineSvgText(readFileSync(file, "utf8"), fontFor)) : file;
+}
+
+/** Artwork drawn from content (the home page's views of the complex): written when it changed. */
+function generateArtwork() {
+  for (const { file, svg } of homeArtwork()) {
+    if (existsSync(file) && readFileSync(file, "utf8") === svg) continue;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, svg);
+  }
 }
 
 async function main() {
   const content = validateContent();
+  generateArtwork();
   const images = new Map<string, Image>();
   collectImages(content, images);
   const missing = [...images.keys()].filter((src) => !existsSync(join(SRC, src)));
@@ -48,19 +82,22 @@ async function main() {
     process.exit(1);
   }
   let made = 0;
-  // Vector artwork: copied as is (every file, so artwork can reference siblings).
+  // Vector artwork: every file (so artwork can reference siblings), text outlined.
   for (const file of walk(SRC)) {
     const rel = relative(SRC, file);
     if (isPhoto({ src: rel })) continue;
     const out = join(OUT, "img", rel);
     if (fresh(out, file)) continue;
     mkdirSync(dirname(out), { recursive: true });
-    copyFileSync(file, out);
+    const source = sourceOf(file);
+    if (typeof source === "string") copyFileSync(source, out);
+    else writeFileSync(out, source);
     made++;
   }
   for (const image of images.values()) {
     if (!isPhoto(image)) continue;
     const file = join(SRC, image.src);
+    let source: string | Buffer | undefined;
     const jobs: { out: string; width: number; format: "avif" | "webp" | "jpg" }[] = [];
     for (const width of photoWidths(image)) {
       for (const format of PHOTO_FORMATS) jobs.push({ out: join(OUT, imageUrl(image, width, format)), width, format });
@@ -70,7 +107,11 @@ async function main() {
       if (fresh(job.out, file)) continue;
       mkdirSync(dirname(job.out), { recursive: true });
       const height = Math.round((image.height * job.width) / image.width);
-      const pipeline = sharp(file, { density: 300 }).resize(job.width, height, { fit: "cover" });
+      // Vector sources are rasterised at twice the output width (enough for crisp edges; a fixed
+      // 300 dpi made the home page's large views take minutes), raster sources as they are.
+      const density = Math.min(300, Math.max(72, (72 * 2 * job.width) / image.width));
+      source ??= sourceOf(file);
+      const pipeline = sharp(source, { density }).resize(job.width, height, { fit: "cover" });
       if (job.format === "avif") await pipeline.avif({ quality: 50, effort: 4 }).toFile(job.out);
       else if (job.format === "webp") await pipeline.webp({ quality: 78 }).toFile(job.out);
       else await pipeline.jpeg({ quality: 82, mozjpeg: true }).toFile(job.out);

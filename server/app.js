@@ -1,14 +1,30 @@
 /**
  * The production HTTP server: prerendered pages as static files (no trailing-slash redirect),
  * hashed assets with long-lived cache headers, compression, security headers, and the
- * React Router handler for everything dynamic (forms, press, 404).
+ * React Router handler for everything dynamic (forms, press, 404). Before any of it, every request
+ * passes the guards: allowed methods, a limited body, a decodable path, a same-origin form post.
  */
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
 import { createHash } from "node:crypto";
 import compression from "compression";
 import express from "express";
-import { createRequestHandler } from "@react-router/express";
+import { limitBody } from "./body-limit.js";
+import { createRefuse } from "./error-page.js";
+import {
+  decodablePath,
+  onlyAllowedMethods,
+  sameOriginPosts,
+  withoutTrailingSlash,
+} from "./guards.js";
+import { reactRouterHandler, requestOrigin } from "./react-router.js";
+import {
+  baseSecurityHeaders,
+  contentSecurityPolicy,
+  createNonce,
+  inlineScriptHashes,
+} from "./security-headers.js";
+import { parseTrustProxy } from "./trust-proxy.js";
 
 export const CACHE = {
   immutable: "public, max-age=31536000, immutable",
@@ -27,9 +43,10 @@ function walk(dir) {
  * Prerendered pages (`<path>/index.html`) and their loader data for client navigation (`<path>.data`),
  * read once at start-up. They were written with the SITE_URL of the build — in the tags and in the
  * root loader's data, which sets the tags again after hydration; when the server runs under another
- * SITE_URL every occurrence is rewritten here.
+ * SITE_URL every occurrence is rewritten here. Each page's Content-Security-Policy names the hashes
+ * of its inline scripts, taken after that rewrite.
  */
-export function loadPrerendered(clientDir, siteUrl) {
+export function loadPrerendered(clientDir, siteUrl, frameSources = []) {
   const pages = new Map();
   const files = walk(clientDir).filter(
     (f) => f.endsWith(`${sep}index.html`) || f.endsWith(".data"),
@@ -54,43 +71,58 @@ export function loadPrerendered(clientDir, siteUrl) {
         .slice(0, isData ? undefined : -1)
         .join("/");
     const etag = `"${createHash("sha1").update(html).digest("base64url").slice(0, 22)}"`;
-    pages.set(path, { html, etag, type: isData ? "text/x-script" : "text/html; charset=utf-8" });
+    const csp = isData
+      ? undefined
+      : contentSecurityPolicy({ scripts: inlineScriptHashes(html), frames: frameSources });
+    pages.set(path, {
+      html,
+      etag,
+      csp,
+      type: isData ? "text/x-script" : "text/html; charset=utf-8",
+    });
   }
   return pages;
 }
 
-export async function createApp({ buildDir = "build", siteUrl, mode = "production" } = {}) {
+/**
+ * The Express app. `trustProxy` is the parsed TRUST_PROXY (server/trust-proxy.js); `siteUrl` the
+ * public address (its scheme turns HSTS on, its host stands in for a Host header that is not one).
+ */
+export async function createApp({
+  buildDir = "build",
+  siteUrl = "http://localhost:3000",
+  mode = "production",
+  trustProxy = parseTrustProxy(undefined),
+} = {}) {
   const serverBuildPath = resolve(buildDir, "server/index.js");
   const clientDir = resolve(buildDir, "client");
   const build = await import(serverBuildPath);
-  const pages = loadPrerendered(clientDir, siteUrl);
+  const site = {
+    ...build.entry.module.siteForServer,
+    stylesheets: build.assets.routes.root?.css ?? [],
+  };
+  const pages = loadPrerendered(clientDir, siteUrl, site.frameSources);
+  const refuse = createRefuse(site);
+  const fallbackHost = new URL(siteUrl).host;
+  const origin = (req) => requestOrigin(req, fallbackHost);
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", process.env.TRUST_PROXY ?? "loopback");
+  app.set("trust proxy", trustProxy);
   app.use(compression());
+  const headers = baseSecurityHeaders({ https: siteUrl.startsWith("https:") });
+  // No inline script may run unless an answer below names it (hashes or a nonce).
+  const strictPolicy = contentSecurityPolicy({ frames: site.frameSources });
   app.use((req, res, next) => {
-    res.set({
-      "X-Content-Type-Options": "nosniff",
-      "Referrer-Policy": "strict-origin-when-cross-origin",
-      "X-Frame-Options": "SAMEORIGIN",
-      "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
-    });
+    res.set(headers);
+    res.set("Content-Security-Policy", strictPolicy);
     next();
   });
 
-  // One address per page: "/Brand/intro/" → "/Brand/intro".
-  app.use((req, res, next) => {
-    if (
-      req.path.length > 1 &&
-      req.path.endsWith("/") &&
-      (req.method === "GET" || req.method === "HEAD")
-    ) {
-      const query = req.url.slice(req.path.length);
-      return res.redirect(301, req.path.replace(/\/+$/, "") + query);
-    }
-    next();
-  });
+  app.use(limitBody((req, res, limit) => refuse(req, res, 413, { limit, log: "본문 크기 초과" })));
+  app.use(onlyAllowedMethods(refuse));
+  app.use(decodablePath(refuse));
+  app.use(withoutTrailingSlash());
 
   app.use(
     "/assets",
@@ -107,6 +139,7 @@ export async function createApp({ buildDir = "build", siteUrl, mode = "productio
     const page = pages.get(req.path);
     if (!page) return next();
     res.set({ "Content-Type": page.type, "Cache-Control": CACHE.page, ETag: page.etag });
+    if (page.csp) res.set("Content-Security-Policy", page.csp);
     if (req.headers["if-none-match"] === page.etag) return res.status(304).end();
     res.send(page.html);
   });
@@ -122,10 +155,37 @@ export async function createApp({ buildDir = "build", siteUrl, mode = "productio
     }),
   );
 
-  // req.ip honours "trust proxy": the client address for rate limits (see app/routes/lead-action.server.ts).
-  app.all(
-    "/{*splat}",
-    createRequestHandler({ build, mode, getLoadContext: (req) => ({ ip: req.ip }) }),
+  app.use(sameOriginPosts(origin, refuse));
+
+  // React Router renders with a fresh nonce, which entry.server.tsx puts on every inline script.
+  // req.ip honours "trust proxy": the client address for rate limits (app/routes/lead-action.server.ts).
+  app.use(
+    reactRouterHandler({
+      build,
+      mode,
+      origin,
+      getLoadContext(req, res) {
+        const cspNonce = createNonce();
+        res.set(
+          "Content-Security-Policy",
+          contentSecurityPolicy({ scripts: [`'nonce-${cspNonce}'`], frames: site.frameSources }),
+        );
+        return { ip: req.ip, cspNonce };
+      },
+      // React Router's 405 for a page without an action names the route module: answer it here.
+      intercept(req, res, response) {
+        if (response.status !== 405) return false;
+        refuse(req, res, 405, { allow: ["GET", "HEAD"] });
+        return true;
+      },
+    }),
   );
+
+  // Anything that still fails: the Korean page, one log entry.
+  app.use((error, req, res, next) => {
+    console.error(`[500] ${req.method} ${req.originalUrl.slice(0, 200)}:`, error);
+    if (res.headersSent) return next(error);
+    refuse(req, res, 500);
+  });
   return { app, build };
 }

@@ -1,10 +1,24 @@
 import { createApp } from "./app.js";
+import { ConfigError, parseTrustProxy } from "./trust-proxy.js";
 
 const port = Number(process.env.PORT || 3000);
 const siteUrl = (process.env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, "");
 process.env.SITE_URL = siteUrl;
 
-const { app, build } = await createApp({ siteUrl, buildDir: process.env.BUILD_DIR || "build" });
+let trustProxy;
+try {
+  trustProxy = parseTrustProxy(process.env.TRUST_PROXY);
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(`환경 변수가 올바르지 않습니다: ${error.message}`);
+  process.exit(1);
+}
+
+const { app, build } = await createApp({
+  siteUrl,
+  trustProxy,
+  buildDir: process.env.BUILD_DIR || "build",
+});
 // Start-up work of the services layer (migrations, administrator from env, outbox worker).
 const services = await build.entry.module.startServices?.();
 

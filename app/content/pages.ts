@@ -1,4 +1,4 @@
-import { content, type MenuGroup, type MenuItem, type Page } from "./index";
+import { content, type MenuGroup, type MenuItem, type Milestone, type Page } from "./index";
 
 export function findPage(path: string): Page | undefined {
   return content.pages.find((p) => p.path === path);
@@ -15,6 +15,24 @@ export function menuGroup(title: string | undefined): MenuGroup | undefined {
   return title ? content.menu.find((g) => g.title === title) : undefined;
 }
 
+/** The menu item that leads to every site's press pages (a redirect to the default site's list). */
+export const PRESS_MENU_URL = "/Promotion/Press";
+/** The menu item of the visit-reservation page, which every site's customer page also is. */
+const CUSTOMER_MENU_URL = "/Promotion/Customer";
+
+/**
+ * The menu item to mark as current on `path`: the item with that url, the one a page outside the
+ * menu names (`menuUrl`, e.g. the registration form), or the press item on a site's press pages.
+ */
+export function currentMenuUrl(path: string): string | undefined {
+  if (content.menu.some((g) => g.items.some((i) => i.url === path))) return path;
+  const page = findPage(path);
+  if (page) return page.menuUrl;
+  const m = /^\/([^/]+)\/(press|customer)(?:\/|$)/.exec(path);
+  if (!m || !content.press.sites.includes(m[1]!)) return undefined;
+  return m[2] === "press" ? PRESS_MENU_URL : CUSTOMER_MENU_URL;
+}
+
 /** Where a top-level menu item links: its own url, or its first sub-page. */
 export function groupUrl(group: MenuGroup): string {
   return group.url ?? group.items[0]!.url;
@@ -28,9 +46,23 @@ export function breadcrumbs(page: Page): MenuItem[] {
   return trail;
 }
 
-/** Paths rendered to static HTML at build time: every content page plus the default site's customer page. */
-export function prerenderPaths(): string[] {
+/** The schedule page and the calendar file of each milestone that has a date. */
+export const SCHEDULE_PATH = "/BusinessGuide/plan";
+export function milestoneIcsPath(m: Pick<Milestone, "key">): string {
+  return `${SCHEDULE_PATH}/${m.key}.ics`;
+}
+export function calendarMilestones(): Milestone[] {
+  return content.infoPages.schedule.milestones.filter((m) => m.date);
+}
+
+/** Pages rendered to static HTML at build time: every content page and the default site's customer page. */
+export function prerenderPagePaths(): string[] {
   return [...content.pages.map((p) => p.path), `/${content.press.defaultSite}/customer`];
+}
+
+/** Everything rendered at build time: the pages and the milestones' calendar files. */
+export function prerenderPaths(): string[] {
+  return [...prerenderPagePaths(), ...calendarMilestones().map(milestoneIcsPath)];
 }
 
 /** Paths listed in sitemap.xml. */
@@ -39,4 +71,14 @@ export function sitemapPaths(): string[] {
     ...content.pages.filter((p) => !p.noindex).map((p) => p.path),
     `/${content.press.defaultSite}/press`,
   ];
+}
+
+/**
+ * True when path is a page of this site that can hold a lead form: a content page, or a press list,
+ * press post or customer page of one of the sites. Lead forms record it as where the lead came from.
+ */
+export function isSitePath(path: string): boolean {
+  if (content.pages.some((p) => p.path === path)) return true;
+  const m = /^\/([^/]+)\/(press|customer|press\/[A-Za-z0-9_-]{1,100})$/.exec(path);
+  return Boolean(m && content.press.sites.includes(m[1]!));
 }

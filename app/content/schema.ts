@@ -42,6 +42,8 @@ export const pageSchema = z.object({
   section: z.string().optional(),
   /** Not listed in sitemap.xml (utility pages). */
   noindex: z.boolean().optional(),
+  /** For a page outside the menu: the menu item marked as current while it is shown. */
+  menuUrl: z.string().optional(),
 });
 
 export const premiumCardSchema = z.object({
@@ -72,6 +74,8 @@ export const unitTypeSchema = z.object({
 export const videoTabSchema = z.object({
   id: z.number().int().min(1),
   title: text,
+  /** The unit type (a unitTypes key) the film presents; its title must use that type's label. */
+  unitKey: z.string().optional(),
   /** Embed URL of the player; empty until the agency delivers the film. */
   src: z.union([z.literal(""), z.url()]),
   poster: imageSchema,
@@ -83,6 +87,44 @@ export const vrTabSchema = z.object({
   /** Embed URL of the VR tour; empty until it is published. */
   src: z.union([z.literal(""), z.url()]),
 });
+
+const clockTime = z
+  .string()
+  .regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, "시각은 HH:MM 형식이어야 합니다");
+const isoDate = z
+  .string()
+  .regex(/^[0-9]{4}-[0-9]{2}-[0-9]{2}$/, "날짜는 YYYY-MM-DD 형식이어야 합니다");
+
+/**
+ * The model house (견본주택): where it is, when it opens, and how visits are booked. Every time is
+ * Korean time (Asia/Seoul, UTC+9 all year).
+ */
+export const modelHouseSchema = z
+  .object({
+    name: text,
+    address: text,
+    /** Opening hours as shown to visitors, e.g. "매일 10:00 ~ 18:00 (설·추석 당일 휴관)". */
+    hoursText: text,
+    /** "오시는 길": plain links that open the map apps or sites (no map script on our pages). */
+    mapLinks: z.object({ naver: z.url(), kakao: z.url() }),
+    /** Visit booking by date and time slot. */
+    visits: z.object({
+      /** Days of the week it opens: 0 = Sunday … 6 = Saturday. */
+      openWeekdays: z.array(z.number().int().min(0).max(6)).min(1),
+      opensAt: clockTime,
+      closesAt: clockTime,
+      slotMinutes: z.number().int().min(10).max(240),
+      capacityPerSlot: z.number().int().positive(),
+      /** Dates it stays closed although the weekday is open (holidays). */
+      closedDates: z.array(isoDate),
+      /** How many opening days ahead a visitor can choose. */
+      bookableDays: z.number().int().positive().max(60),
+    }),
+  })
+  .refine((m) => m.visits.opensAt < m.visits.closesAt, {
+    message: "여는 시각이 닫는 시각보다 앞서야 합니다",
+    path: ["visits", "closesAt"],
+  });
 
 /* ---------- Information pages (brand, overview, schedule, documents, location, complex, interior) ---------- */
 
@@ -141,6 +183,55 @@ export const unitPositionsSchema = z.object({
   disclaimers: paragraphs,
 });
 
+/**
+ * The sale schedule (분양일정): milestones in order, each with an ISO date and optional Korean-time
+ * (Asia/Seoul) hours. A milestone without a date is shown as "추후 공지". `endDate` makes it a
+ * period (the contract days); `startTime`/`endTime` are its daily hours.
+ */
+export const milestoneSchema = z
+  .object({
+    /** Stable id: the calendar file's name and event UID, e.g. "special". */
+    key: z.string().regex(/^[a-z0-9-]+$/, "일정 키는 영문 소문자, 숫자, -만 씁니다"),
+    step: text,
+    detail: text.optional(),
+    date: isoDate.optional(),
+    endDate: isoDate.optional(),
+    startTime: clockTime.optional(),
+    endTime: clockTime.optional(),
+    place: text,
+  })
+  .refine((m) => !m.endDate || (m.date !== undefined && m.date < m.endDate), {
+    message: "끝나는 날은 시작일 뒤여야 합니다 (시작일도 필요합니다)",
+    path: ["endDate"],
+  })
+  .refine((m) => !m.startTime || m.date !== undefined, {
+    message: "시각을 쓰려면 날짜도 필요합니다",
+    path: ["startTime"],
+  })
+  .refine((m) => !m.endTime || (m.startTime !== undefined && m.startTime < m.endTime), {
+    message: "끝나는 시각은 시작 시각 뒤여야 합니다",
+    path: ["endTime"],
+  });
+
+export const scheduleSchema = z
+  .object({
+    heading: text,
+    intro: text,
+    /** Accessible name of the timeline. */
+    listLabel: text,
+    milestones: z.array(milestoneSchema).min(1),
+    /** Shown when no milestone has a date yet. */
+    comingSoon: text,
+  })
+  .refine(
+    (s) =>
+      new Set(s.milestones.map((m) => m.key)).size === s.milestones.length &&
+      s.milestones.every(
+        (m, i) => !m.date || s.milestones.slice(0, i).every((p) => !p.date || p.date <= m.date!),
+      ),
+    { message: "일정 키가 겹치거나 날짜 순서가 맞지 않습니다", path: ["milestones"] },
+  );
+
 export const infoPagesSchema = z.object({
   brandStory: brandStorySchema,
   overviewPage: z.object({
@@ -149,16 +240,7 @@ export const infoPagesSchema = z.object({
     highlightLabels: z.object({ households: text, floors: text, areas: text }),
     note: text,
   }),
-  schedule: z.object({
-    heading: text,
-    intro: text,
-    tableCaption: text,
-    columns: z.object({ step: text, date: text, place: text }),
-    rows: z
-      .array(z.object({ step: text, detail: text.optional(), date: text, place: text }))
-      .min(1),
-    comingSoon: text,
-  }),
+  schedule: scheduleSchema,
   documents: z.object({
     heading: text,
     intro: text,
@@ -195,6 +277,98 @@ export const infoPagesSchema = z.object({
   interiorPage: z.object({ galleryHeading: text, noticeHeading: text, notices: paragraphs }),
 });
 
+/* ---------- Home page ---------- */
+
+const titledText = z.object({ title: text, text: text });
+
+/** Texts and artwork of the home page's sections, in the order they appear. */
+export const homeSchema = z.object({
+  hero: z.object({
+    /** Landscape artwork for screens wider than 900 px. */
+    wide: imageSchema,
+    /** Portrait crop of the same view for phones. */
+    tall: imageSchema,
+    ctaLabel: text,
+  }),
+  /** The strip under the hero; the figures come from `project`. */
+  keyFacts: z.object({
+    heading: text,
+    labels: z.object({
+      households: text,
+      floors: text,
+      areas: text,
+      brandTown: text,
+      moveIn: text,
+    }),
+  }),
+  location: z.object({
+    eyebrow: text,
+    heading: text,
+    intro: text,
+    points: z.array(titledText).min(3).max(6),
+    /** Link that opens the registration popup. */
+    ctaLabel: text,
+  }),
+  brand: z.object({ eyebrow: text, heading: text, text, linkText: text, image: imageSchema }),
+  environment: z.object({
+    eyebrow: text,
+    heading: text,
+    text,
+    linkText: text,
+    image: imageSchema,
+  }),
+  specialPlan: z.object({
+    eyebrow: text,
+    heading: text,
+    intro: text,
+    items: z.array(titledText).min(2).max(4),
+    image: imageSchema,
+  }),
+  premium: z.object({ heading: text, intro: text, expandHint: text }),
+  unitPlan: z.object({
+    eyebrow: text,
+    heading: text,
+    text,
+    /** The teaser's link (the specification: /FloorPlan/84A) and its unit type's plan. */
+    link: sitePath,
+    linkText: text,
+    image: imageSchema,
+    /** Phones: the unit-type viewer's tabs (unitTypes keys, in order). */
+    viewerHeading: text,
+    viewerKeys: z.array(text).min(2).max(6),
+    typeGuideTitle: text,
+    emodelTitle: text,
+    /** The single VR tab of the E-model accordion (a vr.tabs key). */
+    vrKey: text,
+  }),
+  /** Phones: the business-overview accordion (overview rows, location, premium slider). */
+  overview: z.object({
+    heading: text,
+    overviewTitle: text,
+    locationTitle: text,
+    location: z.object({ text, image: imageSchema, linkText: text }),
+    premiumTitle: text,
+    sliderLabel: text,
+  }),
+  /** Phones: the complex-guide accordion, one image per entry. */
+  complexGuide: z.object({
+    heading: text,
+    items: z
+      .array(z.object({ title: text, text, image: imageSchema, link: sitePath.optional() }))
+      .length(3),
+  }),
+  visit: z.object({
+    eyebrow: text,
+    heading: text,
+    intro: text,
+    formHeading: text,
+    modelHouseHeading: text,
+    directionsLabel: text,
+    scheduleHeading: text,
+    scheduleLinkText: text,
+  }),
+});
+
 export const contentSchema = z
   .object({
     project: z.object({
@@ -212,11 +386,14 @@ export const contentSchema = z
       households: z.number().int().positive(),
       /** Scale of the brand town, one configured figure. */
       brandTownHouseholds: z.number().int().positive(),
+      /** Move-in period as announced, e.g. "2030년 6월 예정". */
+      moveIn: text,
       developer: text,
       constructor: text,
-      modelHouseAddress: text,
       remainingUnitsNotice: text,
     }),
+    modelHouse: modelHouseSchema,
+    home: homeSchema,
     contact: z.object({
       /** Display form, e.g. "1600-0000". */
       phone: z.string().regex(/^[0-9]{2,4}-[0-9]{3,4}(-[0-9]{4})?$/, "전화번호 형식이 아닙니다"),
@@ -338,6 +515,16 @@ export const contentSchema = z
       ...content.interiors.map((i) => i.path),
       ...content.premiumCards.map((c) => c.link),
     ];
+    const menuUrls = new Set(content.menu.flatMap((g) => g.items.map((i) => i.url)));
+    for (const page of content.pages) {
+      if (page.menuUrl !== undefined && !menuUrls.has(page.menuUrl)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `메뉴에 없는 항목입니다: ${page.menuUrl}`,
+          path: ["pages", page.path, "menuUrl"],
+        });
+      }
+    }
     const redirectFrom = new Set(content.redirects.map((r) => r.from));
     for (const url of linked) {
       if (!paths.has(url) && !redirectFrom.has(url) && url !== "/Promotion/Press") {
@@ -375,6 +562,47 @@ export const contentSchema = z
         });
       }
     }
+    for (const key of content.home.unitPlan.viewerKeys) {
+      if (!unitKeys.has(key)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `없는 주택형입니다: ${key}`,
+          path: ["home", "unitPlan", "viewerKeys"],
+        });
+      }
+    }
+    for (const [i, tab] of content.videoTabs.entries()) {
+      if (tab.unitKey === undefined) continue;
+      const unit = content.unitTypes.find((u) => u.key === tab.unitKey);
+      if (!unit || !tab.title.includes(unit.label)) {
+        ctx.addIssue({
+          code: "custom",
+          message: unit
+            ? `영상 탭 제목에 주택형 이름(${unit.label})이 없습니다: ${tab.title}`
+            : `없는 주택형입니다: ${tab.unitKey}`,
+          path: ["videoTabs", i, "title"],
+        });
+      }
+    }
+    if (!content.vr.tabs.some((t) => t.key === content.home.unitPlan.vrKey)) {
+      ctx.addIssue({
+        code: "custom",
+        message: "E-모델하우스 탭이 VR 목록에 없습니다",
+        path: ["home", "unitPlan", "vrKey"],
+      });
+    }
+    for (const url of [
+      content.home.unitPlan.link,
+      ...content.home.complexGuide.items.flatMap((i) => (i.link ? [i.link] : [])),
+    ]) {
+      if (!paths.has(url)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `링크 대상 페이지가 없습니다: ${url}`,
+          path: ["home"],
+        });
+      }
+    }
     if (!content.vr.tabs.some((t) => t.key === content.vr.defaultKey)) {
       ctx.addIssue({ code: "custom", message: "VR 기본 탭이 목록에 없습니다", path: ["vr"] });
     }
@@ -390,5 +618,9 @@ export type UnitType = z.infer<typeof unitTypeSchema>;
 export type PremiumCard = z.infer<typeof premiumCardSchema>;
 export type VideoTab = z.infer<typeof videoTabSchema>;
 export type VrTab = z.infer<typeof vrTabSchema>;
+export type ModelHouse = z.infer<typeof modelHouseSchema>;
 export type InfoPages = z.infer<typeof infoPagesSchema>;
 export type UnitPositions = z.infer<typeof unitPositionsSchema>;
+export type Milestone = z.infer<typeof milestoneSchema>;
+export type Schedule = z.infer<typeof scheduleSchema>;
+export type Home = z.infer<typeof homeSchema>;

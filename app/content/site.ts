@@ -38,6 +38,11 @@ const banner = {
     title: "UNIT GUIDE",
     slogans: ["영상으로 미리 보는 프리미엄 가치", "공간마다 달라지는 삶의 여유"],
   },
+  /** The unit floor-plan pages: their own words, not the video pages'. */
+  plan: {
+    title: "UNIT PLAN",
+    slogans: ["생활에 맞춰 고르는 여섯 가지 평면", "타입별 평면과 면적을 한눈에"],
+  },
   interior: {
     title: "INTERIOR",
     slogans: ["매일이 특별해지는 프리미엄 인테리어", "세심하게 고른 마감과 동선"],
@@ -59,10 +64,200 @@ export const site = {
     exclusiveAreas: [47, 84, 99, 114, 115],
     households: 900,
     brandTownHouseholds: 5290,
+    moveIn: "2030년 6월 예정",
     developer: "(주)평촌센트럴개발",
     constructor: "한결건설(주)",
-    modelHouseAddress: "경기도 안양시 동안구 시민대로 000 라움하임 견본주택 (샘플 주소)",
     remainingUnitsNotice: "잔여세대는 동·호수별로 상이하며 방문 시 상담사가 안내해 드립니다.",
+  },
+  modelHouse: {
+    name: "라움하임 평촌 센트럴 견본주택",
+    address: "경기도 안양시 동안구 시민대로 000 라움하임 견본주택 (샘플 주소)",
+    hoursText: "매일 10:00 ~ 18:00 (1월 1일 · 설 · 추석 당일 휴관)",
+    mapLinks: {
+      naver:
+        "https://map.naver.com/p/search/%EC%95%88%EC%96%91%EC%8B%9C%20%EB%8F%99%EC%95%88%EA%B5%AC%20%EC%8B%9C%EB%AF%BC%EB%8C%80%EB%A1%9C",
+      kakao:
+        "https://map.kakao.com/?q=%EC%95%88%EC%96%91%EC%8B%9C%20%EB%8F%99%EC%95%88%EA%B5%AC%20%EC%8B%9C%EB%AF%BC%EB%8C%80%EB%A1%9C",
+    },
+    visits: {
+      openWeekdays: [0, 1, 2, 3, 4, 5, 6],
+      opensAt: "10:00",
+      closesAt: "18:00",
+      slotMinutes: 60,
+      capacityPerSlot: 6,
+      closedDates: ["2027-01-01", "2027-02-06", "2027-02-07", "2027-02-08"],
+      bookableDays: 14,
+    },
+  },
+  home: {
+    hero: {
+      wide: img(
+        "photo/home-hero-wide.svg",
+        1920,
+        1200,
+        "해 질 녘 라움하임 평촌 센트럴 6개 동과 중앙 숲광장을 내려다본 조감 일러스트",
+      ),
+      tall: img(
+        "photo/home-hero-tall.svg",
+        1170,
+        1890,
+        "해 질 녘 라움하임 평촌 센트럴 6개 동과 중앙 숲광장을 내려다본 조감 일러스트",
+      ),
+      ctaLabel: "관심고객 등록하기",
+    },
+    keyFacts: {
+      heading: "한눈에 보는 라움하임 평촌 센트럴",
+      labels: {
+        households: "총 세대수",
+        floors: "건축규모",
+        areas: "전용면적",
+        brandTown: "브랜드타운",
+        moveIn: "입주",
+      },
+    },
+    location: {
+      eyebrow: "LOCATION",
+      heading: "평촌의 모든 생활이 걸어서 닿는 곳",
+      intro:
+        "4호선 평촌역과 범계역 사이, 학원가와 공원, 관공서가 모인 평촌 신도시의 중심에 들어섭니다.",
+      points: [
+        {
+          title: "더블 역세권",
+          text: "4호선 평촌역·범계역 생활권, 수도권 제1순환고속도로 평촌IC가 가깝습니다.",
+        },
+        { title: "평촌 학원가", text: "초·중·고교와 평촌 학원가를 가까이 누리는 교육 환경입니다." },
+        {
+          title: "원스톱 생활",
+          text: "백화점, 대형마트, 안양시청과 종합병원이 가까운 생활권입니다.",
+        },
+        { title: "숲과 물", text: "중앙공원과 학의천 산책로를 일상처럼 누립니다." },
+      ],
+      ctaLabel: "입지 상담 신청하기",
+    },
+    brand: {
+      eyebrow: "BRAND",
+      heading: "머무는 곳이 아닌, 누리는 곳",
+      text: "공간(Raum)과 집(Heim)을 더한 이름처럼, 가족의 시간과 취향이 자라는 집을 짓습니다. 라움하임이 평촌에 세우는 새로운 기준을 영상으로 만나 보세요.",
+      linkText: "브랜드 영상 보기",
+      image: img(
+        "brand/philosophy.svg",
+        1200,
+        720,
+        "빛이 드는 고층 주동과 숲 조경을 표현한 라움하임 브랜드 이미지",
+      ),
+    },
+    environment: {
+      eyebrow: "LOCATION ENVIRONMENT",
+      heading: "학의천과 중앙공원 사이, 평촌의 중심",
+      text: "광역 교통, 교육, 생활 인프라와 자연까지. 여섯 가지 입지 가치를 확인하세요.",
+      linkText: "입지환경 자세히 보기",
+      image: img(
+        "photo/home-environment.svg",
+        1920,
+        800,
+        "학의천과 4호선 철길, 공원으로 둘러싸인 단지 주변을 내려다본 일러스트",
+      ),
+    },
+    specialPlan: {
+      eyebrow: "SPECIAL PLAN",
+      heading: "48층 랜드마크에 담은 특화 설계",
+      intro:
+        "남향 위주의 배치와 넓은 동간 거리, 차 없는 지상 공원까지. 매일의 풍경이 달라지는 설계입니다.",
+      items: [
+        { title: "남향 위주 6개 동", text: "동간 거리를 넓혀 빛과 바람이 깊이 드는 배치" },
+        { title: "최고 48층 스카이라인", text: "평촌 도심과 공원을 내려다보는 조망 (일부 세대)" },
+        { title: "차 없는 지상 공원", text: "중앙 숲광장과 수경시설을 잇는 보행 중심 단지" },
+        { title: "4Bay 판상형 평면", text: "맞통풍과 채광을 고려한 주력 평면 (일부 타입)" },
+      ],
+      image: img(
+        "photo/home-layout.svg",
+        960,
+        720,
+        "6개 동이 중앙 숲광장과 수경시설을 둘러싼 단지 배치를 내려다본 일러스트",
+      ),
+    },
+    premium: {
+      heading: "PREMIUM",
+      intro: "라움하임 평촌 센트럴만의 네 가지 프리미엄",
+      expandHint: "카드를 누르면 자세한 내용이 펼쳐집니다.",
+    },
+    unitPlan: {
+      eyebrow: "UNIT PLAN",
+      heading: "생활을 먼저 생각한 평면",
+      text: "전용 47㎡부터 115㎡까지, 가족의 크기와 생활에 맞춘 주택형을 만나 보세요.",
+      link: "/FloorPlan/84A",
+      linkText: "평면안내 보기",
+      image: img("floorplans/84a.svg", 960, 720, "96A 타입 평면도"),
+      viewerHeading: "주택형 미리보기",
+      viewerKeys: ["59A", "59B", "84A", "84B", "114A"],
+      typeGuideTitle: "타입 안내",
+      emodelTitle: "E-모델하우스",
+      vrKey: "59A",
+    },
+    overview: {
+      heading: "사업개요",
+      overviewTitle: "사업개요",
+      locationTitle: "입지환경",
+      location: {
+        text: "4호선 평촌역·범계역 사이, 학의천과 중앙공원을 품은 평촌 신도시의 중심 입지입니다.",
+        image: img(
+          "photo/home-environment.svg",
+          1920,
+          800,
+          "학의천과 4호선 철길, 공원으로 둘러싸인 단지 주변을 내려다본 일러스트",
+        ),
+        linkText: "입지안내 보기",
+      },
+      premiumTitle: "프리미엄",
+      sliderLabel: "라움하임 평촌 센트럴 입지 프리미엄",
+    },
+    complexGuide: {
+      heading: "단지안내",
+      items: [
+        {
+          title: "단지배치",
+          text: "6개 동이 중앙 숲광장을 둘러싼 남향 위주 배치입니다.",
+          image: img(
+            "photo/home-layout.svg",
+            960,
+            720,
+            "6개 동이 중앙 숲광장과 수경시설을 둘러싼 단지 배치를 내려다본 일러스트",
+          ),
+          link: "/ComplexGuide/intro",
+        },
+        {
+          title: "특화설계",
+          text: "넓은 창으로 빛이 깊이 드는 4Bay 판상형 거실을 계획했습니다.",
+          image: img(
+            "brand/pillar-space.svg",
+            480,
+            360,
+            "넓은 창으로 햇빛이 드는 거실 공간 일러스트",
+          ),
+        },
+        {
+          title: "커뮤니티",
+          text: "피트니스, 작은도서관, 키즈카페까지 단지 안에서 누리는 커뮤니티입니다.",
+          image: img(
+            "brand/pillar-community.svg",
+            480,
+            360,
+            "이웃이 함께 모이는 커뮤니티 라운지 일러스트",
+          ),
+          link: "/ComplexGuide/community",
+        },
+      ],
+    },
+    visit: {
+      eyebrow: "VISIT",
+      heading: "견본주택 방문예약",
+      intro: "성함과 연락처를 남겨 주시면 방문 일정과 잔여세대를 안내해 드립니다.",
+      formHeading: "방문예약 신청",
+      modelHouseHeading: "견본주택 안내",
+      directionsLabel: "오시는 길",
+      scheduleHeading: "분양 일정",
+      scheduleLinkText: "분양일정 전체 보기",
+    },
   },
   contact: { phone: "1600-0000", hours: "24시간 상담 가능" },
   business: {
@@ -288,7 +483,7 @@ export const site = {
       path: `/FloorPlan/${key}`,
       title: `${label} 평면안내`,
       description: `라움하임 평촌 센트럴 ${label} 타입의 평면과 면적을 안내합니다.`,
-      banner: banner.floor,
+      banner: banner.plan,
       srDescription: `${label} 타입 평면도와 주요 공간을 안내하는 페이지입니다.`,
       section: "평면안내",
     })),
@@ -297,7 +492,7 @@ export const site = {
       title: "분양영상",
       description: "입지 안내 영상과 타입별 안내 영상을 확인하세요.",
       banner: banner.floor,
-      srDescription: "입지 안내 영상과 59·84타입 안내 영상을 탭으로 골라 보는 페이지입니다.",
+      srDescription: "입지 안내 영상과 47A·96A 타입 안내 영상을 탭으로 골라 보는 페이지입니다.",
       section: "평면안내",
     },
     {
@@ -337,6 +532,7 @@ export const site = {
       banner: banner.promotion,
       srDescription: "모델하우스 방문예약과 관심고객 등록 양식입니다.",
       section: "홍보센터",
+      menuUrl: "/Promotion/Customer",
       noindex: true,
     },
     {
@@ -355,7 +551,12 @@ export const site = {
   ],
   premiumCards: [
     {
-      image: img("photo/premium-1.svg", 800, 560, "라움하임 브랜드타운 전경 일러스트"),
+      image: img(
+        "photo/premium-1.svg",
+        1200,
+        840,
+        "금빛으로 빛나는 라움하임 평촌 센트럴과 주변 라움하임 단지들이 이룬 브랜드타운 조감 일러스트",
+      ),
       title: "약 5,290세대 브랜드타운",
       text1: "라움하임 브랜드타운의 완성",
       text2: "대단지 생활 인프라를 함께 누립니다",
@@ -363,7 +564,12 @@ export const site = {
       linkText: "사업개요 보기",
     },
     {
-      image: img("photo/premium-2.svg", 800, 560, "광역 교통망 일러스트"),
+      image: img(
+        "photo/premium-2.svg",
+        1200,
+        840,
+        "고가 철길 위 전철과 입체 교차로를 달리는 차들이 있는 광역 교통 일러스트",
+      ),
       title: "광역 교통",
       text1: "4호선 평촌역·범계역 생활권",
       text2: "수도권 제1순환고속도로로 빠른 이동",
@@ -371,7 +577,12 @@ export const site = {
       linkText: "입지안내 보기",
     },
     {
-      image: img("photo/premium-3.svg", 800, 560, "교육과 생활 인프라 일러스트"),
+      image: img(
+        "photo/premium-3.svg",
+        1200,
+        840,
+        "운동장이 있는 학교와 도서관, 상가와 백화점이 모인 교육·생활 인프라 일러스트",
+      ),
       title: "교육 · 생활 인프라",
       text1: "평촌 학원가와 초·중·고 인접",
       text2: "백화점, 병원, 관공서가 가까운 생활권",
@@ -379,12 +590,17 @@ export const site = {
       linkText: "입지안내 보기",
     },
     {
-      image: img("photo/premium-4.svg", 800, 560, "공원과 녹지 일러스트"),
+      image: img(
+        "photo/premium-4.svg",
+        1200,
+        840,
+        "하천과 산책로, 나무다리가 있는 공원과 그 너머 아파트 일러스트",
+      ),
       title: "쾌적한 주거환경",
       text1: "중앙공원과 학의천 산책로",
       text2: "숲을 품은 단지 조경",
-      link: "/LocationEnvironment/premium",
-      linkText: "프리미엄 보기",
+      link: "/ComplexGuide/intro",
+      linkText: "단지배치 보기",
     },
   ],
   overviewRows: [
@@ -555,25 +771,53 @@ export const site = {
     schedule: {
       heading: "청약부터 계약까지",
       intro:
-        "분양일정은 입주자 모집공고 승인 후 확정되며, 확정되는 대로 이 페이지와 문자로 안내해 드립니다.",
-      tableCaption: "라움하임 평촌 센트럴 분양일정",
-      columns: { step: "구분", date: "일정", place: "장소 · 방법" },
-      rows: [
-        { step: "청약접수", detail: "특별공급", date: "추후 공지", place: "청약홈 인터넷 청약" },
+        "입주자 모집공고 기준 일정입니다. 일정마다 캘린더에 추가해 두시면 놓치지 않고 챙기실 수 있으며, 변경되면 이 페이지와 문자로 안내해 드립니다.",
+      listLabel: "라움하임 평촌 센트럴 분양일정",
+      milestones: [
         {
+          key: "announcement",
+          step: "입주자 모집공고",
+          date: "2026-12-04",
+          place: "청약홈 · 분양 홈페이지 게시",
+        },
+        {
+          key: "special",
+          step: "청약접수",
+          detail: "특별공급",
+          date: "2026-12-14",
+          startTime: "09:00",
+          endTime: "17:30",
+          place: "청약홈 인터넷 청약",
+        },
+        {
+          key: "general-1",
           step: "청약접수",
           detail: "일반공급 1순위",
-          date: "추후 공지",
+          date: "2026-12-15",
+          startTime: "09:00",
+          endTime: "17:30",
           place: "청약홈 인터넷 청약",
         },
         {
+          key: "general-2",
           step: "청약접수",
           detail: "일반공급 2순위",
-          date: "추후 공지",
+          date: "2026-12-16",
+          startTime: "09:00",
+          endTime: "17:30",
           place: "청약홈 인터넷 청약",
         },
-        { step: "당첨자 발표", date: "추후 공지", place: "청약홈 개별 조회" },
-        { step: "계약", detail: "정당계약", date: "추후 공지", place: "라움하임 견본주택" },
+        { key: "winners", step: "당첨자 발표", date: "2026-12-22", place: "청약홈 개별 조회" },
+        {
+          key: "contract",
+          step: "계약",
+          detail: "정당계약",
+          date: "2027-01-05",
+          endDate: "2027-01-07",
+          startTime: "10:00",
+          endTime: "16:00",
+          place: "라움하임 견본주택",
+        },
       ],
       comingSoon: "상세 분양일정은 준비중입니다. 일정이 확정되면 빠르게 안내해 드리겠습니다.",
     },
@@ -824,15 +1068,17 @@ export const site = {
     },
     {
       id: 2,
-      title: "59타입 안내 영상",
+      title: "47A 타입 안내 영상",
+      unitKey: "59A",
       src: "",
-      poster: img("photo/video-poster.svg", 1300, 500, "59타입 안내 영상 포스터"),
+      poster: img("photo/video-poster.svg", 1300, 500, "47A 타입 안내 영상 포스터"),
     },
     {
       id: 3,
-      title: "84타입 안내 영상",
+      title: "96A 타입 안내 영상",
+      unitKey: "84A",
       src: "",
-      poster: img("photo/video-poster.svg", 1300, 500, "84타입 안내 영상 포스터"),
+      poster: img("photo/video-poster.svg", 1300, 500, "96A 타입 안내 영상 포스터"),
     },
   ],
   // Six tour entries; the E-model page shows only the first five (spec: tabs limited to 5).
@@ -967,12 +1213,13 @@ export const site = {
     ],
     adDisclaimer:
       "본 홈페이지의 내용은 분양 광고이며, 편집 및 인쇄 과정상 오류가 있을 수 있으니 반드시 입주자 모집공고를 확인하시기 바랍니다. 분양 조건과 일정은 사업 주체의 사정에 따라 변경될 수 있습니다.",
-    smsNotice: "방문예약 등록 시 모델하우스 주소와 잔여세대 정보가 문자로 발송됩니다.",
+    smsNotice:
+      "방문예약 등록 시 모델하우스 주소(방문 일시를 고르신 경우 예약 확인·취소 링크 포함)가 문자로 발송되며, 문자 수신에 동의하시면 잔여세대 정보도 보내 드립니다.",
     constructorCredit: "시공 한결건설(주) · 시행 (주)평촌센트럴개발",
   },
   privacy: {
-    consentVersion: "2026-11-01",
-    items: "이름, 휴대전화번호(연락처), 문의내용",
+    consentVersion: "2026-11-23",
+    items: "이름, 휴대전화번호(연락처), 문의내용·방문 희망 일시(입력한 경우)",
     purpose: "모델하우스 방문예약 확인, 분양 상담 및 문의 답변",
     retentionDays: 365,
     refusal:
@@ -981,7 +1228,7 @@ export const site = {
     optOutNumber: "080-000-0000",
     controller: "(주)평촌센트럴개발 분양홍보관 개인정보 보호책임자 홍길동",
     autoCollected:
-      "접속 IP 주소, 브라우저 정보, 등록 일시 (부정 이용 방지와 중복 등록 확인에만 사용)",
+      "접속 IP 주소, 브라우저 정보, 등록 일시 (부정 이용 방지와 중복 등록 확인에만 사용), 유입 경로(광고 캠페인 정보와 유입 사이트 주소, 광고 효과 확인에만 사용)",
     effectiveDate: "2026-11-01",
     destruction: [
       "보유기간이 지나거나 처리 목적을 달성한 개인정보는 지체 없이(5일 이내) 파기합니다.",

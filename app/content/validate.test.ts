@@ -29,4 +29,13 @@ describe("content validation", () => {
     const broken = { ...site, contact: { ...site.contact, hours: " 24시간 상담 가능 " } };
     expect(() => validateContent(broken)).toThrow(/앞뒤 공백/);
   });
+
+  test("a unit-type video tab titled with an old type name is refused", () => {
+    const tabs = site.videoTabs.map((t) =>
+      t.unitKey === "59A" ? { ...t, title: "59타입 안내 영상" } : t,
+    );
+    expect(() => validateContent({ ...site, videoTabs: tabs })).toThrow(
+      /영상 탭 제목에 주택형 이름\(47A\)이 없습니다/,
+    );
+  });
 });

@@ -17,6 +17,14 @@ const lead: Lead = {
   userAgent: null,
   idempotencyKey: null,
   createdAt: "2026-03-01T15:30:00.000Z",
+  visitAt: null,
+  visitCancelledAt: null,
+  utmSource: null,
+  utmMedium: null,
+  utmCampaign: null,
+  utmTerm: null,
+  utmContent: null,
+  referrerHost: null,
 };
 
 describe("leads CSV export", () => {
@@ -24,14 +32,14 @@ describe("leads CSV export", () => {
     const csv = leadsToCsv([]);
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv.slice(1)).toBe(
-      "접수일시 (KST),구분,이름,연락처,문의내용,개인정보동의일시,동의버전,SMS수신동의,접수페이지\r\n",
+      "접수일시 (KST),구분,이름,연락처,문의내용,개인정보동의일시,동의버전,SMS수신동의,접수페이지,방문예약일시 (KST),예약취소일시 (KST),utm_source,utm_medium,utm_campaign,utm_term,utm_content,유입 사이트\r\n",
     );
   });
 
   it("writes times in KST and quotes commas, quotes and line breaks", () => {
     const [, row] = leadsToCsv([lead]).slice(1).split("\r\n");
     expect(row).toBe(
-      '2026-03-02 00:30:00,상담문의,홍길동,010-1234-5678,"84A, ""잔여세대""\n주말 방문 가능한가요?",2026-03-02 00:30:00,2026-11-01,미동의,/Promotion/Customer',
+      '2026-03-02 00:30:00,상담문의,홍길동,010-1234-5678,"84A, ""잔여세대""\n주말 방문 가능한가요?",2026-03-02 00:30:00,2026-11-01,미동의,/Promotion/Customer,,,,,,,,',
     );
   });
 
@@ -41,6 +49,29 @@ describe("leads CSV export", () => {
       .split("\r\n");
     expect(row).toContain(",방문예약,");
     expect(row).toContain(",동의,");
+  });
+
+  it("adds the booked visit, its cancellation and where the lead came from", () => {
+    const [, row] = leadsToCsv([
+      {
+        ...lead,
+        kind: "visit",
+        message: "",
+        visitAt: "2026-03-02T05:00:00.000Z",
+        visitCancelledAt: "2026-03-01T16:00:00.000Z",
+        utmSource: "naver",
+        utmMedium: "cpc",
+        utmCampaign: "open_day",
+        utmTerm: "평촌 아파트",
+        utmContent: "banner_a",
+        referrerHost: "m.search.naver.com",
+      },
+    ])
+      .slice(1)
+      .split("\r\n");
+    expect(row).toMatch(
+      /,2026-03-02 14:00,2026-03-02 01:00:00,naver,cpc,open_day,평촌 아파트,banner_a,m\.search\.naver\.com$/,
+    );
   });
 
   it("defuses cells a spreadsheet would run as a formula", () => {

@@ -15,12 +15,21 @@ export const CSV_HEADER = [
   "동의버전",
   "SMS수신동의",
   "접수페이지",
+  "방문예약일시 (KST)",
+  "예약취소일시 (KST)",
+  "utm_source",
+  "utm_medium",
+  "utm_campaign",
+  "utm_term",
+  "utm_content",
+  "유입 사이트",
 ] as const;
 
 const KIND_LABEL: Record<Lead["kind"], string> = { visit: "방문예약", inquiry: "상담문의" };
 
-/** "2026-03-01T01:02:03.000Z" → "2026-03-01 10:02:03" (Korea has no daylight saving time). */
-export function formatKst(iso: string): string {
+/** "2026-03-01T01:02:03.000Z" → "2026-03-01 10:02:03" (Korea has no daylight saving time); null → "". */
+export function formatKst(iso: string | null): string {
+  if (iso === null) return "";
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   return new Date(d.getTime() + 9 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
@@ -33,8 +42,9 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
-export function leadsToCsv(leads: readonly Lead[]): string {
-  const rows = leads.map((l) => [
+/** One lead's cells, in CSV_HEADER order (the lead desk adds its own columns after them). */
+export function leadCsvRow(l: Lead): string[] {
+  return [
     formatKst(l.createdAt),
     KIND_LABEL[l.kind] ?? l.kind,
     l.name,
@@ -44,11 +54,22 @@ export function leadsToCsv(leads: readonly Lead[]): string {
     l.privacyConsentVersion,
     l.smsConsent ? "동의" : "미동의",
     l.source,
-  ]);
-  return (
-    "\uFEFF" +
-    [CSV_HEADER as readonly string[], ...rows]
-      .map((r) => r.map(csvCell).join(",") + "\r\n")
-      .join("")
-  );
+    formatKst(l.visitAt).slice(0, 16),
+    formatKst(l.visitCancelledAt),
+    l.utmSource ?? "",
+    l.utmMedium ?? "",
+    l.utmCampaign ?? "",
+    l.utmTerm ?? "",
+    l.utmContent ?? "",
+    l.referrerHost ?? "",
+  ];
+}
+
+/** A whole CSV file: BOM, header, rows, every cell defused and quoted as needed. */
+export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  return "\uFEFF" + [header, ...rows].map((r) => r.map(csvCell).join(",") + "\r\n").join("");
+}
+
+export function leadsToCsv(leads: readonly Lead[]): string {
+  return toCsv(CSV_HEADER, leads.map(leadCsvRow));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { content } from "~/content";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
+import { env } from "~/env.server";
 import type { LeadForm } from "~/lib/lead-form";
 import { createLead, listLeads, purgeExpiredLeads, type LeadMeta } from "./leads.server";
 
@@ -11,6 +12,7 @@ const visit: LeadForm = {
   message: "",
   privacyConsent: true,
   smsConsent: true,
+  visitSlot: null,
 };
 const inquiry: LeadForm = {
   ...visit,
@@ -54,8 +56,13 @@ describe.each(engines())("lead intake ($name)", (engine) => {
       source: "/Promotion/Customer",
       ip: "203.0.113.7",
       userAgent: "Mozilla/5.0 test",
-      idempotencyKey: "key-aaaaaaaa",
+      // The form display's key with the submission's fingerprint.
+      idempotencyKey: expect.stringMatching(/^key-aaaaaaaa\.[0-9a-f]{16}$/),
       createdAt: T0.toISOString(),
+      visitAt: null,
+      visitCancelledAt: null,
+      utmSource: null,
+      referrerHost: null,
     });
   });
 
@@ -65,15 +72,21 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     expect(lead).toMatchObject({ smsConsent: true, smsConsentAt: T0.toISOString() });
   });
 
-  it("answers the same phone on the same form within the duplicate window as a duplicate, stored once", async () => {
+  it("answers an identical submission within the duplicate window as a duplicate, stored once", async () => {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "600" });
     const first = await createLead(visit, meta, T0);
-    const again = await createLead({ ...visit, name: "홍길동2" }, meta, later(599));
-    expect(again).toEqual({ status: "duplicate", id: (first as { id: string }).id });
+    const again = await createLead(visit, { ...meta, ip: "198.51.100.20" }, later(599));
+    expect(again).toEqual({
+      status: "duplicate",
+      id: (first as { id: string }).id,
+      visitAt: null,
+    });
     expect(await listLeads()).toHaveLength(1);
 
     // Another form, or the same form after the window, is a new lead.
-    expect((await createLead(inquiry, meta, later(600))).status).toBe("created");
+    expect((await createLead({ ...inquiry, message: "" }, meta, later(600))).status).toBe(
+      "created",
+    );
     expect((await createLead(visit, meta, later(601))).status).toBe("created");
     expect(await listLeads()).toHaveLength(3);
   });
@@ -91,12 +104,14 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     const ids = new Set(results.map((r) => (r as { id: string }).id));
     expect(ids.size).toBe(1);
     expect(await listLeads()).toHaveLength(1);
-    expect(await outbox()).toHaveLength(1);
+    // One confirmation and one promotion (SMS consent), both for the one lead.
+    expect((await outbox()).map((r) => r.lead_id)).toEqual([...ids, ...ids]);
 
     // A later retry of the same form display is answered the same way.
     expect(await createLead(visit, m, later(3600))).toEqual({
       status: "duplicate",
       id: [...ids][0],
+      visitAt: null,
     });
   });
 
@@ -164,21 +179,30 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     expect(await listLeads()).toHaveLength(5);
   });
 
-  it("queues an SMS only for a visit registration with SMS consent, in the same transaction as the lead", async () => {
+  it("queues a confirmation SMS for every visit, the promotional one only with SMS consent, none for inquiries", async () => {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
-    const withSms = await createLead(visit, meta, T0);
-    await createLead({ ...visit, phone: "010-2222-3333", smsConsent: false }, meta, T0);
-    await createLead({ ...inquiry, smsConsent: true }, meta, T0);
-    const rows = await outbox();
-    expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({
-      lead_id: (withSms as { id: string }).id,
-      kind: "sms",
-      status: "pending",
-    });
-    const payload = JSON.parse(rows[0]!.payload) as { to: string; text: string };
-    expect(payload.to).toBe("010-1234-5678");
-    expect(payload.text.startsWith("(광고)")).toBe(true);
+    const withConsent = await createLead(visit, meta, T0);
+    const without = await createLead(
+      { ...visit, phone: "010-2222-3333", smsConsent: false },
+      meta,
+      T0,
+    );
+    await createLead({ ...inquiry, phone: "010-4444-5555", smsConsent: true }, meta, T0);
+    const rows = (await outbox()).map((r) => ({
+      lead: r.lead_id,
+      kind: r.kind,
+      status: r.status,
+      ...(JSON.parse(r.payload) as { to: string; text: string }),
+    }));
+    const id = (r: unknown) => (r as { id: string }).id;
+    expect(rows.map((r) => [r.lead, r.to, r.text.startsWith("(광고)")]).sort()).toEqual(
+      [
+        [id(withConsent), "010-1234-5678", false],
+        [id(withConsent), "010-1234-5678", true],
+        [id(without), "010-2222-3333", false],
+      ].sort(),
+    );
+    expect(rows.every((r) => r.kind === "sms" && r.status === "pending")).toBe(true);
   });
 
   it("queues a webhook for every lead only when LEADS_WEBHOOK_URL is set", async () => {
@@ -236,11 +260,173 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     const days = content.privacy.retentionDays;
     await createLead({ ...visit, name: "만료" }, meta, new Date(now.getTime() - (days + 1) * day));
     await createLead({ ...visit, name: "보관" }, meta, new Date(now.getTime() - (days - 1) * day));
-    expect(await outbox()).toHaveLength(2);
+    expect(await outbox()).toHaveLength(4);
 
     expect(await purgeExpiredLeads(now)).toBe(1);
     expect((await listLeads()).map((l) => l.name)).toEqual(["보관"]);
-    expect(await outbox()).toHaveLength(1);
+    expect(await outbox()).toHaveLength(2);
     expect(await purgeExpiredLeads(now)).toBe(0);
+  });
+
+  // ---- Holes found when lead intake was tried as a new visitor would (issue 10) ----
+
+  it("stores a second inquiry from the same phone within the duplicate window when its message differs", async () => {
+    setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "600" });
+    const first = await createLead(inquiry, meta, T0);
+    const second = await createLead(
+      { ...inquiry, message: "주말에도 상담 가능한가요?" },
+      meta,
+      later(60),
+    );
+    expect(second.status).toBe("created");
+    expect((second as { id: string }).id).not.toBe((first as { id: string }).id);
+    expect((await listLeads()).map((l) => l.message)).toEqual([
+      "주말에도 상담 가능한가요?",
+      "84A 타입 잔여세대 문의",
+    ]);
+    // Another name on the same phone is another person's question too.
+    expect((await createLead({ ...inquiry, name: "홍길순" }, meta, later(90))).status).toBe(
+      "created",
+    );
+    // Only the very same submission again is a duplicate.
+    expect((await createLead(inquiry, meta, later(120))).status).toBe("duplicate");
+    expect(await listLeads()).toHaveLength(3);
+  });
+
+  it("stores a resent idempotency key with a different body as a new lead, never dropping it", async () => {
+    const key = "4f1c2a9e-1111-4c8e-9f65-1f0c2b9d6e11";
+    const first = await createLead(inquiry, { ...meta, idempotencyKey: key }, T0);
+    const changed = await createLead(
+      { ...inquiry, message: "고친 문의내용입니다" },
+      { ...meta, idempotencyKey: key },
+      later(5),
+    );
+    expect(changed.status).toBe("created");
+    expect((changed as { id: string }).id).not.toBe((first as { id: string }).id);
+    // The changed body resent with the same key is that second lead again.
+    expect(
+      await createLead(
+        { ...inquiry, message: "고친 문의내용입니다" },
+        { ...meta, idempotencyKey: key },
+        later(9),
+      ),
+    ).toEqual({ status: "duplicate", id: (changed as { id: string }).id, visitAt: null });
+    expect((await listLeads()).map((l) => l.message).sort()).toEqual([
+      "84A 타입 잔여세대 문의",
+      "고친 문의내용입니다",
+    ]);
+  });
+
+  it("sends one phone at most 3 SMS from the site in a Korean day", async () => {
+    setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "0", LEADS_PHONE_RATE_LIMIT: "100" });
+    const names = ["가나", "다라", "마바", "사아", "자차"];
+    for (const [i, name] of names.entries())
+      await createLead({ ...visit, name }, { ...meta, ip: `198.51.100.${i}` }, later(i * 700));
+    const sms = async () =>
+      (await outbox())
+        .filter((r) => r.kind === "sms")
+        .map((r) => JSON.parse(r.payload) as { to: string })
+        .filter((p) => p.to === visit.phone);
+    expect(await sms()).toHaveLength(3);
+    // The next day (KST midnight = 15:00 UTC) starts afresh; the leads themselves were all stored.
+    expect(await listLeads()).toHaveLength(5);
+    await createLead({ ...visit, name: "다음날" }, meta, new Date("2026-03-01T15:00:00.000Z"));
+    expect((await sms()).length).toBeGreaterThan(3);
+  });
+
+  it("confirms a booking with a transactional SMS (no (광고)): time, address and cancel link; promotion only with SMS consent", async () => {
+    setTestEnv({
+      LEADS_DUPLICATE_WINDOW_SECONDS: "0",
+      SITE_URL: "https://bunyang.example",
+    });
+    await createLead({ ...visit, smsConsent: false, visitSlot: "2026-03-02T14:00" }, meta, T0);
+    let rows = (await outbox()).filter((r) => r.kind === "sms");
+    expect(rows).toHaveLength(1);
+    const confirmation = (JSON.parse(rows[0]!.payload) as { text: string }).text;
+    expect(confirmation).not.toContain("(광고)");
+    expect(confirmation).toContain("방문예약이 확정되었습니다");
+    expect(confirmation).toContain("3월 2일(월) 14:00");
+    expect(confirmation).toContain(content.modelHouse.address);
+    expect(confirmation).toMatch(/https:\/\/bunyang\.example\/b\/[A-Za-z0-9_-]{20,}/);
+    expect(confirmation).not.toContain(content.project.remainingUnitsNotice);
+
+    await t.db().run("DELETE FROM outbox");
+    await createLead(
+      { ...visit, phone: "010-5555-6666", visitSlot: "2026-03-02T15:00" },
+      meta,
+      later(1),
+    );
+    rows = (await outbox()).filter((r) => r.kind === "sms");
+    const texts = rows.map((r) => (JSON.parse(r.payload) as { text: string }).text);
+    expect(texts.filter((x) => x.startsWith("(광고)"))).toHaveLength(1);
+    expect(texts.filter((x) => !x.includes("(광고)"))).toHaveLength(1);
+  });
+
+  it("limits per phone (5 per 10 minutes) and per address (60): a busy model house's Wi-Fi is not turned away", async () => {
+    setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
+    const start = new Date("2026-03-01T01:00:00.000Z");
+    // Twenty visitors behind one address.
+    for (let i = 0; i < 20; i++) {
+      const r = await createLead(
+        { ...inquiry, phone: `010-4000-${String(1000 + i)}` },
+        meta,
+        new Date(start.getTime() + i * 1000),
+      );
+      expect(r.status, `visitor ${i + 1}`).toBe("created");
+    }
+    // One phone from many addresses: the sixth within ten minutes is refused.
+    const one = (i: number) =>
+      createLead(
+        { ...inquiry, message: `문의 ${i}` },
+        { ...meta, ip: `198.51.100.${i}` },
+        new Date(start.getTime() + 60_000 + i * 1000),
+      );
+    for (let i = 0; i < 5; i++) expect((await one(i)).status).toBe("created");
+    expect(await one(5)).toMatchObject({ status: "rate_limited" });
+  });
+
+  it("alerts every staff phone in STAFF_ALERT_PHONES about each new lead: kind, name, phone, slot and source", async () => {
+    setTestEnv({ STAFF_ALERT_PHONES: "010-9000-0001, ０１０－９０００－０００２" });
+    await createLead(
+      { ...visit, visitSlot: "2026-03-02T14:00" },
+      {
+        ...meta,
+        source: "/Brand/intro",
+        attribution: { utm_source: "naver", utm_campaign: "open_day" },
+      },
+      T0,
+    );
+    await createLead(inquiry, meta, later(1));
+    const staff = (
+      await t.db().all<{
+        recipient: string;
+        purpose: string;
+        payload: string;
+      }>("SELECT recipient, purpose, payload FROM outbox WHERE purpose = 'staff' ORDER BY created_at, recipient")
+    ).map((r) => [r.recipient, (JSON.parse(r.payload) as { text: string }).text]);
+    expect(staff).toEqual([
+      [
+        "010-9000-0001",
+        `[${content.project.siteName}] 새 방문예약\n홍길동 010-1234-5678\n방문: 3월 2일(월) 14:00\n유입: naver · open_day (/Brand/intro)`,
+      ],
+      [
+        "010-9000-0002",
+        `[${content.project.siteName}] 새 방문예약\n홍길동 010-1234-5678\n방문: 3월 2일(월) 14:00\n유입: naver · open_day (/Brand/intro)`,
+      ],
+      [
+        "010-9000-0001",
+        `[${content.project.siteName}] 새 상담문의\n홍길동 010-1234-5678\n유입: /Promotion/Customer`,
+      ],
+      [
+        "010-9000-0002",
+        `[${content.project.siteName}] 새 상담문의\n홍길동 010-1234-5678\n유입: /Promotion/Customer`,
+      ],
+    ]);
+    expect(staff.some(([, text]) => text!.includes("(광고)"))).toBe(false);
+  });
+
+  it("stops the app with a clear message when STAFF_ALERT_PHONES holds something that is not a phone", () => {
+    setTestEnv({ STAFF_ALERT_PHONES: "010-9000-0001,010-123" });
+    expect(() => env()).toThrow(/전화번호가 아닙니다: 010-123[\s\S]*STAFF_ALERT_PHONES/);
   });
 });

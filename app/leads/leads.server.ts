@@ -1,16 +1,28 @@
 /*
- * Lead intake: visit registrations (popup) and inquiries (customer page, home form).
+ * Lead intake: visit registrations (popup, /register, home form) and inquiries (customer page).
  * The route validates the form with the shared schema (~/lib/lead-form) and calls createLead, which
- * filters bots, limits the rate per IP, stores each submission once, and writes the lead with its
- * outbox rows (SMS, webhook) in one transaction. Delivery happens later, in the outbox worker, so
- * nothing on the delivery side can fail or slow the registration.
+ * filters bots, limits the rate per phone and per address, stores each submission once, books the
+ * visit slot, and writes the lead with its outbox rows (SMS, staff alerts, webhook) in one
+ * transaction. Delivery happens later, in the outbox worker, so nothing on the delivery side can
+ * fail or slow the registration.
  */
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import { content } from "~/content";
 import { getDb, type Queryable } from "~/db/db.server";
 import { env } from "~/env.server";
+import { bookingLink, claimSeat, newBookingToken, nextFreeSlot } from "~/bookings/bookings.server";
+import { cleanAttribution, originLine, type Attribution } from "~/lib/attribution";
 import { MIN_FILL_MS, type LeadForm, type LeadKind } from "~/lib/lead-form";
-import { visitSmsText } from "~/outbox/sms.server";
+import {
+  checkSlot,
+  kstDate,
+  kstTime,
+  slotKeyOf,
+  startOfKstDay,
+  type SlotProblem,
+} from "~/lib/visit-slots";
+import { enqueue, enqueueStaffAlerts } from "~/outbox/outbox.server";
+import { promotionSmsText, visitConfirmationText } from "~/outbox/sms.server";
 import type { WebhookPayload } from "~/outbox/webhook.server";
 import { hit, pruneRateLimits } from "./rate-limit.server";
 
@@ -20,23 +32,32 @@ export type LeadMeta = {
   userAgent?: string;
   /** Random per form display, sent by the browser; may be missing without JS. */
   idempotencyKey?: string;
-  /** Pathname of the page the form was on, e.g. "/Promotion/Customer". */
+  /** Pathname of the page the form was on, e.g. "/Promotion/Customer" (checked by the route). */
   source: string;
   /** Epoch ms when the form was shown (only with JS); missing = unknown. */
   startedAt?: number;
-  /** Value of the hidden honeypot field (HONEYPOT_FIELD in lead-form.ts). */
-  honeypot?: string;
+  /** Values of the hidden honeypot field (HONEYPOT_FIELD in lead-form.ts): any non-empty one is a bot. */
+  honeypot?: string | readonly string[];
+  /** First touch of the visit as the browser sent it; cleaned here (~/lib/attribution). */
+  attribution?: Record<string, unknown>;
 };
 
 export type CreateLeadResult =
-  /** Stored now. */
-  | { status: "created"; id: string }
-  /** Same idempotency key, or same phone+kind within LEADS_DUPLICATE_WINDOW_SECONDS: acknowledged as success, stored once. */
-  | { status: "duplicate"; id: string }
+  /** Stored now; visitAt is the booked slot's start (ISO UTC) or null. */
+  | { status: "created"; id: string; visitAt: string | null }
+  /** The same submission again (same idempotency key and body, or identical within LEADS_DUPLICATE_WINDOW_SECONDS): acknowledged, stored once. */
+  | { status: "duplicate"; id: string; visitAt: string | null }
   /** Honeypot filled, or sent faster than MIN_FILL_MS after startedAt: acknowledged as success, NOT stored. */
   | { status: "ignored" }
-  /** More than LEADS_RATE_LIMIT per IP in LEADS_RATE_WINDOW_SECONDS. */
-  | { status: "rate_limited"; retryAfterSeconds: number };
+  /** Over LEADS_RATE_LIMIT per address or LEADS_PHONE_RATE_LIMIT per phone in LEADS_RATE_WINDOW_SECONDS. */
+  | { status: "rate_limited"; retryAfterSeconds: number }
+  /** The chosen slot is full (or not bookable): NOT stored; `next` is the next free slot key, if any. */
+  | {
+      status: "slot_unavailable";
+      problem: SlotProblem | "full";
+      slot: string;
+      next: string | null;
+    };
 
 export type Lead = {
   id: string;
@@ -51,12 +72,24 @@ export type Lead = {
   source: string;
   ip: string;
   userAgent: string | null;
+  /** The form display's key with the submission's fingerprint ("<key>.<16 hex>"), or null. */
   idempotencyKey: string | null;
   /** ISO-8601 UTC. */
   createdAt: string;
+  /** Start of the booked visit slot (ISO-8601 UTC), or null when no slot was chosen. */
+  visitAt: string | null;
+  /** When the visitor cancelled the booking (ISO-8601 UTC), or null. */
+  visitCancelledAt: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  utmTerm: string | null;
+  utmContent: string | null;
+  /** The referring site's host name on the visit's landing, or null. */
+  referrerHost: string | null;
 };
 
-type LeadRow = {
+export type LeadRow = {
   id: string;
   kind: LeadKind;
   name: string;
@@ -71,9 +104,17 @@ type LeadRow = {
   user_agent: string | null;
   idempotency_key: string | null;
   created_at: string;
+  visit_at: string | null;
+  visit_cancelled_at: string | null;
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  referrer_host: string | null;
 };
 
-function toLead(r: LeadRow): Lead {
+export function toLead(r: LeadRow): Lead {
   return {
     id: r.id,
     kind: r.kind,
@@ -89,6 +130,14 @@ function toLead(r: LeadRow): Lead {
     userAgent: r.user_agent,
     idempotencyKey: r.idempotency_key,
     createdAt: r.created_at,
+    visitAt: r.visit_at,
+    visitCancelledAt: r.visit_cancelled_at,
+    utmSource: r.utm_source,
+    utmMedium: r.utm_medium,
+    utmCampaign: r.utm_campaign,
+    utmTerm: r.utm_term,
+    utmContent: r.utm_content,
+    referrerHost: r.referrer_host,
   };
 }
 
@@ -99,12 +148,24 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_-]{8,100}$/;
 
 /** True when a bot sent the form: honeypot filled, or sent faster than a person can fill it in. */
 function looksAutomated(meta: LeadMeta, now: Date): boolean {
-  if (meta.honeypot && meta.honeypot.trim() !== "") return true;
+  const honeypots = typeof meta.honeypot === "string" ? [meta.honeypot] : (meta.honeypot ?? []);
+  if (honeypots.some((v) => v.trim() !== "")) return true;
   if (meta.startedAt === undefined || !Number.isFinite(meta.startedAt)) return false;
   const elapsed = now.getTime() - meta.startedAt;
   // A negative time means the browser's clock is ahead of ours: unknown, not a bot.
   return elapsed >= 0 && elapsed < MIN_FILL_MS;
 }
+
+/** What makes two submissions the same: form, name, phone, message and slot. */
+function fingerprint(form: LeadForm, slot: string | null): string {
+  return createHash("sha256")
+    .update(JSON.stringify([form.kind, form.name, form.phone, form.message, slot ?? ""]))
+    .digest("hex")
+    .slice(0, 16);
+}
+
+/** Thrown inside the lead's transaction when the slot's last seat went to someone else: rolls it back. */
+class SlotTaken extends Error {}
 
 export async function createLead(
   form: LeadForm,
@@ -116,111 +177,211 @@ export async function createLead(
 
   const e = env();
   const db = await getDb();
+  const slot = form.kind === "visit" ? form.visitSlot : null;
+
+  // A slot the schedule does not offer is answered before anything counts or is written.
+  let visitAt: string | null = null;
+  if (slot) {
+    const check = checkSlot(content.modelHouse.visits, slot, now);
+    if (!check.ok) {
+      return {
+        status: "slot_unavailable",
+        problem: check.problem,
+        slot,
+        next: await nextFreeSlot(db, now, check.problem === "invalid" ? undefined : slot),
+      };
+    }
+    visitAt = check.startsAt.toISOString();
+  }
+
+  // The key names one form display; with the body's fingerprint it names one submission, so a
+  // resent form is answered as before and a changed one under the same key is a new lead.
   const key =
-    meta.idempotencyKey && IDEMPOTENCY_KEY.test(meta.idempotencyKey) ? meta.idempotencyKey : null;
+    meta.idempotencyKey && IDEMPOTENCY_KEY.test(meta.idempotencyKey)
+      ? `${meta.idempotencyKey}.${fingerprint(form, slot)}`
+      : null;
 
   // A resent form (double click, network retry) is answered before it counts against the rate limit.
   if (key) {
-    const existing = await db.get<{ id: string }>(
-      "SELECT id FROM leads WHERE idempotency_key = $1",
+    const existing = await db.get<{ id: string; visit_at: string | null }>(
+      "SELECT id, visit_at FROM leads WHERE idempotency_key = $1",
       [key],
     );
-    if (existing) return { status: "duplicate", id: existing.id };
+    if (existing) return { status: "duplicate", id: existing.id, visitAt: existing.visit_at };
   }
 
-  const limit = await hit(db, `lead:${meta.ip}`, {
-    limit: e.LEADS_RATE_LIMIT,
-    windowSeconds: e.LEADS_RATE_WINDOW_SECONDS,
-    now,
-  });
-  if (!limit.allowed) return { status: "rate_limited", retryAfterSeconds: limit.retryAfterSeconds };
+  for (const [counter, limit] of [
+    [`lead:${meta.ip}`, e.LEADS_RATE_LIMIT],
+    [`lead-phone:${form.phone}`, e.LEADS_PHONE_RATE_LIMIT],
+  ] as const) {
+    const result = await hit(db, counter, {
+      limit,
+      windowSeconds: e.LEADS_RATE_WINDOW_SECONDS,
+      now,
+    });
+    if (!result.allowed)
+      return { status: "rate_limited", retryAfterSeconds: result.retryAfterSeconds };
+  }
 
   const createdAt = now.toISOString();
-  return db.transaction(async (tx) => {
-    if (tx.dialect === "postgres") {
-      // SQLite transactions are serialized already; in PostgreSQL, two submissions of the same phone
-      // on the same form wait for each other here so the duplicate check below sees the first.
-      await tx.run("SELECT pg_advisory_xact_lock(hashtext($1))", [
-        `lead:${form.kind}:${form.phone}`,
-      ]);
-    }
-    if (e.LEADS_DUPLICATE_WINDOW_SECONDS > 0) {
-      const since = new Date(now.getTime() - e.LEADS_DUPLICATE_WINDOW_SECONDS * 1000).toISOString();
-      const recent = await tx.get<{ id: string }>(
-        `SELECT id FROM leads WHERE phone = $1 AND kind = $2 AND created_at > $3
-         ORDER BY created_at DESC LIMIT 1`,
-        [form.phone, form.kind, since],
-      );
-      if (recent) return { status: "duplicate", id: recent.id } as const;
-    }
+  const attribution: Attribution = cleanAttribution(
+    meta.attribution ?? {},
+    new URL(e.SITE_URL).hostname,
+  );
+  try {
+    return await db.transaction(async (tx) => {
+      if (tx.dialect === "postgres") {
+        // SQLite transactions are serialized already; in PostgreSQL, two submissions with the same
+        // phone wait for each other here, so the duplicate check and the daily SMS count below
+        // see the first.
+        await tx.run("SELECT pg_advisory_xact_lock(hashtext($1))", [`lead:${form.phone}`]);
+      }
+      if (e.LEADS_DUPLICATE_WINDOW_SECONDS > 0) {
+        const since = new Date(
+          now.getTime() - e.LEADS_DUPLICATE_WINDOW_SECONDS * 1000,
+        ).toISOString();
+        const same = await tx.get<{ id: string; visit_at: string | null }>(
+          `SELECT id, visit_at FROM leads
+           WHERE phone = $1 AND kind = $2 AND name = $3 AND message = $4 AND COALESCE(visit_at, '') = $5
+             AND visit_cancelled_at IS NULL AND created_at > $6
+           ORDER BY created_at DESC LIMIT 1`,
+          [form.phone, form.kind, form.name, form.message, visitAt ?? "", since],
+        );
+        if (same) return { status: "duplicate", id: same.id, visitAt: same.visit_at } as const;
+      }
 
-    const lead: Lead = {
-      id: randomUUID(),
-      kind: form.kind,
-      name: form.name,
-      phone: form.phone,
-      message: form.message,
-      privacyConsentAt: createdAt,
-      privacyConsentVersion: content.privacy.consentVersion,
-      smsConsent: form.smsConsent,
-      smsConsentAt: form.smsConsent ? createdAt : null,
-      source: clip(meta.source, 300) ?? "",
-      ip: clip(meta.ip, 100) ?? "",
-      userAgent: clip(meta.userAgent, 500) ?? null,
-      idempotencyKey: key,
-      createdAt,
-    };
-    // The unique index decides between two concurrent submissions with the same key: the loser
-    // inserts nothing and answers with the winner's id.
-    const inserted = await tx.get<{ id: string }>(
-      `INSERT INTO leads (id, kind, name, phone, message, privacy_consent_at, privacy_consent_version,
-         sms_consent, sms_consent_at, source, ip, user_agent, idempotency_key, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)
-       ON CONFLICT (idempotency_key) DO NOTHING
-       RETURNING id`,
-      [
-        lead.id,
-        lead.kind,
-        lead.name,
-        lead.phone,
-        lead.message,
-        lead.privacyConsentAt,
-        lead.privacyConsentVersion,
-        lead.smsConsent ? 1 : 0,
-        lead.smsConsentAt,
-        lead.source,
-        lead.ip,
-        lead.userAgent,
-        lead.idempotencyKey,
-        lead.createdAt,
-      ],
-    );
-    if (!inserted) {
-      const winner = await tx.get<{ id: string }>(
-        "SELECT id FROM leads WHERE idempotency_key = $1",
-        [key],
+      const booking = visitAt ? newBookingToken() : null;
+      const lead: Lead = {
+        id: randomUUID(),
+        kind: form.kind,
+        name: form.name,
+        phone: form.phone,
+        message: form.message,
+        privacyConsentAt: createdAt,
+        privacyConsentVersion: content.privacy.consentVersion,
+        smsConsent: form.smsConsent,
+        smsConsentAt: form.smsConsent ? createdAt : null,
+        source: clip(meta.source, 300) ?? "",
+        ip: clip(meta.ip, 100) ?? "",
+        userAgent: clip(meta.userAgent, 500) ?? null,
+        idempotencyKey: key,
+        createdAt,
+        visitAt,
+        visitCancelledAt: null,
+        utmSource: attribution.utm_source ?? null,
+        utmMedium: attribution.utm_medium ?? null,
+        utmCampaign: attribution.utm_campaign ?? null,
+        utmTerm: attribution.utm_term ?? null,
+        utmContent: attribution.utm_content ?? null,
+        referrerHost: attribution.referrer ?? null,
+      };
+      // The unique index decides between two concurrent submissions with the same key: the loser
+      // inserts nothing and answers with the winner's id.
+      const inserted = await tx.get<{ id: string }>(
+        `INSERT INTO leads (id, kind, name, phone, message, privacy_consent_at, privacy_consent_version,
+           sms_consent, sms_consent_at, source, ip, user_agent, idempotency_key, created_at,
+           visit_at, visit_token_hash, utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer_host)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
+         ON CONFLICT (idempotency_key) DO NOTHING
+         RETURNING id`,
+        [
+          lead.id,
+          lead.kind,
+          lead.name,
+          lead.phone,
+          lead.message,
+          lead.privacyConsentAt,
+          lead.privacyConsentVersion,
+          lead.smsConsent ? 1 : 0,
+          lead.smsConsentAt,
+          lead.source,
+          lead.ip,
+          lead.userAgent,
+          lead.idempotencyKey,
+          lead.createdAt,
+          lead.visitAt,
+          booking?.hash ?? null,
+          lead.utmSource,
+          lead.utmMedium,
+          lead.utmCampaign,
+          lead.utmTerm,
+          lead.utmContent,
+          lead.referrerHost,
+        ],
       );
-      if (!winner) throw new Error("중복 키 충돌 뒤에 기존 접수를 찾지 못했습니다");
-      return { status: "duplicate", id: winner.id } as const;
-    }
+      if (!inserted) {
+        const winner = await tx.get<{ id: string; visit_at: string | null }>(
+          "SELECT id, visit_at FROM leads WHERE idempotency_key = $1",
+          [key],
+        );
+        if (!winner) throw new Error("중복 키 충돌 뒤에 기존 접수를 찾지 못했습니다");
+        return { status: "duplicate", id: winner.id, visitAt: winner.visit_at } as const;
+      }
 
-    if (lead.kind === "visit" && lead.smsConsent) {
-      await enqueue(
+      // The seat: claimed last, so that losing the race rolls the lead back with it.
+      if (lead.visitAt && !(await claimSeat(tx, lead.visitAt))) throw new SlotTaken();
+
+      await enqueueVisitorSms(tx, lead, booking?.token ?? null, now);
+      await enqueueStaffAlerts(
         tx,
         lead.id,
-        "sms",
-        { to: lead.phone, text: visitSmsText(lead.name) },
-        createdAt,
+        {
+          event: "new",
+          kind: lead.kind,
+          name: lead.name,
+          phone: lead.phone,
+          slotKey: lead.visitAt ? slotKeyOf(new Date(lead.visitAt)) : null,
+          source: originLine(lead, lead.source),
+        },
+        now,
       );
-    }
-    if (e.LEADS_WEBHOOK_URL) {
-      await enqueue(tx, lead.id, "webhook", webhookPayload(lead), createdAt);
-    }
-    return { status: "created", id: lead.id } as const;
-  });
+      if (e.LEADS_WEBHOOK_URL) {
+        await enqueue(tx, lead.id, { kind: "webhook", payload: webhookPayload(lead) }, now);
+      }
+      return { status: "created", id: lead.id, visitAt: lead.visitAt } as const;
+    });
+  } catch (error) {
+    if (!(error instanceof SlotTaken) || !slot) throw error;
+    return {
+      status: "slot_unavailable",
+      problem: "full",
+      slot,
+      next: await nextFreeSlot(db, now, slot),
+    };
+  }
+}
+
+/**
+ * The visitor's SMS for a visit: the confirmation (transactional, always), then the promotional
+ * message (only with SMS consent) — together at most SMS_DAILY_LIMIT to one phone per Korean day.
+ * Inquiries get no SMS.
+ */
+async function enqueueVisitorSms(tx: Queryable, lead: Lead, token: string | null, now: Date) {
+  if (lead.kind !== "visit") return;
+  const sent = await tx.get<{ n: number }>(
+    `SELECT COUNT(*) AS n FROM outbox
+     WHERE recipient = $1 AND purpose IN ('confirmation', 'promotion') AND created_at >= $2`,
+    [lead.phone, startOfKstDay(now).toISOString()],
+  );
+  let left = env().SMS_DAILY_LIMIT - Number(sent?.n ?? 0);
+  const link = token ? bookingLink(token) : null;
+  if (left > 0) {
+    const text = visitConfirmationText(
+      lead.name,
+      lead.visitAt && link ? { slotKey: slotKeyOf(new Date(lead.visitAt)), link } : undefined,
+    );
+    const payload = { to: lead.phone, text, ...(token ? { redact: [token] } : {}) };
+    await enqueue(tx, lead.id, { kind: "sms", purpose: "confirmation", payload }, now);
+    left--;
+  }
+  if (left > 0 && lead.smsConsent) {
+    const payload = { to: lead.phone, text: promotionSmsText(lead.name) };
+    await enqueue(tx, lead.id, { kind: "sms", purpose: "promotion", payload }, now);
+  }
 }
 
 export function webhookPayload(lead: Lead): WebhookPayload {
+  const visit = lead.visitAt ? new Date(lead.visitAt) : null;
   return {
     id: lead.id,
     kind: lead.kind,
@@ -234,28 +395,39 @@ export function webhookPayload(lead: Lead): WebhookPayload {
     sms_consent_at: lead.smsConsentAt,
     source: lead.source,
     created_at: lead.createdAt,
+    visit_at: lead.visitAt,
+    visit_date: visit ? kstDate(visit) : null,
+    visit_time: visit ? kstTime(visit) : null,
+    utm_source: lead.utmSource,
+    utm_medium: lead.utmMedium,
+    utm_campaign: lead.utmCampaign,
+    utm_term: lead.utmTerm,
+    utm_content: lead.utmContent,
+    referrer_host: lead.referrerHost,
   };
 }
 
-async function enqueue(
-  tx: Queryable,
-  leadId: string,
-  kind: "sms" | "webhook",
-  payload: unknown,
-  now: string,
-) {
-  await tx.run(
-    `INSERT INTO outbox (id, lead_id, kind, payload, status, attempts, next_attempt_at, created_at)
-     VALUES ($1, $2, $3, $4, 'pending', 0, $5, $5)`,
-    [randomUUID(), leadId, kind, JSON.stringify(payload), now],
-  );
+/** Every lead, newest first (export, lead desk, tests); `utmSource` keeps one campaign source. */
+export async function listLeads(filter: { utmSource?: string } = {}): Promise<Lead[]> {
+  const db = await getDb();
+  const rows =
+    filter.utmSource === undefined
+      ? await db.all<LeadRow>("SELECT * FROM leads ORDER BY created_at DESC, id DESC")
+      : await db.all<LeadRow>(
+          "SELECT * FROM leads WHERE utm_source = $1 ORDER BY created_at DESC, id DESC",
+          [filter.utmSource],
+        );
+  return rows.map(toLead);
 }
 
-/** Every lead, newest first (export, tests). */
-export async function listLeads(): Promise<Lead[]> {
+/** The campaign sources leads arrived with, most frequent first (a filter's choices). */
+export async function listUtmSources(): Promise<{ utmSource: string; leads: number }[]> {
   const db = await getDb();
-  const rows = await db.all<LeadRow>("SELECT * FROM leads ORDER BY created_at DESC, id DESC");
-  return rows.map(toLead);
+  const rows = await db.all<{ utm_source: string; n: number }>(
+    `SELECT utm_source, COUNT(*) AS n FROM leads WHERE utm_source IS NOT NULL
+     GROUP BY utm_source ORDER BY n DESC, utm_source`,
+  );
+  return rows.map((r) => ({ utmSource: r.utm_source, leads: Number(r.n) }));
 }
 
 /**
@@ -275,7 +447,9 @@ export async function purgeExpiredLeads(now: Date = new Date()): Promise<number>
       "DELETE FROM outbox WHERE lead_id IN (SELECT id FROM leads WHERE created_at < $1)",
       [cutoff],
     );
-    return (await tx.run("DELETE FROM leads WHERE created_at < $1", [cutoff])).changes;
+    const leads = (await tx.run("DELETE FROM leads WHERE created_at < $1", [cutoff])).changes;
+    await tx.run("DELETE FROM visit_slots WHERE starts_at < $1", [cutoff]);
+    return leads;
   });
   await pruneRateLimits(db, env().LEADS_RATE_WINDOW_SECONDS, now);
   return deleted;

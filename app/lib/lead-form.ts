@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod";
 
 /*
  * The lead forms' rules, shared by the browser (instant feedback) and the server (which decides).
@@ -19,27 +19,43 @@ export const MIN_FILL_MS = 1500;
 export const MESSAGES = {
   nameRequired: "이름을 입력해 주세요.",
   nameTooLong: `이름은 ${NAME_MAX}자 이내로 입력해 주세요.`,
+  nameChars: "이름은 한글·영문과 띄어쓰기, 점(.), 하이픈(-), 가운뎃점(·)으로만 입력해 주세요.",
   phoneRequired: "연락처를 입력해 주세요.",
   phoneInvalid: "연락처를 정확히 입력해 주세요. (예: 010-1234-5678)",
   messageTooLong: `문의내용은 ${MESSAGE_MAX.toLocaleString("ko-KR")}자 이내로 입력해 주세요.`,
   controlChars: "입력할 수 없는 문자가 포함되어 있습니다.",
   consentRequired: "개인정보 수집·이용에 동의해 주셔야 등록할 수 있습니다.",
+  visitTimeRequired: "방문 희망 시간을 선택해 주세요.",
+  visitDateRequired: "방문 희망일을 선택해 주세요.",
+  visitSlotInvalid: "방문 희망 일시를 다시 선택해 주세요.",
 } as const;
 
-// Control characters other than tab and line breaks.
+// Control characters other than tab and line breaks, zero-width and bidirectional controls.
 const CONTROL =
   // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u2028\u2029\uFEFF]/;
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u2028-\u202E\u2066-\u2069\uFEFF]/;
+
+// Dashes a phone keyboard, a word processor or a Japanese/Chinese input method may give.
+const DASHES = /[\u2010-\u2015\u2212\u2043\u30FC\uFE58\uFE63\uFF0D]/g;
 
 /**
- * A Korean phone number in its hyphenated form, or null: mobile (010, 011, 016–019), Seoul 02,
- * regional 031–064, internet 070 and 050X, and 15XX/16XX/18XX representative numbers.
+ * A Korean phone number in its hyphenated form, or null: mobile (010 with eight digits after it;
+ * the old 011, 016–019 with seven or eight), Seoul 02, regional 031–064, internet 070 and 050X,
+ * and 15XX/16XX/18XX representative numbers. Full-width digits, other dash characters, spaces,
+ * dots and brackets are accepted, and so is the country code (+82, 0082, "+82 (0)10 …").
  */
 export function normalizePhone(input: string): string | null {
-  const digits = input.replace(/[\s\-().]/g, "").replace(/^\+?82/, "0");
+  let digits = input
+    .normalize("NFKC")
+    .replace(DASHES, "-")
+    .replace(/\(0\)/g, "")
+    .replace(/[\s\-().]/g, "");
+  const international = /^(?:\+|00)?82/.exec(digits);
+  if (international) digits = "0" + digits.slice(international[0].length).replace(/^0/, "");
   if (!/^[0-9]+$/.test(digits)) return null;
   let m: RegExpExecArray | null;
-  if ((m = /^(01[016789])([0-9]{3,4})([0-9]{4})$/.exec(digits))) return `${m[1]}-${m[2]}-${m[3]}`;
+  if ((m = /^(010)([0-9]{4})([0-9]{4})$/.exec(digits))) return `${m[1]}-${m[2]}-${m[3]}`;
+  if ((m = /^(01[16789])([0-9]{3,4})([0-9]{4})$/.exec(digits))) return `${m[1]}-${m[2]}-${m[3]}`;
   if ((m = /^(02)([0-9]{3,4})([0-9]{4})$/.exec(digits))) return `${m[1]}-${m[2]}-${m[3]}`;
   if ((m = /^(0[3-6][1-5]|070|050[0-9])([0-9]{3,4})([0-9]{4})$/.exec(digits)))
     return `${m[1]}-${m[2]}-${m[3]}`;
@@ -47,28 +63,48 @@ export function normalizePhone(input: string): string | null {
   return null;
 }
 
+/**
+ * A name as it is stored and repeated in SMS: NFC, one kind of space and middle dot, single spaces.
+ * Only Hangul and Latin letters, spaces, ".", "-" and "·" pass NAME_CHARS, so a name can never
+ * carry a line break, a URL, digits or a bidirectional control into a text message.
+ */
+export function normalizeName(input: string): string {
+  return input
+    .normalize("NFC")
+    .replace(/[\u00A0\u3000]/g, " ")
+    .replace(/[\u2027\u2219\u22C5\u30FB\uFF65]/g, "·")
+    .replace(/ {2,}/g, " ")
+    .trim();
+}
+// (?=\p{L}) keeps the two scripts' letters and leaves out their symbols and digits.
+const NAME_CHARS = /^(?:(?=\p{L})[\p{Script=Hangul}\p{Script=Latin}]|[ .\-·])+$/u;
+const HAS_LETTER = /\p{L}/u;
+
 const noControl = (s: string) => !CONTROL.test(s);
 
-const checkbox = z
-  .union([
-    z.literal("on"),
-    z.literal("true"),
-    z.literal(true),
-    z.literal(""),
-    z.undefined(),
-    z.null(),
-    z.literal(false),
-  ])
-  .transform((v) => v === "on" || v === "true" || v === true);
+/** A checkbox is ticked only when the browser sent its value "on"; anything else is not consent. */
+const checkbox = z.unknown().transform((v) => v === "on" || v === true);
+
+const ISO_DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+const CLOCK = /^(?:[01][0-9]|2[0-3]):[0-5][0-9]$/;
+const optionalText = z
+  .unknown()
+  .transform((v) => (typeof v === "string" ? v.trim() : ""))
+  .pipe(z.string().max(20, MESSAGES.visitSlotInvalid));
 
 export const leadFormSchema = z.object({
   kind: z.enum(LEAD_KINDS).default("inquiry"),
   name: z
     .string({ error: MESSAGES.nameRequired })
-    .trim()
-    .min(1, MESSAGES.nameRequired)
-    .max(NAME_MAX, MESSAGES.nameTooLong)
-    .refine(noControl, MESSAGES.controlChars),
+    .transform(normalizeName)
+    .pipe(
+      z
+        .string()
+        .min(1, MESSAGES.nameRequired)
+        // abort: a name far over the limit is never run through the pattern (a 10 MB name overflowed its stack).
+        .max(NAME_MAX, { message: MESSAGES.nameTooLong, abort: true })
+        .refine((v) => NAME_CHARS.test(v) && HAS_LETTER.test(v), MESSAGES.nameChars),
+    ),
   phone: z
     .string({ error: MESSAGES.phoneRequired })
     .trim()
@@ -91,24 +127,54 @@ export const leadFormSchema = z.object({
     ),
   privacyConsent: checkbox.refine((v) => v, MESSAGES.consentRequired),
   smsConsent: checkbox,
+  /** "방문 희망 일시" (visit forms only, optional): a date (YYYY-MM-DD) and a slot time (HH:MM), Korean time. */
+  visitDate: optionalText,
+  visitTime: optionalText,
 });
 
 export type LeadFormInput = z.input<typeof leadFormSchema>;
-export type LeadForm = z.output<typeof leadFormSchema>;
+/** A checked lead. `visitSlot` is the chosen slot as "YYYY-MM-DDTHH:MM" in Korean time, or null. */
+export type LeadForm = Omit<z.output<typeof leadFormSchema>, "visitDate" | "visitTime"> & {
+  visitSlot: string | null;
+};
 export type LeadFieldErrors = Partial<Record<keyof LeadForm, string>>;
+
+/**
+ * The visit slot from its two fields: both empty is no slot; one without the other, or a value that
+ * is not a date and a clock time, is a message. Whether the slot is open is the server's business.
+ */
+function visitSlotOf(date: string, time: string): { slot: string | null } | { error: string } {
+  if (!date && !time) return { slot: null };
+  if (!date) return { error: MESSAGES.visitDateRequired };
+  if (!time) return { error: MESSAGES.visitTimeRequired };
+  if (!ISO_DATE.test(date) || !CLOCK.test(time)) return { error: MESSAGES.visitSlotInvalid };
+  return { slot: `${date}T${time}` };
+}
 
 /** Validates a submitted form; each bad field gets its first Korean message. */
 export function parseLeadForm(
   values: Record<string, unknown>,
 ): { ok: true; data: LeadForm } | { ok: false; errors: LeadFieldErrors } {
   const result = leadFormSchema.safeParse(values);
-  if (result.success) return { ok: true, data: result.data };
   const errors: LeadFieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path[0] as keyof LeadForm | undefined;
-    if (key && !errors[key]) errors[key] = issue.message;
+  if (!result.success) {
+    for (const issue of result.error.issues) {
+      let key = issue.path[0] as string | undefined;
+      if (key === "visitDate" || key === "visitTime") key = "visitSlot";
+      if (key && !errors[key as keyof LeadForm]) errors[key as keyof LeadForm] = issue.message;
+    }
   }
-  return { ok: false, errors };
+  const slot = visitSlotOf(
+    result.data?.visitDate ?? String(values.visitDate ?? "").trim(),
+    result.data?.visitTime ?? String(values.visitTime ?? "").trim(),
+  );
+  if ("error" in slot && !errors.visitSlot) errors.visitSlot = slot.error;
+  if (!result.success || "error" in slot) return { ok: false, errors };
+  const { kind, name, phone, message, privacyConsent, smsConsent } = result.data;
+  return {
+    ok: true,
+    data: { kind, name, phone, message, privacyConsent, smsConsent, visitSlot: slot.slot },
+  };
 }
 
 /** The catalogue's result messages (specification section 8). */

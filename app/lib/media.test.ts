@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { content } from "~/content";
-import { autoplayUrl, E_MODEL_TAB_LIMIT, eModelTabs, initialTabKey } from "./media";
+import { autoplayUrl, E_MODEL_TAB_LIMIT, eModelTabs, frameSources, initialTabKey } from "./media";
 
 describe("E-model tabs", () => {
   const six = ["59A", "59B", "84A", "84B", "114A", "114B"].map((key) => ({ key }));
@@ -42,5 +42,40 @@ describe("video embed address", () => {
     expect(url.searchParams.get("mute")).toBe("0");
     expect(url.searchParams.get("h")).toBe("xyz");
     expect(url.searchParams.get("autoplay")).toBe("1");
+  });
+});
+
+describe("frame sources for the Content-Security-Policy", () => {
+  test("the sample content has no embed yet, so no frame is allowed", () => {
+    expect(frameSources(content)).toEqual([]);
+  });
+
+  test("the hosts of configured videos, VR tours and an external notice PDF, each once", () => {
+    const configured = {
+      ...content,
+      brandVideo: { ...content.brandVideo, src: "https://www.youtube.com/embed/abc?rel=0" },
+      videoTabs: content.videoTabs.map((t, i) => ({
+        ...t,
+        src: i === 2 ? "" : `https://www.youtube.com/embed/v${i}`,
+      })),
+      vr: {
+        ...content.vr,
+        tabs: [{ key: "59A", title: "47A", src: "https://vr.example.com:8443/t/1" }],
+      },
+      announcement: { ...content.announcement, pdfUrl: "https://files.example.org/notice.pdf" },
+    };
+    expect(frameSources(configured)).toEqual([
+      "https://www.youtube.com",
+      "https://vr.example.com:8443",
+      "https://files.example.org",
+    ]);
+  });
+
+  test("a notice PDF on this site allows the site itself", () => {
+    const local = {
+      ...content,
+      announcement: { ...content.announcement, pdfUrl: "/docs/notice.pdf" },
+    };
+    expect(frameSources(local)).toEqual(["'self'"]);
   });
 });

@@ -37,3 +37,30 @@ export function autoplayUrl(src: string): string {
   }
   return url.toString();
 }
+
+type EmbedSources = {
+  brandVideo: { src: string };
+  videoTabs: readonly { src: string }[];
+  vr: { tabs: readonly { src: string }[] };
+  announcement: { pdfUrl: string };
+};
+
+/**
+ * The sources the pages may show in an iframe (the Content-Security-Policy's frame-src): the
+ * origins of the configured video, VR and notice-PDF addresses, and `'self'` for a PDF on this site.
+ * Empty addresses (not delivered yet) add nothing.
+ */
+export function frameSources(c: EmbedSources): string[] {
+  const sources = new Set<string>();
+  const addresses = [
+    c.brandVideo.src,
+    ...c.videoTabs.map((t) => t.src),
+    ...c.vr.tabs.map((t) => t.src),
+    c.announcement.pdfUrl,
+  ];
+  for (const address of addresses) {
+    if (address.startsWith("/")) sources.add("'self'");
+    else if (/^https?:\/\//i.test(address)) sources.add(new URL(address).origin);
+  }
+  return [...sources];
+}

@@ -30,17 +30,24 @@ export function seoTags(opts: {
   canonicalPath?: string;
   breadcrumb?: { title: string; url: string }[];
   noindex?: boolean;
+  /** "article" for a press post; pages are "website". */
+  type?: "website" | "article";
+  /** The sharing image when not the site's (path on this site). */
+  image?: { path: string; width: number; height: number; alt: string };
+  /** Structured data of the page itself (e.g. a NewsArticle). */
+  jsonLd?: Record<string, unknown>;
 }): MetaDescriptor[] {
   const url = `${opts.siteUrl}${opts.canonicalPath ?? opts.path}`;
   const title = opts.path === "/" ? opts.title : documentTitle(opts.title);
-  const og = content.seo.ogImage;
-  const ogUrl = `${opts.siteUrl}${imageUrl(og, og.width, "jpg")}`;
+  const site = content.seo.ogImage;
+  const og = opts.image ?? { ...site, path: imageUrl(site, site.width, "jpg") };
+  const ogUrl = `${opts.siteUrl}${og.path}`;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: opts.description },
     { name: "keywords", content: content.seo.keywords.join(", ") },
     { tagName: "link", rel: "canonical", href: url },
-    { property: "og:type", content: "website" },
+    { property: "og:type", content: opts.type ?? "website" },
     { property: "og:locale", content: "ko_KR" },
     { property: "og:site_name", content: content.project.siteName },
     { property: "og:title", content: title },
@@ -56,6 +63,7 @@ export function seoTags(opts: {
     { name: "twitter:image", content: ogUrl },
   ];
   if (opts.noindex) tags.push({ name: "robots", content: "noindex" });
+  if (opts.jsonLd) tags.push({ "script:ld+json": opts.jsonLd });
   if (opts.breadcrumb && opts.breadcrumb.length > 1) {
     tags.push({
       "script:ld+json": {

@@ -14,8 +14,11 @@ const visit: LeadForm = {
   message: "",
   privacyConsent: true,
   smsConsent: true,
+  visitSlot: null,
 };
 const meta = { ip: "203.0.113.9", source: "/" };
+/** An inquiry causes no SMS: only the webhook row. */
+const inquiry: LeadForm = { ...visit, kind: "inquiry", smsConsent: false };
 const T0 = new Date("2026-04-01T00:00:00.000Z");
 const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
 
@@ -42,11 +45,7 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
   it("posts the lead to the webhook and marks it delivered", async () => {
     const hook = await receiver(200);
     setTestEnv({ LEADS_WEBHOOK_URL: hook.url("/leads") });
-    const created = await createLead(
-      { ...visit, smsConsent: false, message: "주말 방문" },
-      meta,
-      T0,
-    );
+    const created = await createLead({ ...inquiry, message: "주말 방문" }, meta, T0);
 
     expect(await createOutboxWorker().runOnce(T0)).toEqual({ delivered: 1, retried: 0, failed: 0 });
 
@@ -56,7 +55,7 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
     expect(hook.requests[0]!.headers["content-type"]).toMatch(/^application\/json/);
     expect(JSON.parse(hook.requests[0]!.body)).toMatchObject({
       id: (created as { id: string }).id,
-      kind: "visit",
+      kind: "inquiry",
       name: "김분양",
       phone: "010-9876-5432",
       message: "주말 방문",
@@ -88,7 +87,7 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
   it("retries with back-off while the receiver fails or is down, then delivers once when it is back", async () => {
     const hook = await receiver(500);
     setTestEnv({ LEADS_WEBHOOK_URL: hook.url("/hook") });
-    await createLead({ ...visit, smsConsent: false }, meta, T0);
+    await createLead(inquiry, meta, T0);
     const worker = createOutboxWorker();
 
     // 1st attempt: the receiver answers 500.
@@ -142,7 +141,7 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
   it(`gives up after ${MAX_ATTEMPTS} failed attempts and marks the row failed`, async () => {
     const hook = await receiver(503);
     setTestEnv({ LEADS_WEBHOOK_URL: hook.url() });
-    await createLead({ ...visit, smsConsent: false }, meta, T0);
+    await createLead(inquiry, meta, T0);
     const worker = createOutboxWorker();
     let clock = 0;
     for (let i = 0; i < MAX_ATTEMPTS + 2; i++) {
@@ -154,7 +153,7 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
     expect(await attempts()).toHaveLength(MAX_ATTEMPTS);
   });
 
-  it("sends the visit SMS through the HTTP gateway", async () => {
+  it("sends the visit SMS through the HTTP gateway: the confirmation, and the promotion with consent", async () => {
     const gateway = await receiver(200);
     setTestEnv({
       SMS_GATEWAY_URL: gateway.url("/send"),
@@ -163,24 +162,26 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
     });
     await createLead(visit, meta, T0);
 
-    expect(await createOutboxWorker().runOnce(T0)).toEqual({ delivered: 1, retried: 0, failed: 0 });
-    expect(gateway.requests).toHaveLength(1);
-    expect(gateway.requests[0]!.headers.authorization).toBe("Bearer secret-key");
-    const body = JSON.parse(gateway.requests[0]!.body) as {
-      to: string;
-      from: string;
-      text: string;
-    };
-    expect(body.to).toBe("010-9876-5432");
-    expect(body.from).toBe("16000000");
-    expect(body.text.startsWith("(광고)")).toBe(true);
-    expect(body.text.endsWith(`무료수신거부 ${content.privacy.optOutNumber}`)).toBe(true);
+    expect(await createOutboxWorker().runOnce(T0)).toEqual({ delivered: 2, retried: 0, failed: 0 });
+    expect(gateway.requests).toHaveLength(2);
+    const bodies = gateway.requests.map((r) => {
+      expect(r.headers.authorization).toBe("Bearer secret-key");
+      return JSON.parse(r.body) as { to: string; from: string; text: string };
+    });
+    for (const body of bodies)
+      expect(body).toMatchObject({ to: "010-9876-5432", from: "16000000" });
+    const [ad, confirmation] = [
+      bodies.find((b) => b.text.startsWith("(광고)")),
+      bodies.find((b) => !b.text.includes("(광고)")),
+    ];
+    expect(ad?.text.endsWith(`무료수신거부 ${content.privacy.optOutNumber}`)).toBe(true);
+    expect(confirmation?.text).toContain(content.modelHouse.address);
   });
 
   it("continues after a restart: a new worker on a new connection finishes what a dead one claimed", async () => {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
-    await createLead(visit, meta, T0);
-    await createLead({ ...visit, phone: "010-5555-6666" }, meta, T0);
+    await createLead({ ...visit, smsConsent: false }, meta, T0);
+    await createLead({ ...visit, smsConsent: false, phone: "010-5555-6666" }, meta, T0);
 
     // The first process claims the rows and dies while the gateway call hangs.
     let claimed!: () => void;
@@ -209,7 +210,7 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
   });
 
   it("polls on its own once started, and stops cleanly", async () => {
-    await createLead(visit, meta, new Date());
+    await createLead({ ...visit, smsConsent: false }, meta, new Date());
     const sent: string[] = [];
     const worker = createOutboxWorker({
       providers: { sms: { send: async (to) => void sent.push(to) } },
@@ -218,5 +219,25 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
     await expect.poll(() => sent.length, { timeout: 5000 }).toBe(1);
     await worker.stop();
     expect((await listOutbox())[0]).toMatchObject({ status: "delivered" });
+  });
+
+  it("holds promotional SMS between 21:00 and 08:00 Korean time; the confirmation goes at any hour", async () => {
+    const sent: string[] = [];
+    const worker = createOutboxWorker({
+      providers: { sms: { send: async (_to, text) => void sent.push(text) } },
+    });
+    const kst = (iso: string) => new Date(`${iso}+09:00`);
+    await createLead(visit, meta, kst("2026-04-01T22:30:00"));
+
+    await worker.runOnce(kst("2026-04-01T22:30:00"));
+    expect(sent.some((x) => x.startsWith("(광고)"))).toBe(false);
+    expect(sent.filter((x) => !x.includes("(광고)"))).toHaveLength(1);
+
+    await worker.runOnce(kst("2026-04-02T07:59:59"));
+    expect(sent.some((x) => x.startsWith("(광고)"))).toBe(false);
+
+    await worker.runOnce(kst("2026-04-02T08:00:00"));
+    expect(sent.filter((x) => x.startsWith("(광고)"))).toHaveLength(1);
+    expect(sent).toHaveLength(2);
   });
 });

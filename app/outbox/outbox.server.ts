@@ -8,8 +8,17 @@
  * Delivery is at least once: a crash between the receiver's answer and our record of it sends again.
  */
 import { randomUUID } from "node:crypto";
-import { getDb, type Db } from "~/db/db.server";
-import { DeliveryError, smsProviderFromEnv, type SmsProvider } from "./sms.server";
+import { getDb, type Db, type Queryable } from "~/db/db.server";
+import { env } from "~/env.server";
+import {
+  DeliveryError,
+  isQuietHour,
+  promotionSendableAt,
+  smsProviderFromEnv,
+  staffAlertText,
+  type SmsProvider,
+  type SmsPurpose,
+} from "./sms.server";
 import { webhookSenderFromEnv, type WebhookPayload, type WebhookSender } from "./webhook.server";
 
 /** Wait after the 1st, 2nd, … failed attempt; the last value repeats. */
@@ -38,6 +47,68 @@ export type OutboxStatus = "pending" | "delivered" | "failed";
 
 export type OutboxProviders = { sms: SmsProvider; webhook: WebhookSender };
 
+/**
+ * An SMS as queued. `redact` lists secrets in the text (a booking page's token) that are blanked
+ * out of the stored row once it is sent or given up, so the database keeps only their hashes.
+ */
+export type SmsPayload = { to: string; text: string; redact?: string[] };
+
+type Message =
+  | { kind: "sms"; purpose: SmsPurpose; payload: SmsPayload }
+  | { kind: "webhook"; payload: WebhookPayload };
+
+/**
+ * Queues a message in the caller's transaction. A promotional SMS queued at night is due at 08:00
+ * Korean time; everything else is due at once.
+ */
+export async function enqueue(
+  tx: Queryable,
+  leadId: string | null,
+  message: Message,
+  now: Date,
+): Promise<void> {
+  const sms = message.kind === "sms" ? message : null;
+  const due = sms?.purpose === "promotion" ? promotionSendableAt(now) : now;
+  await tx.run(
+    `INSERT INTO outbox (id, lead_id, kind, payload, status, attempts, next_attempt_at, created_at, recipient, purpose)
+     VALUES ($1, $2, $3, $4, 'pending', 0, $5, $6, $7, $8)`,
+    [
+      randomUUID(),
+      leadId,
+      message.kind,
+      JSON.stringify(message.payload),
+      due.toISOString(),
+      now.toISOString(),
+      sms?.payload.to ?? null,
+      sms?.purpose ?? null,
+    ],
+  );
+}
+
+/**
+ * Queues an SMS alert to every phone in STAFF_ALERT_PHONES. Staff alerts are not advertising: they
+ * go at any hour and do not count against a visitor's daily SMS limit.
+ */
+export async function enqueueStaffAlerts(
+  tx: Queryable,
+  leadId: string,
+  alert: Parameters<typeof staffAlertText>[0],
+  now: Date,
+): Promise<void> {
+  const text = staffAlertText(alert);
+  for (const to of env().STAFF_ALERT_PHONES)
+    await enqueue(tx, leadId, { kind: "sms", purpose: "staff", payload: { to, text } }, now);
+}
+
+/** The payload with its secrets blanked out, or null when it has none. */
+function redacted(payload: string): string | null {
+  const parsed = JSON.parse(payload) as Partial<SmsPayload>;
+  if (!parsed.redact?.length || typeof parsed.text !== "string") return null;
+  let text = parsed.text;
+  for (const secret of parsed.redact) if (secret) text = text.split(secret).join("[삭제됨]");
+  return JSON.stringify({ to: parsed.to, text });
+}
+
 type ClaimedRow = {
   id: string;
   kind: OutboxKind;
@@ -48,7 +119,10 @@ type ClaimedRow = {
 
 export type RunResult = { delivered: number; retried: number; failed: number };
 
-/** Claims up to limit due rows for LOCK_SECONDS. */
+/**
+ * Claims up to limit due rows for LOCK_SECONDS. During the Korean night promotional SMS are not
+ * claimed at all (a retry's back-off may have made one due at night): they wait until 08:00.
+ */
 async function claimDue(db: Db, now: Date, limit: number): Promise<ClaimedRow[]> {
   const lockedUntil = new Date(now.getTime() + LOCK_SECONDS * 1000).toISOString();
   const skipLocked = db.dialect === "postgres" ? "FOR UPDATE SKIP LOCKED" : "";
@@ -57,12 +131,13 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<ClaimedRow[]>
      WHERE id IN (
        SELECT id FROM outbox
        WHERE status = 'pending' AND next_attempt_at <= $1 AND (locked_until IS NULL OR locked_until <= $1)
+         AND ($4 = 0 OR COALESCE(purpose, '') <> 'promotion')
        ORDER BY next_attempt_at, id
        LIMIT $3
        ${skipLocked}
      )
      RETURNING id, kind, payload, attempts, locked_until`,
-    [now.toISOString(), lockedUntil, limit],
+    [now.toISOString(), lockedUntil, limit, isQuietHour(now) ? 1 : 0],
   );
 }
 
@@ -101,7 +176,7 @@ export function createOutboxWorker(
   async function deliver(row: ClaimedRow): Promise<void> {
     const p = getProviders();
     if (row.kind === "sms") {
-      const { to, text } = JSON.parse(row.payload) as { to: string; text: string };
+      const { to, text } = JSON.parse(row.payload) as SmsPayload;
       await p.sms.send(to, text);
     } else if (row.kind === "webhook") {
       await p.webhook.send(JSON.parse(row.payload) as WebhookPayload);
@@ -142,16 +217,20 @@ export function createOutboxWorker(
         ],
       );
       // Only the holder of the claim updates the row (a claim that expired may have been taken over).
+      // A row that is done (delivered or given up) no longer needs its secrets.
+      const payload = outcome === "retried" ? null : redacted(row.payload);
       if (outcome === "delivered") {
         await tx.run(
-          `UPDATE outbox SET status = 'delivered', attempts = $2, delivered_at = $3, locked_until = NULL, last_error = NULL
+          `UPDATE outbox SET status = 'delivered', attempts = $2, delivered_at = $3, locked_until = NULL, last_error = NULL,
+             payload = COALESCE($5, payload)
            WHERE id = $1 AND locked_until = $4`,
-          [row.id, attempts, finishedAt, row.locked_until],
+          [row.id, attempts, finishedAt, row.locked_until, payload],
         );
       } else {
         const next = new Date(now.getTime() + backoffSeconds(attempts) * 1000).toISOString();
         await tx.run(
-          `UPDATE outbox SET status = $2, attempts = $3, next_attempt_at = $4, locked_until = NULL, last_error = $5
+          `UPDATE outbox SET status = $2, attempts = $3, next_attempt_at = $4, locked_until = NULL, last_error = $5,
+             payload = COALESCE($7, payload)
            WHERE id = $1 AND locked_until = $6`,
           [
             row.id,
@@ -160,6 +239,7 @@ export function createOutboxWorker(
             next,
             error!.message,
             row.locked_until,
+            payload,
           ],
         );
       }
@@ -230,8 +310,11 @@ export async function listOutbox(db?: Db) {
     next_attempt_at: string;
     last_error: string | null;
     delivered_at: string | null;
+    recipient: string | null;
+    purpose: SmsPurpose | null;
+    payload: string;
   }>(
-    `SELECT id, lead_id, kind, status, attempts, next_attempt_at, last_error, delivered_at
+    `SELECT id, lead_id, kind, status, attempts, next_attempt_at, last_error, delivered_at, recipient, purpose, payload
      FROM outbox ORDER BY created_at, id`,
   );
 }

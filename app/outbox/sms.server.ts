@@ -1,26 +1,98 @@
 /*
- * SMS: the text a visit registration sends, and the providers that send it.
- * The text follows the rules for advertising messages: "(광고)" first, the sender's name,
- * and a free opt-out number last.
+ * SMS: the texts the site sends, and the providers that send them. Every text is built from content
+ * and checked values only (a name passes NAME_CHARS in ~/lib/lead-form: no line breaks, URLs or
+ * digits), so nobody can make the site text their own lines to a phone.
+ *
+ * - The visit confirmation is transactional (the service the visitor asked for): no "(광고)", no
+ *   advertising content, sent at any hour, with or without marketing consent.
+ * - The promotional message follows the rules for advertising (정보통신망법 §50): "(광고)" first,
+ *   the sender's name, a free opt-out number last, only with the visitor's SMS consent, and never
+ *   between 21:00 and 08:00 Korean time (that needs a separate consent we do not ask for).
+ * - Staff alerts go to the sales team's phones (STAFF_ALERT_PHONES) at any hour.
  */
 import { content } from "~/content";
 import { env } from "~/env.server";
+import { formatSlot, kstDate, kstInstant, kstTime } from "~/lib/visit-slots";
 
 export interface SmsProvider {
   /** Resolves when the gateway accepted the message; throws (with a reason) when it did not. */
   send(to: string, text: string): Promise<void>;
 }
 
-/** The SMS a visitor gets after registering a visit (with SMS consent). */
-export function visitSmsText(name: string): string {
-  const { project, contact, privacy } = content;
+/** Why an SMS is sent (outbox.purpose). */
+export type SmsPurpose = "confirmation" | "promotion" | "staff";
+
+/** Korean night hours when no promotional SMS may be sent: from 21:00 to 08:00. */
+export const QUIET_HOURS = { from: "21:00", until: "08:00" } as const;
+
+export function isQuietHour(now: Date): boolean {
+  const t = kstTime(now);
+  return t >= QUIET_HOURS.from || t < QUIET_HOURS.until;
+}
+
+/** When a promotional SMS queued at now may go out: now, or 08:00 Korean time after the night. */
+export function promotionSendableAt(now: Date): Date {
+  if (!isQuietHour(now)) return now;
+  const today = kstDate(now);
+  const morning = kstInstant(today, QUIET_HOURS.until);
+  return now < morning ? morning : new Date(morning.getTime() + 86_400_000);
+}
+
+/**
+ * The confirmation a visitor gets after registering a visit. With a booked slot (slotKey) it carries
+ * the time and the booking page's link (to see or cancel); without one, the model house's hours.
+ */
+export function visitConfirmationText(
+  name: string,
+  booking?: { slotKey: string; link: string },
+): string {
+  const { project, modelHouse, contact } = content;
+  return [
+    `[${project.siteName}]`,
+    booking
+      ? `${name}님, 견본주택 방문예약이 확정되었습니다.`
+      : `${name}님, 견본주택 방문 등록이 접수되었습니다.`,
+    booking ? `방문일시: ${formatSlot(booking.slotKey)}` : `운영시간: ${modelHouse.hoursText}`,
+    `장소: ${modelHouse.address}`,
+    ...(booking ? [`예약 확인·취소: ${booking.link}`] : []),
+    `문의: ${contact.phone}`,
+  ].join("\n");
+}
+
+/** The advertising SMS (remaining units) for a visitor who agreed to receive them. */
+export function promotionSmsText(name: string): string {
+  const { project, modelHouse, contact, privacy } = content;
   return [
     `(광고) ${project.siteName}`,
-    `${name}님, 방문예약이 접수되었습니다.`,
-    `견본주택: ${project.modelHouseAddress}`,
+    `${name}님, 방문예약을 해 주셔서 감사합니다.`,
+    `견본주택: ${modelHouse.address}`,
     project.remainingUnitsNotice,
     `상담문의: ${contact.phone}`,
     `무료수신거부 ${privacy.optOutNumber}`,
+  ].join("\n");
+}
+
+/** What the sales team reads about a new lead, or a cancelled booking. */
+export function staffAlertText(alert: {
+  event: "new" | "cancelled";
+  kind: "visit" | "inquiry";
+  name: string;
+  phone: string;
+  slotKey: string | null;
+  /** Campaign or referring site, else the page. */
+  source: string;
+}): string {
+  const what =
+    alert.event === "cancelled"
+      ? "방문예약 취소"
+      : alert.kind === "visit"
+        ? "새 방문예약"
+        : "새 상담문의";
+  return [
+    `[${content.project.siteName}] ${what}`,
+    `${alert.name} ${alert.phone}`,
+    ...(alert.slotKey ? [`방문: ${formatSlot(alert.slotKey)}`] : []),
+    `유입: ${alert.source}`,
   ].join("\n");
 }
 

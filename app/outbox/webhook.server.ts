@@ -13,8 +13,20 @@ export type WebhookPayload = {
   privacy_consent_version: string;
   sms_consent: boolean;
   sms_consent_at: string | null;
+  /** The page the form was sent from. */
   source: string;
   created_at: string;
+  /** The booked visit slot's start (ISO UTC) and its Korean date and time, or null. */
+  visit_at: string | null;
+  visit_date: string | null;
+  visit_time: string | null;
+  /** First touch of the visit: the landing page's utm_* and the referring site's host, or null. */
+  utm_source: string | null;
+  utm_medium: string | null;
+  utm_campaign: string | null;
+  utm_term: string | null;
+  utm_content: string | null;
+  referrer_host: string | null;
 };
 
 export interface WebhookSender {

@@ -1,5 +1,6 @@
 import { ComingSoon, PageShell } from "~/components/layout/page-shell";
 import { InfoSection } from "~/components/info/info-blocks";
+import { ScheduleList } from "~/components/schedule/schedule-list";
 import { content } from "~/content";
 import { pageMeta } from "~/lib/seo";
 
@@ -7,35 +8,21 @@ export const meta = pageMeta;
 
 export default function BusinessPlan() {
   const schedule = content.infoPages.schedule;
+  const dated = schedule.milestones.some((m) => m.date);
   return (
     <PageShell>
       <InfoSection id="schedule-title" title={schedule.heading} intro={schedule.intro}>
-        <table className="info-table schedule-table">
-          <caption className="sr-only">{schedule.tableCaption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{schedule.columns.step}</th>
-              <th scope="col">{schedule.columns.date}</th>
-              <th scope="col">{schedule.columns.place}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {schedule.rows.map((row) => (
-              <tr key={row.step + (row.detail ?? "")}>
-                <th scope="row">
-                  {row.step}
-                  {row.detail ? <span className="schedule-detail">{row.detail}</span> : null}
-                </th>
-                <td className="schedule-date">{row.date}</td>
-                <td>{row.place}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ScheduleList
+          milestones={schedule.milestones}
+          label={schedule.listLabel}
+          variant="timeline"
+        />
       </InfoSection>
-      <div className="info-coming">
-        <ComingSoon>{schedule.comingSoon}</ComingSoon>
-      </div>
+      {dated ? null : (
+        <div className="info-coming">
+          <ComingSoon>{schedule.comingSoon}</ComingSoon>
+        </div>
+      )}
     </PageShell>
   );
 }

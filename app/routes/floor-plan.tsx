@@ -2,6 +2,7 @@ import { Link, useLocation } from "react-router";
 import { PageShell } from "~/components/layout/page-shell";
 import { Picture } from "~/components/layout/picture";
 import { Notices } from "~/components/info/info-blocks";
+import { useDrawingViewer, ZoomableDrawing } from "~/components/media/zoomable-drawing";
 import { content, type UnitType } from "~/content";
 import { imageUrl } from "~/lib/images";
 import { pageMeta } from "~/lib/seo";
@@ -22,6 +23,7 @@ export default function FloorPlan() {
   const { pathname } = useLocation();
   const unit = unitFor(pathname);
   const page = content.floorPlanPage;
+  const openViewer = useDrawingViewer(unit.plan);
   return (
     <PageShell path={unit.path}>
       <section className="fp-video-cta" aria-labelledby="fp-video-title">
@@ -40,12 +42,14 @@ export default function FloorPlan() {
         </h2>
         <div className="fp-unit-body">
           <figure className="fp-figure">
-            <Picture
-              image={unit.plan}
-              priority
-              sizes="(max-width: 900px) 100vw, 780px"
-              className="fp-plan-img"
-            />
+            <ZoomableDrawing image={unit.plan} openViewer={openViewer}>
+              <Picture
+                image={unit.plan}
+                priority
+                sizes="(max-width: 900px) 100vw, 780px"
+                className="fp-plan-img"
+              />
+            </ZoomableDrawing>
             <figcaption>
               {unit.label} 타입 · 전용 {area(unit.exclusiveArea)}
               <a
@@ -53,6 +57,7 @@ export default function FloorPlan() {
                 target="_blank"
                 rel="noopener noreferrer"
                 className="fp-zoom"
+                onClick={openViewer}
               >
                 크게 보기<span className="sr-only"> (새 창)</span>
               </a>

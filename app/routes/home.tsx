@@ -1,54 +1,494 @@
+import { useRef, useState } from "react";
 import { Link } from "react-router";
+import type { Route } from "./+types/home";
 import { content } from "~/content";
-import { getPage } from "~/content/pages";
+import { getPage, SCHEDULE_PATH } from "~/content/pages";
+import type { LeadActionData } from "~/components/forms/lead-form";
+import { AccordionItem, AccordionPicture } from "~/components/home/accordion";
+import { deferred } from "~/components/home/deferred";
+import { HeroPicture, heroPreloads } from "~/components/home/hero-picture";
+import { PremiumCards } from "~/components/home/premium-cards";
+import { PremiumSlider } from "~/components/home/premium-slider";
+import { SectionHead } from "~/components/home/section-head";
+import { UnitViewer } from "~/components/home/unit-viewer";
+import { useReveal } from "~/components/home/use-reveal";
+import { useSectionPaging } from "~/components/home/use-section-paging";
 import { Picture } from "~/components/layout/picture";
 import { RegisterTrigger } from "~/components/registration/registration-context";
+import { NextMilestoneChip, ScheduleList } from "~/components/schedule/schedule-list";
+import { telHref } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
+import { leadAction, leadHeaders } from "./lead-action.server";
+import "~/styles/home.css";
+
+/*
+ * The home page: eight sections in the order of the specification (hero, location points, brand,
+ * location-environment banner, special plan, PREMIUM cards, unit plan, visit form) and the footer.
+ * Wide screens page through them one wheel step at a time; phones get the stacked layout with the
+ * unit viewer, the accordions and the premium slider. The inline visit form posts to this route's
+ * action (`/?index`), so without JavaScript the page answered for the POST shows the result.
+ */
 
 export const meta = pageMeta;
+export const headers = leadHeaders;
+export const links: Route.LinksFunction = () => heroPreloads(content.home.hero);
 
-export default function Home() {
+export function action(args: Route.ActionArgs) {
+  return leadAction(args, { kind: "visit", variant: "inquiry" });
+}
+
+export async function clientAction({ serverAction }: Route.ClientActionArgs) {
+  // The form's module (loaded by the time it can be sent) turns a lost connection into a message.
+  const { leadClientAction } = await import("~/components/forms/lead-form");
+  return leadClientAction(serverAction as () => Promise<LeadActionData>, "inquiry");
+}
+
+// Code that loads only when it comes near: the inline form (with the validation rules it shares
+// with the server) and the VR viewer of a phone accordion. See components/home/deferred.tsx.
+const ServerLeadForm = import.meta.env.SSR
+  ? (await import("~/components/forms/lead-form")).LeadForm
+  : null;
+const LeadForm = deferred(ServerLeadForm, () =>
+  import("~/components/forms/lead-form").then((m) => m.LeadForm),
+);
+const ServerVrViewer = import.meta.env.SSR
+  ? (await import("~/components/media/vr-viewer")).VrViewer
+  : null;
+const VrViewer = deferred(ServerVrViewer, () =>
+  import("~/components/media/vr-viewer").then((m) => m.VrViewer),
+);
+
+const FORM_ID = "interestForm";
+const { home, project, modelHouse, contact } = content;
+const schedule = content.infoPages.schedule;
+const viewerUnits = home.unitPlan.viewerKeys.map(
+  (key) => content.unitTypes.find((u) => u.key === key)!,
+);
+const vrTab = content.vr.tabs.find((t) => t.key === home.unitPlan.vrKey)!;
+const vrUnit = content.unitTypes.find((u) => u.key === vrTab.key);
+// Stable props: a deferred part must not be updated before its code is there (see deferred.tsx).
+const vrFallback = vrUnit ? { to: vrUnit.path, label: `${vrUnit.label} 평면 보기` } : undefined;
+
+/** The paged sections: anchor id and the label of the side indicator. */
+const SECTIONS = [
+  { id: "home-hero", label: "HOME" },
+  { id: "home-location", label: home.location.eyebrow },
+  { id: "home-brand", label: home.brand.eyebrow },
+  { id: "home-environment", label: home.environment.eyebrow },
+  { id: "home-special", label: home.specialPlan.eyebrow },
+  { id: "home-premium", label: home.premium.heading },
+  { id: "home-unit", label: home.unitPlan.eyebrow },
+  { id: "home-visit", label: home.visit.eyebrow },
+] as const;
+const sectionProps = (index: number) => ({
+  id: SECTIONS[index]!.id,
+  "data-page-section": "",
+  "aria-labelledby": `${SECTIONS[index]!.id}-title`,
+});
+const titleId = (index: number) => `${SECTIONS[index]!.id}-title`;
+
+export default function Home({ actionData }: Route.ComponentProps) {
   const page = getPage("/");
+  const root = useRef<HTMLDivElement>(null);
+  const position = useSectionPaging(root);
+  useReveal(root);
+  const [sliderOpen, setSliderOpen] = useState(false);
+
+  const areas = project.exclusiveAreas;
+
   return (
-    <>
-      <section className="home-hero" aria-labelledby="page-heading">
-        <Picture image={content.images.bannerDefault} priority className="home-hero-img" alt="" />
-        <div className="home-hero-text">
-          <p className="home-hero-eyebrow">{content.project.address}</p>
-          <p className="page-banner-title" aria-hidden="true">
-            {page.banner.title}
-          </p>
-          {page.banner.slogans.map((line) => (
-            <p key={line} className="page-banner-slogan">
-              {line}
+    <div className="home" ref={root} data-position={position}>
+      {/* 1. Hero, with the key facts right under it */}
+      <section
+        {...sectionProps(0)}
+        aria-labelledby="page-heading"
+        className="home-section home-hero"
+      >
+        <div className="home-hero-media">
+          <HeroPicture wide={home.hero.wide} tall={home.hero.tall} className="home-hero-img" />
+        </div>
+        <div className="home-hero-inner">
+          <div className="home-hero-text">
+            <p className="home-hero-eyebrow">{project.address}</p>
+            <p className="home-hero-title" aria-hidden="true">
+              {page.banner.title}
             </p>
-          ))}
-          <RegisterTrigger className="btn btn-primary home-hero-cta">
-            관심고객 등록하기
-          </RegisterTrigger>
+            {page.banner.slogans.map((line) => (
+              <p key={line} className="home-hero-slogan">
+                {line}
+              </p>
+            ))}
+            <p className="home-hero-actions">
+              <RegisterTrigger className="btn btn-primary home-hero-cta">
+                {home.hero.ctaLabel}
+              </RegisterTrigger>
+            </p>
+          </div>
+          <div className="home-hero-next">
+            <NextMilestoneChip milestones={schedule.milestones} />
+          </div>
         </div>
         <h1 id="page-heading" className="sr-only">
           {page.title}
         </h1>
         <p className="sr-only">{page.srDescription}</p>
+        <div className="key-facts">
+          <h2 className="sr-only">{home.keyFacts.heading}</h2>
+          <dl className="key-facts-list">
+            <div>
+              <dt>{home.keyFacts.labels.households}</dt>
+              <dd>{`${project.households.toLocaleString("ko-KR")}세대`}</dd>
+            </div>
+            <div>
+              <dt>{home.keyFacts.labels.floors}</dt>
+              <dd>
+                {`B${project.floors.basement} ~ ${project.floors.above}F`}
+                <small>{`지하 ${project.floors.basement}층 ~ 지상 ${project.floors.above}층`}</small>
+              </dd>
+            </div>
+            <div>
+              <dt>{home.keyFacts.labels.areas}</dt>
+              <dd>
+                {`${Math.min(...areas)} ~ ${Math.max(...areas)}㎡`}
+                <small>{`전용 ${areas.join("·")}㎡`}</small>
+              </dd>
+            </div>
+            <div>
+              <dt>{home.keyFacts.labels.brandTown}</dt>
+              <dd>{`약 ${project.brandTownHouseholds.toLocaleString("ko-KR")}세대`}</dd>
+            </div>
+            <div>
+              <dt>{home.keyFacts.labels.moveIn}</dt>
+              <dd>{project.moveIn}</dd>
+            </div>
+          </dl>
+        </div>
       </section>
-      <section className="home-premium" aria-labelledby="home-premium-heading">
-        <h2 id="home-premium-heading" className="section-title">
-          PREMIUM
+
+      {/* 2. Location points */}
+      <section {...sectionProps(1)} className="home-section home-location">
+        <div className="home-wrap home-location-grid">
+          <SectionHead
+            id={titleId(1)}
+            eyebrow={home.location.eyebrow}
+            title={home.location.heading}
+            lead={home.location.intro}
+            actions={
+              <RegisterTrigger className="btn btn-primary">
+                {home.location.ctaLabel}
+              </RegisterTrigger>
+            }
+          />
+          <ol className="home-points home-fade-late">
+            {home.location.points.map((point, i) => (
+              <li key={point.title} className="home-point">
+                <span className="home-point-no" aria-hidden="true">
+                  {String(i + 1).padStart(2, "0")}
+                </span>
+                <h3>{point.title}</h3>
+                <p>{point.text}</p>
+              </li>
+            ))}
+          </ol>
+        </div>
+      </section>
+
+      {/* 3. Brand intro */}
+      <section {...sectionProps(2)} className="home-section home-brand">
+        <div className="home-wrap home-brand-grid">
+          <div className="home-brand-media">
+            <Picture image={home.brand.image} sizes="(max-width: 900px) 100vw, 50vw" />
+          </div>
+          <SectionHead
+            id={titleId(2)}
+            eyebrow={home.brand.eyebrow}
+            title={home.brand.heading}
+            lead={home.brand.text}
+            actions={
+              <Link to="/Brand/video" className="btn btn-outline">
+                {home.brand.linkText}
+              </Link>
+            }
+          />
+        </div>
+      </section>
+
+      {/* Phones: the business overview accordion */}
+      <section className="home-mobile" aria-labelledby="home-overview-title">
+        <h2 id="home-overview-title" className="home-mobile-title">
+          {home.overview.heading}
         </h2>
-        <ul className="premium-cards">
-          {content.premiumCards.map((card, i) => (
-            <li key={card.title} className="premium-card">
-              <Picture image={card.image} sizes="(max-width: 900px) 100vw, 25vw" />
-              <p className="premium-card-no">PREMIUM {String(i + 1).padStart(2, "0")}</p>
-              <h3>{card.title}</h3>
-              <p>{card.text1}</p>
-              <p>{card.text2}</p>
-              <Link to={card.link}>{card.linkText}</Link>
+        <div className="acc-group">
+          <AccordionItem group="home-overview" title={home.overview.overviewTitle}>
+            <dl className="acc-rows">
+              {content.overviewRows.map((row) => (
+                <div key={row.label}>
+                  <dt>{row.label}</dt>
+                  <dd>{row.value}</dd>
+                </div>
+              ))}
+            </dl>
+            <Link to="/BusinessGuide/intro" className="acc-link">
+              {home.overview.overviewTitle} 자세히 보기
+            </Link>
+          </AccordionItem>
+          <AccordionItem group="home-overview" title={home.overview.locationTitle}>
+            <AccordionPicture
+              image={home.overview.location.image}
+              text={home.overview.location.text}
+              link={{ to: "/LocationEnvironment/intro", label: home.overview.location.linkText }}
+            />
+          </AccordionItem>
+          <AccordionItem
+            group="home-overview"
+            title={home.overview.premiumTitle}
+            onOpenChange={setSliderOpen}
+          >
+            <PremiumSlider
+              label={home.overview.sliderLabel}
+              active={sliderOpen}
+              slides={content.locationHighlights.map((h) => ({
+                image: h.image,
+                title: h.titleText,
+                text: h.contentText,
+              }))}
+            />
+          </AccordionItem>
+        </div>
+      </section>
+
+      {/* 4. Location-environment banner */}
+      <section {...sectionProps(3)} className="home-section home-env">
+        <div className="home-env-media">
+          <Picture image={home.environment.image} sizes="100vw" className="home-env-img" />
+        </div>
+        <SectionHead
+          id={titleId(3)}
+          className="home-env-text"
+          eyebrow={home.environment.eyebrow}
+          title={home.environment.heading}
+          lead={home.environment.text}
+          actions={
+            <Link to="/LocationEnvironment/intro" className="btn btn-light">
+              {home.environment.linkText}
+            </Link>
+          }
+        />
+      </section>
+
+      {/* 5. Special plan */}
+      <section {...sectionProps(4)} className="home-section home-special">
+        <div className="home-wrap home-special-grid">
+          <div className="home-special-media">
+            <Picture image={home.specialPlan.image} sizes="45vw" />
+          </div>
+          <div>
+            <SectionHead
+              id={titleId(4)}
+              eyebrow={home.specialPlan.eyebrow}
+              title={home.specialPlan.heading}
+              lead={home.specialPlan.intro}
+            />
+            <ul className="home-special-list home-fade-late">
+              {home.specialPlan.items.map((item) => (
+                <li key={item.title}>
+                  <h3>{item.title}</h3>
+                  <p>{item.text}</p>
+                </li>
+              ))}
+            </ul>
+          </div>
+        </div>
+      </section>
+
+      {/* Phones: the complex guide accordion */}
+      <section className="home-mobile" aria-labelledby="home-complex-title">
+        <h2 id="home-complex-title" className="home-mobile-title">
+          {home.complexGuide.heading}
+        </h2>
+        <div className="acc-group">
+          {home.complexGuide.items.map((item) => (
+            <AccordionItem key={item.title} group="home-complex" title={item.title}>
+              <AccordionPicture
+                image={item.image}
+                text={item.text}
+                link={item.link ? { to: item.link, label: `${item.title} 자세히 보기` } : undefined}
+              />
+            </AccordionItem>
+          ))}
+        </div>
+      </section>
+
+      {/* 6. PREMIUM cards */}
+      <section {...sectionProps(5)} className="home-section home-premium">
+        <div className="home-wrap">
+          <SectionHead
+            id={titleId(5)}
+            className="home-head-center home-premium-head"
+            title={home.premium.heading}
+            lead={home.premium.intro}
+          />
+          <PremiumCards cards={content.premiumCards} hint={home.premium.expandHint} />
+        </div>
+      </section>
+
+      {/* 7. Unit plan: the teaser, and on phones the viewer and two accordions */}
+      <section {...sectionProps(6)} className="home-section home-unit">
+        <div className="home-wrap home-unit-grid">
+          <SectionHead
+            id={titleId(6)}
+            eyebrow={home.unitPlan.eyebrow}
+            title={home.unitPlan.heading}
+            lead={home.unitPlan.text}
+            actions={
+              <Link to={home.unitPlan.link} className="btn btn-primary">
+                {home.unitPlan.linkText}
+              </Link>
+            }
+          >
+            <ul className="home-unit-chips">
+              {content.unitTypes.map((u) => (
+                <li key={u.key}>
+                  <Link to={u.path}>
+                    <strong>{u.label}</strong> {`${u.exclusiveArea}㎡`}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </SectionHead>
+          <figure className="home-unit-plan">
+            <Picture image={home.unitPlan.image} sizes="45vw" />
+          </figure>
+          <div className="home-unit-mobile">
+            <h3 className="home-mobile-subtitle">{home.unitPlan.viewerHeading}</h3>
+            <UnitViewer units={viewerUnits} label={home.unitPlan.viewerHeading} />
+            <div className="acc-group">
+              <AccordionItem group="home-unit" title={home.unitPlan.typeGuideTitle}>
+                <table className="acc-table">
+                  <caption className="sr-only">{home.unitPlan.typeGuideTitle}</caption>
+                  <thead>
+                    <tr>
+                      <th scope="col">주택형</th>
+                      <th scope="col">전용면적</th>
+                      <th scope="col">세대수</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {content.unitTypes.map((u) => (
+                      <tr key={u.key}>
+                        <th scope="row">
+                          <Link to={u.path}>{u.label}</Link>
+                        </th>
+                        <td>{`${u.exclusiveArea}㎡`}</td>
+                        <td>{`${u.households}세대`}</td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </AccordionItem>
+              <AccordionItem group="home-unit" title={home.unitPlan.emodelTitle}>
+                <p className="acc-tab" aria-hidden="true">
+                  <span>{vrTab.title}</span>
+                </p>
+                <VrViewer
+                  src={vrTab.src}
+                  title={`${vrTab.title} 타입 VR 모델하우스`}
+                  fallback={vrFallback}
+                />
+              </AccordionItem>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      {/* 8. Visit: model house, schedule and the inline form */}
+      <section {...sectionProps(7)} className="home-section home-visit">
+        <div className="home-wrap home-visit-grid">
+          <SectionHead
+            id={titleId(7)}
+            className="home-visit-head"
+            eyebrow={home.visit.eyebrow}
+            title={home.visit.heading}
+            lead={home.visit.intro}
+          />
+          <div className="home-visit-info">
+            <div className="model-house">
+              <h3 className="home-subtitle">{home.visit.modelHouseHeading}</h3>
+              <dl className="model-house-facts">
+                <div>
+                  <dt>장소</dt>
+                  <dd>
+                    {modelHouse.name}
+                    <br />
+                    {modelHouse.address}
+                  </dd>
+                </div>
+                <div>
+                  <dt>운영</dt>
+                  <dd>{modelHouse.hoursText}</dd>
+                </div>
+                <div>
+                  <dt>문의</dt>
+                  <dd>
+                    <a href={telHref(contact.phone)} className="model-house-phone">
+                      {contact.phone}
+                    </a>{" "}
+                    <small>{contact.hours}</small>
+                  </dd>
+                </div>
+              </dl>
+              <p className="model-house-map">
+                <span className="model-house-map-label">{home.visit.directionsLabel}</span>
+                <a href={modelHouse.mapLinks.naver} target="_blank" rel="noopener noreferrer">
+                  네이버 지도<span className="sr-only"> (새 창)</span>
+                </a>
+                <a href={modelHouse.mapLinks.kakao} target="_blank" rel="noopener noreferrer">
+                  카카오맵<span className="sr-only"> (새 창)</span>
+                </a>
+              </p>
+            </div>
+            <div className="home-schedule">
+              <h3 className="home-subtitle">{home.visit.scheduleHeading}</h3>
+              <ScheduleList
+                milestones={schedule.milestones}
+                label={schedule.listLabel}
+                variant="compact"
+              />
+              <Link to={SCHEDULE_PATH} className="home-schedule-link">
+                {home.visit.scheduleLinkText}
+              </Link>
+            </div>
+          </div>
+          <div className="home-visit-form">
+            <h3 className="home-subtitle">{home.visit.formHeading}</h3>
+            <LeadForm
+              variant="inquiry"
+              kind="visit"
+              id={FORM_ID}
+              action="/?index"
+              source={`/#${FORM_ID}`}
+              serverResult={actionData as LeadActionData | undefined}
+              collapseTerms
+              showSmsNotice
+            />
+          </div>
+        </div>
+      </section>
+
+      <nav className="home-pager" aria-label="홈 화면 섹션">
+        <ol>
+          {SECTIONS.map((s, i) => (
+            <li key={s.id}>
+              <a
+                href={`#${s.id}`}
+                aria-current={Math.floor(position) === i + 1 ? "true" : undefined}
+              >
+                <span className="home-pager-label">{s.label}</span>
+              </a>
             </li>
           ))}
-        </ul>
-      </section>
-    </>
+        </ol>
+      </nav>
+    </div>
   );
 }

@@ -1,13 +1,202 @@
-import { redirect } from "react-router";
+import { data, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/press.detail";
 import { content } from "~/content";
+import { PageBanner } from "~/components/layout/page-shell";
+import { DeletePost } from "~/components/press/delete-post";
+import { PressPicture } from "~/components/press/press-picture";
+import { getAdmin } from "~/auth/guards.server";
+import { NO_STORE } from "~/lib/cache";
+import { formatKoreanDateTime, formatKoreanDay } from "~/lib/korean-date";
+import { pressPage } from "~/lib/press-pages";
+import { largestPressPhoto } from "~/lib/press-photo";
+import { seoTags, siteUrlFrom } from "~/lib/seo";
+import { getPost, getPublished, recordView } from "~/press/posts.server";
+import { isCountableView } from "~/press/views.server";
 
-/** Press detail comes with the press issue; until then every id is "missing", which goes to the list. */
-export function loader({ params }: Route.LoaderArgs) {
-  const site = content.press.sites.includes(params.site) ? params.site : content.press.defaultSite;
-  return redirect(`/${site}/press`);
+/*
+ * /{site}/press/{id}. A person's view adds one to the count in the same statement that reads it
+ * (docs/decisions/008-press-view-count.md). A missing or not yet published post goes to the list;
+ * the administrator also sees drafts and scheduled posts, marked.
+ */
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  if (!content.press.sites.includes(params.site)) throw data(null, { status: 404 });
+  const listPath = `/${params.site}/press`;
+  const [admin, visible] = await Promise.all([
+    getAdmin(request),
+    isCountableView(request)
+      ? recordView(params.site, params.id)
+      : getPublished(params.site, params.id),
+  ]);
+  let post = visible;
+  if (!post && admin) {
+    const any = await getPost(params.id);
+    if (any?.site === params.site) post = any;
+  }
+  if (!post) throw redirect(listPath, { headers: { "Cache-Control": NO_STORE } });
+  return data(
+    { site: params.site, post, admin: Boolean(admin) },
+    // Not stored anywhere: every view must reach the server to be counted.
+    { headers: { "Cache-Control": NO_STORE } },
+  );
 }
 
-export default function PressDetail() {
-  return null;
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return { "Cache-Control": loaderHeaders.get("Cache-Control") ?? NO_STORE };
+}
+
+/**
+ * Loaded again only when another post is opened: an action elsewhere on the page (the registration
+ * popup) or a change of the hash is not a new view.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod && formMethod.toUpperCase() !== "GET") return false;
+  if (currentUrl.pathname === nextUrl.pathname) return false;
+  return defaultShouldRevalidate;
+};
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  if (!loaderData) return [];
+  const { post, site } = loaderData;
+  const siteUrl = siteUrlFrom(matches);
+  const path = `/${site}/press/${post.id}`;
+  const photo = post.photo ? largestPressPhoto(post.photo) : null;
+  const description = post.summary.replace(/\s+/g, " ").slice(0, 160);
+  const published = post.publishedAt ?? post.updatedAt;
+  return seoTags({
+    siteUrl,
+    path,
+    title: post.title,
+    description,
+    type: "article",
+    noindex: post.state !== "published",
+    image: photo
+      ? { path: photo.url, width: photo.width, height: photo.height, alt: post.title }
+      : undefined,
+    breadcrumb: [
+      { title: "홈", url: "/" },
+      { title: "보도자료", url: `/${site}/press` },
+      { title: post.title, url: path },
+    ],
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "NewsArticle",
+      headline: post.title.slice(0, 110),
+      description,
+      datePublished: published,
+      dateModified: post.updatedAt,
+      mainEntityOfPage: `${siteUrl}${path}`,
+      ...(photo ? { image: [`${siteUrl}${photo.url}`] } : {}),
+      author: { "@type": "Organization", name: content.project.siteName },
+      publisher: { "@type": "Organization", name: content.project.siteName },
+      ...(post.sourceUrl ? { isBasedOn: post.sourceUrl } : {}),
+    },
+  });
+};
+
+const STATE_LABEL = { draft: "임시저장", scheduled: "예약", published: "게시됨" } as const;
+
+export default function PressDetail({ loaderData }: Route.ComponentProps) {
+  const { site, post, admin } = loaderData;
+  const listPath = `/${site}/press`;
+  const paragraphs = post.body.split("\n").filter((line) => line.trim() !== "");
+  return (
+    <>
+      <PageBanner page={{ ...pressPage(site), title: post.title }} />
+      <div className="page-body press-page">
+        <article className="press-article" aria-labelledby="page-heading">
+          <header className="press-article-head">
+            {post.state !== "published" ? (
+              <p className={`press-state is-${post.state}`}>
+                {STATE_LABEL[post.state]}
+                {post.state === "scheduled" && post.publishedAt
+                  ? ` · ${formatKoreanDateTime(post.publishedAt)} 게시 예정`
+                  : " · 방문자에게 보이지 않습니다"}
+              </p>
+            ) : null}
+            <p className="press-article-title" aria-hidden="true">
+              {post.title}
+            </p>
+            <dl className="press-article-meta">
+              <div>
+                <dt>작성자</dt>
+                <dd>{content.press.authorLabel}</dd>
+              </div>
+              <div>
+                <dt>작성일</dt>
+                <dd>
+                  {post.publishedAt ? (
+                    <time dateTime={post.publishedAt}>
+                      {formatKoreanDateTime(post.publishedAt)}
+                    </time>
+                  ) : (
+                    "게시 전"
+                  )}
+                </dd>
+              </div>
+              <div>
+                <dt>조회수</dt>
+                <dd data-testid="press-views">{post.views.toLocaleString("ko-KR")}</dd>
+              </div>
+              {post.sourceName ? (
+                <div>
+                  <dt>출처</dt>
+                  <dd>
+                    {post.sourceName} · 보도일 {formatKoreanDay(post.pressDate)}
+                  </dd>
+                </div>
+              ) : (
+                <div>
+                  <dt>보도일</dt>
+                  <dd>{formatKoreanDay(post.pressDate)}</dd>
+                </div>
+              )}
+            </dl>
+          </header>
+          <p className="press-article-summary">{post.summary}</p>
+          {post.photo ? (
+            <figure className="press-article-photo">
+              <PressPicture
+                photo={post.photo}
+                alt={post.title}
+                sizes="(max-width: 900px) 100vw, 880px"
+                priority
+              />
+            </figure>
+          ) : null}
+          <div className="press-article-body">
+            {paragraphs.map((line, i) => (
+              <p key={i}>{line}</p>
+            ))}
+          </div>
+          {post.sourceUrl ? (
+            <p className="press-article-source">
+              <a href={post.sourceUrl} target="_blank" rel="noopener noreferrer nofollow">
+                {post.sourceName ? `${post.sourceName} 원문 보기` : "원문 보기"}
+                <span className="sr-only"> (새 창)</span>
+              </a>
+            </p>
+          ) : null}
+        </article>
+        <div className="press-article-actions">
+          <Link to={listPath} className="btn btn-outline">
+            목록으로
+          </Link>
+          {admin ? (
+            <div className="press-admin-actions">
+              <Link to={`/admin/press/${post.id}`} className="btn btn-outline">
+                수정
+              </Link>
+              <DeletePost id={post.id} title={post.title} redirectTo={listPath} />
+            </div>
+          ) : null}
+        </div>
+      </div>
+    </>
+  );
 }

@@ -1,32 +1,201 @@
-import { data } from "react-router";
+import { data, redirect, type ShouldRevalidateFunction } from "react-router";
+import { FormMessage } from "~/components/admin/form-message";
 import type { Route } from "./+types/press.list";
 import { content } from "~/content";
-import { ComingSoon, PageBanner } from "~/components/layout/page-shell";
-import { seoTags, siteUrlFrom } from "~/lib/seo";
+import { PageBanner, SectionMenu } from "~/components/layout/page-shell";
+import { AdminWelcome, SignInForm } from "~/components/admin/sign-in-form";
+import { PressTable, type PressListPage } from "~/components/press/press-table";
+import { PressWriteForm } from "~/components/press/press-write-form";
+import { NO_STORE, REVALIDATE } from "~/lib/cache";
+import { formatKoreanDateTime, kstToday } from "~/lib/korean-date";
+import { EMPTY_PRESS_FORM, PRESS_MESSAGES } from "~/lib/press-form";
 import { pressPage } from "~/lib/press-pages";
+import { seoTags, siteUrlFrom } from "~/lib/seo";
+import { getAdmin, refuseCrossSite, requireAdmin } from "~/auth/guards.server";
+import { signIn } from "~/auth/sign-in.server";
+import { createPost, decodeCursor, getPost, listPublished } from "~/press/posts.server";
+import { field, readForm } from "~/press/upload.server";
+import { clientIp } from "./lead-action.server";
+import { checkSubmission, noStore, unreadable } from "./press-action.server";
 
-export function loader({ params }: Route.LoaderArgs) {
+/*
+ * /{site}/press: the list (10 per page, "더보기" continues after the last row), and below it the
+ * sign-in form, or for the administrator the welcome line, sign-out and the write form.
+ */
+
+export async function loader({ request, params }: Route.LoaderArgs) {
   if (!content.press.sites.includes(params.site)) throw data(null, { status: 404 });
-  return { site: params.site };
+  const url = new URL(request.url);
+  const admin = await getAdmin(request);
+  const result = await listPublished(params.site, {
+    after: decodeCursor(url.searchParams.get("after")),
+  });
+  const page: PressListPage = {
+    ...result,
+    posts: result.posts.map((p) => ({
+      id: p.id,
+      title: p.title,
+      publishedAt: p.publishedAt!,
+      views: p.views,
+      photo: p.photo,
+    })),
+  };
+  // After the administrator posts: say what became of it (a draft or a scheduled post is not listed).
+  const postedId = admin ? url.searchParams.get("posted") : null;
+  const posted = postedId ? await getPost(postedId) : undefined;
+  return data(
+    {
+      site: params.site,
+      page,
+      admin: admin ? { email: admin.email } : null,
+      posted: posted
+        ? { id: posted.id, state: posted.state, publishedAt: posted.publishedAt }
+        : null,
+      today: kstToday(),
+    },
+    { headers: { "Cache-Control": admin ? NO_STORE : REVALIDATE, Vary: "Cookie" } },
+  );
 }
+
+type SignInAnswer = { ok: false; intent: "signin"; formError: string; email: string };
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (!content.press.sites.includes(params.site)) throw data(null, { status: 404 });
+  const refused = refuseCrossSite(request);
+  if (refused) return refused;
+  const read = await readForm(request);
+  if (!read.ok) return unreadable(read.reason, "create");
+  const form = read.form;
+  const listPath = `/${params.site}/press`;
+
+  if (field(form, "intent") === "signin") {
+    const result = await signIn(
+      { email: form.get("email"), password: form.get("password") },
+      { ip: clientIp(request, context), userAgent: request.headers.get("user-agent") ?? undefined },
+    );
+    if (result.ok)
+      return redirect(listPath, { headers: { "Set-Cookie": result.setCookie, ...noStore } });
+    return data<SignInAnswer>(
+      { ok: false, intent: "signin", formError: result.message, email: field(form, "email") },
+      {
+        status: result.status,
+        headers: {
+          ...noStore,
+          ...(result.retryAfterSeconds ? { "Retry-After": String(result.retryAfterSeconds) } : {}),
+        },
+      },
+    );
+  }
+
+  const admin = await requireAdmin(request);
+  const checked = await checkSubmission(form, "create");
+  if (!checked.ok) return checked.answer;
+  const id = await createPost(params.site, checked.input, {
+    photo: checked.photo,
+    adminId: admin.adminId,
+  });
+  return redirect(`${listPath}?posted=${id}`, { headers: noStore });
+}
+
+export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
+  const headers = new Headers();
+  for (const name of ["Cache-Control", "Vary", "Retry-After"]) {
+    const value = actionHeaders.get(name) ?? loaderHeaders.get(name);
+    if (value) headers.set(name, value);
+  }
+  return headers;
+}
+
+/** An action of another route (the registration popup) does not reload the list and lose its pages. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formAction,
+  currentUrl,
+  defaultShouldRevalidate,
+}) => {
+  if (
+    formAction &&
+    new URL(formAction, currentUrl).pathname !== currentUrl.pathname &&
+    !formAction.startsWith("/admin/")
+  )
+    return false;
+  return defaultShouldRevalidate;
+};
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [];
   const page = pressPage(loaderData.site);
-  return seoTags({
-    siteUrl: siteUrlFrom(matches),
-    path: page.path,
-    title: page.title,
-    description: page.description,
-  });
+  return [
+    ...seoTags({
+      siteUrl: siteUrlFrom(matches),
+      path: page.path,
+      title: page.title,
+      description: page.description,
+      // Paged addresses (?after=…) are the same list: one canonical address, not indexed on their own.
+      noindex: loaderData.page.before > 0,
+    }),
+    {
+      tagName: "link",
+      rel: "alternate",
+      type: "application/rss+xml",
+      title: `${page.title} RSS`,
+      href: `${siteUrlFrom(matches)}${page.path}/rss.xml`,
+    },
+  ];
 };
 
-export default function PressList({ loaderData }: Route.ComponentProps) {
+function postedMessage(posted: NonNullable<Route.ComponentProps["loaderData"]["posted"]>) {
+  if (posted.state === "draft") return "임시저장했습니다. 방문자에게는 보이지 않습니다.";
+  if (posted.state === "scheduled")
+    return `예약했습니다. ${formatKoreanDateTime(posted.publishedAt!)}에 목록에 나타납니다.`;
+  return PRESS_MESSAGES.created;
+}
+
+export default function PressList({ loaderData, actionData }: Route.ComponentProps) {
+  const { site, page, admin, posted, today } = loaderData;
+  const listPath = `/${site}/press`;
+  const signInError =
+    actionData && "intent" in actionData && actionData.intent === "signin" ? actionData : null;
+  const writeAnswer =
+    actionData && "intent" in actionData && actionData.intent === "create" ? actionData : null;
+  const refused = actionData && "refused" in actionData ? actionData.formError : undefined;
   return (
     <>
-      <PageBanner page={pressPage(loaderData.site)} />
-      <div className="page-body">
-        <ComingSoon>보도자료를 준비하고 있습니다.</ComingSoon>
+      <PageBanner page={pressPage(site)} />
+      <SectionMenu section={pressPage(site).section} />
+      <div className="page-body press-page">
+        <PressTable key={site} site={site} page={page} />
+        <FormMessage tone="ok" className="press-posted">
+          {posted ? (
+            <>
+              {postedMessage(posted)}{" "}
+              {posted.state !== "published" ? <a href="/admin/press">관리 화면에서 보기</a> : null}
+            </>
+          ) : null}
+        </FormMessage>
+        <FormMessage tone="error">{refused}</FormMessage>
+        {admin ? (
+          <div className="press-admin">
+            <AdminWelcome email={admin.email} redirectTo={listPath} />
+            <PressWriteForm
+              // A new, empty form once a post is saved (the address then names it).
+              key={posted?.id ?? "new"}
+              action={listPath}
+              intent="create"
+              heading="보도자료 쓰기"
+              submitLabel="등록"
+              initial={writeAnswer ? writeAnswer.values : { ...EMPTY_PRESS_FORM, pressDate: today }}
+              errors={writeAnswer?.errors}
+              formError={writeAnswer?.formError}
+              footer={
+                <a href="/admin/press" className="admin-link">
+                  보도자료 관리
+                </a>
+              }
+            />
+          </div>
+        ) : (
+          <SignInForm action={listPath} error={signInError?.formError} email={signInError?.email} />
+        )}
       </div>
     </>
   );

@@ -32,8 +32,8 @@ export default function Register({ actionData }: Route.ComponentProps) {
         </h2>
         <p className="register-intro">
           이름과 연락처를 남겨 주시면 전문 상담사가 곧 연락드립니다. 전화 상담은{" "}
-          <a href={telHref(content.contact.phone)}>{content.contact.phone}</a> (
-          {content.contact.hours})
+          <a href={telHref(content.contact.phone)}>{content.contact.phone}</a>{" "}
+          <span className="nowrap">({content.contact.hours})</span>
         </p>
         <LeadForm
           variant="popup"

@@ -6,6 +6,7 @@ export function loader() {
     "User-agent: *",
     "Allow: /",
     "Disallow: /register",
+    "Disallow: /admin",
     `Sitemap: ${siteUrl}/sitemap.xml`,
     "",
   ].join("\n");

@@ -2,6 +2,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { content } from "~/content";
 import { getPage } from "~/content/pages";
+import { milestoneWhen } from "~/lib/schedule";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import { seriousA11yViolations } from "./support/a11y";
 import { startServer, type RunningServer } from "./support/server";
@@ -50,11 +51,13 @@ const PAGES: Record<string, { texts: string[]; images: string[] }> = {
   "/BusinessGuide/plan": {
     texts: [
       info.schedule.heading,
-      ...Object.values(info.schedule.columns),
-      ...info.schedule.rows.flatMap((r) => [r.step, r.place, ...(r.detail ? [r.detail] : [])]),
-      "추후 공지",
-      "준비중입니다",
-      info.schedule.comingSoon,
+      ...info.schedule.milestones.flatMap((m) => [
+        m.step,
+        m.place,
+        milestoneWhen(m),
+        ...(m.detail ? [m.detail] : []),
+      ]),
+      "캘린더에 추가",
     ],
     images: [],
   },
@@ -248,14 +251,14 @@ describe("page details", () => {
     }
   });
 
-  test("premium cards link to other pages, never back to the premium page itself", async () => {
+  test("every premium card links to another page, never back to the premium page itself", async () => {
     const { context, page } = await openPage(browser, "desktop");
     try {
       await page.goto(server.url + "/LocationEnvironment/primium");
       const hrefs = await page.$$eval(".premium-row-link", (links) =>
         links.map((a) => a.getAttribute("href")),
       );
-      expect(hrefs.length).toBeGreaterThan(0);
+      expect(hrefs).toHaveLength(content.premiumCards.length);
       for (const href of hrefs)
         expect(["/LocationEnvironment/primium", "/LocationEnvironment/premium"]).not.toContain(
           href,

@@ -399,6 +399,11 @@ describe("navigation", () => {
       // A tab of the section's sub-menu, part-way down.
       await page.goBack();
       await page.waitForURL(server.url + "/FloorPlan/59A");
+      // The address changes before the page does: wait until the floor plan is shown again.
+      await page
+        .locator("h1")
+        .filter({ hasText: content.pages.find((p) => p.path === "/FloorPlan/59A")!.title })
+        .waitFor({ timeout: 60_000 });
       await scrollTo(page, 300);
       await page
         .getByRole("navigation", { name: "평면안내 하위 메뉴" })

@@ -1,20 +1,22 @@
-import { execFile } from "node:child_process";
 import { rmSync } from "node:fs";
-import { promisify } from "node:util";
-import type { Browser, Locator, Page } from "playwright-core";
+import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { content } from "~/content";
-import { CSV_HEADER } from "~/leads/csv.server";
-import { HONEYPOT_FIELD, MESSAGES, MIN_FILL_MS, RESULT_MESSAGES } from "~/lib/lead-form";
+import { HONEYPOT_FIELD, MESSAGES, RESULT_MESSAGES } from "~/lib/lead-form";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
+import {
+  exportLeads as exportLeadsOf,
+  fields,
+  humanPause,
+  popup,
+  storedWithPhone as storedWithPhoneOf,
+} from "./support/leads";
 import { startServer, type RunningServer } from "./support/server";
 
 /*
  * Lead intake as a visitor meets it: the registration popup, its page without JavaScript, the
  * customer-page inquiry; what is stored is read back with the operator's `npm run leads -- export`.
  */
-
-const run = promisify(execFile);
 
 let server: RunningServer;
 let browser: Browser;
@@ -31,53 +33,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
-type StoredLead = Record<(typeof CSV_HEADER)[number], string>;
-
-/** RFC 4180 rows (quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted && c === '"' && text[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (c === '"') {
-      quoted = !quoted;
-    } else if (quoted || (c !== "," && c !== "\r" && c !== "\n")) {
-      cell += c;
-    } else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-    }
-  }
-  if (cell || row.length) rows.push([...row, cell]);
-  return rows;
-}
-
-/** Every stored lead, through the operator's export command with the server's settings. */
-async function exportLeads(srv: RunningServer = server): Promise<StoredLead[]> {
-  const { stdout } = await run("npm", ["run", "-s", "leads", "--", "export"], { env: srv.env });
-  const [header, ...rows] = parseCsv(stdout.replace(/^\uFEFF/, ""));
-  expect(header).toEqual([...CSV_HEADER]);
-  return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ""])) as StoredLead);
-}
+const exportLeads = (srv: RunningServer = server) => exportLeadsOf(srv);
 const storedWithPhone = async (phone: string, srv?: RunningServer) =>
-  (await exportLeads(srv)).filter((l) => l.연락처 === phone);
+  storedWithPhoneOf(srv ?? server, phone);
 
 let phoneSeq = 1000;
 /** A phone number no other test used. */
 const newPhone = () => `010-7${String(process.pid % 1000).padStart(3, "0")}-${String(phoneSeq++)}`;
-
-/** A person needs a moment to fill a form; faster is treated as a bot (and not stored). */
-const humanPause = (page: Page) => page.waitForTimeout(MIN_FILL_MS + 100);
 
 async function visit(
   viewport: "phone" | "desktop",
@@ -101,20 +63,6 @@ function description(field: Locator): Promise<string> {
       .join(" "),
   );
 }
-
-function fields(scope: Page | Locator) {
-  return {
-    name: scope.getByRole("textbox", { name: /^(이름|고객명)/ }),
-    phone: scope.getByRole("textbox", { name: /^연락처/ }),
-    message: scope.getByRole("textbox", { name: "문의내용" }),
-    consent: scope.getByRole("checkbox", { name: "개인정보 수집·이용 동의 (필수)" }),
-    sms: scope.getByRole("checkbox", { name: content.privacy.smsConsentText }),
-    submit: scope.getByRole("button", { name: "등록하기" }),
-    status: scope.getByRole("status"),
-  };
-}
-
-const popup = (page: Page) => page.getByRole("dialog", { name: "방문예약 · 관심고객 등록" });
 
 /** A form body as the browser would send it without JavaScript. */
 function formBody(values: Record<string, string>) {
@@ -408,7 +356,7 @@ describe("bad input", () => {
       what: "a control character in the name",
       field: "name",
       values: { name: "홍\u0007길동" },
-      message: MESSAGES.controlChars,
+      message: MESSAGES.nameChars,
     },
     {
       what: "no consent",
@@ -442,6 +390,40 @@ describe("bad input", () => {
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  test("a message does not move the fields below it while the visitor acts: a bad phone, then a click on the consent box checks it", async () => {
+    for (const [viewport, path] of [
+      ["phone", "/Promotion/Customer"],
+      ["desktop", "/register"],
+    ] as const) {
+      const { context, page, errors } = await visit(viewport, path);
+      try {
+        const f = fields(page.locator("main"));
+        await f.name.fill("정상이름");
+        await f.phone.fill("010-1234");
+        // Where the box is on the page (not in the viewport: a click may scroll it into view).
+        const top = () =>
+          f.consent.evaluate((el) => el.getBoundingClientRect().top + window.scrollY);
+        const before = await top();
+        // The click blurs the phone field first; the consent box must still be where it was.
+        await f.consent.click();
+        expect(await f.consent.isChecked(), `${path}: the click reached the box`).toBe(true);
+        expect(await top(), path).toBe(before);
+        // On sending, the message shows next to the field.
+        await humanPause(page);
+        await f.submit.click();
+        await expect.poll(() => description(f.phone)).toContain(MESSAGES.phoneInvalid);
+        // Correcting the field takes the message away as the visitor types, without moving the box.
+        const shown = await top();
+        await f.phone.fill(newPhone());
+        await expect.poll(() => description(f.phone)).not.toContain(MESSAGES.phoneInvalid);
+        expect(await top(), path).toBe(shown);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
     }
   });
 

@@ -7,6 +7,7 @@ import {
   useLocation,
 } from "react-router";
 import { content } from "~/content";
+import { ATTRIBUTION_FIELDS, type Attribution } from "~/lib/attribution";
 import {
   HONEYPOT_FIELD,
   MESSAGE_MAX,
@@ -16,14 +17,23 @@ import {
   type LeadFieldErrors,
   type LeadKind,
 } from "~/lib/lead-form";
+import { visitAttribution } from "./attribution-store";
+import { VisitSlotPicker, type SlotValue } from "./visit-slot-picker";
 
 /*
  * The one lead form, used three times: the registration popup (and its no-JavaScript page,
- * /register), the customer-page inquiry, and the home page's inline visit form.
+ * /register), the customer-page inquiry, and the home page's inline visit form. Visit forms
+ * (kind "visit") carry the optional visit slot picker.
  *
  * It is a native <form method="post"> to a route action, so it works without JavaScript. With
  * JavaScript it is sent by a fetcher (no page load), checked first with the same zod rules the
- * action uses (instant Korean messages), and carries an idempotency key and the fill time.
+ * action uses (instant Korean messages), and carries an idempotency key, the fill time and where
+ * the visit came from (utm_*, referring site; first touch, from sessionStorage).
+ *
+ * Field messages appear when the form is sent, never while the visitor moves between fields (a
+ * message appearing on blur would push the field below away from a click that is under way).
+ * While the visitor corrects a field its message goes away, and its space stays until the next
+ * send, so nothing below moves.
  */
 
 export type LeadVariant = "popup" | "inquiry";
@@ -35,13 +45,17 @@ export type LeadValues = {
   message: string;
   privacyConsent: boolean;
   smsConsent: boolean;
+  /** The visit slot's two fields (visit forms): "YYYY-MM-DD" and "HH:MM", or "". */
+  visitDate: string;
+  visitTime: string;
 };
 
 export type LeadOutcome = "success" | "failed" | "rateLimited" | "network";
 
 /** The answer of a lead action (and of `leadClientAction` when the network fails). */
 export type LeadActionData =
-  | { ok: true; result: "success"; message: string }
+  /** `visit`: the booked slot as the visitor reads it, "11월 23일(월) 14:00". */
+  | { ok: true; result: "success"; message: string; visit?: string }
   | { ok: false; result: "invalid"; errors: LeadFieldErrors; values: LeadValues }
   | { ok: false; result: Exclude<LeadOutcome, "success">; message: string; values?: LeadValues };
 
@@ -70,13 +84,22 @@ export async function leadClientAction(
   }
 }
 
-type FieldName = "name" | "phone" | "message" | "privacyConsent";
-const FIELD_ORDER: FieldName[] = ["name", "phone", "message", "privacyConsent"];
+type FieldName = "name" | "phone" | "message" | "visitSlot" | "privacyConsent";
+const FIELD_ORDER: FieldName[] = ["name", "phone", "message", "visitSlot", "privacyConsent"];
 
 function focusFirstInvalid(form: HTMLFormElement | null, errors: LeadFieldErrors) {
   const first = FIELD_ORDER.find((f) => errors[f]);
-  if (first) form?.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+  if (!first || !form) return;
+  const target =
+    first === "visitSlot"
+      ? (form.querySelector<HTMLElement>('[name="visitTime"]:checked') ??
+        form.querySelector<HTMLElement>('[name="visitDate"]:checked') ??
+        form.querySelector<HTMLElement>('[name="visitDate"]'))
+      : form.querySelector<HTMLElement>(`[name="${first}"]`);
+  target?.focus();
 }
+
+const NO_SLOT: SlotValue = { date: "", time: "" };
 
 function formValues(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};
@@ -134,39 +157,57 @@ export function LeadForm({
 
   const [hydrated, setHydrated] = useState(false);
   const [idempotencyKey, setIdempotencyKey] = useState("");
+  const [attribution, setAttribution] = useState<Attribution>({});
   const [intent, setIntent] = useState(false);
   const initial = serverResult ?? null;
-  const [errors, setErrors] = useState<LeadFieldErrors>(
-    initial?.result === "invalid" ? initial.errors : {},
-  );
+  const initialErrors = initial?.result === "invalid" ? initial.errors : {};
+  const [errors, setErrors] = useState<LeadFieldErrors>(initialErrors);
+  // The last message of each field that had one when the form was last sent: its space is kept.
+  const [reserved, setReserved] = useState<LeadFieldErrors>(initialErrors);
   const [outcome, setOutcome] = useState<LeadOutcome | null>(
     initial && initial.result !== "invalid" ? initial.result : null,
   );
+  const [visit, setVisit] = useState(initial?.ok ? initial.visit : undefined);
   const [showForm, setShowForm] = useState(!(variant === "popup" && initial?.result === "success"));
   const values = initial && !initial.ok ? initial.values : undefined;
   const [messageLength, setMessageLength] = useState(values?.message.length ?? 0);
+  const [slot, setSlot] = useState<SlotValue>(
+    values ? { date: values.visitDate, time: values.visitTime } : NO_SLOT,
+  );
+  const [slotsVersion, setSlotsVersion] = useState(0);
 
   // After hydration only: never baked into the prerendered HTML.
   useEffect(() => {
     setHydrated(true);
     setIdempotencyKey(newIdempotencyKey());
+    setAttribution(visitAttribution());
     shownAt.current = Date.now();
   }, []);
+
+  const showErrors = (next: LeadFieldErrors) => {
+    setErrors(next);
+    setReserved(next);
+  };
 
   const data = fetcher.data;
   useEffect(() => {
     if (!data) return;
+    // Seats may have changed, ours or someone else's: show them as they are now.
+    setSlotsVersion((v) => v + 1);
     if (data.result === "invalid") {
-      setErrors(data.errors);
+      showErrors(data.errors);
       setOutcome(null);
-      focusFirstInvalid(formRef.current, data.errors);
+      if (data.values) setSlot({ date: data.values.visitDate, time: data.values.visitTime });
+      requestAnimationFrame(() => focusFirstInvalid(formRef.current, data.errors));
       return;
     }
-    setErrors({});
+    showErrors({});
     setOutcome(data.result);
+    setVisit(data.ok ? data.visit : undefined);
     if (data.result === "success") {
       formRef.current?.reset();
       setMessageLength(0);
+      setSlot(NO_SLOT);
       setIdempotencyKey(newIdempotencyKey());
       shownAt.current = Date.now();
     }
@@ -181,11 +222,13 @@ export function LeadForm({
 
   const submitting = fetcher.state !== "idle";
 
-  function check(field: FieldName) {
+  /** A field that shows a message is checked again: the message follows the correction. */
+  function recheck(field: FieldName) {
     const form = formRef.current;
-    if (!form) return;
+    if (!form || !errors[field]) return;
     const parsed = parseLeadForm(formValues(form));
     const message = parsed.ok ? undefined : parsed.errors[field];
+    if (message) setReserved((prev) => ({ ...prev, [field]: message }));
     setErrors((prev) => {
       if (prev[field] === message) return prev;
       const next = { ...prev };
@@ -195,19 +238,26 @@ export function LeadForm({
     });
   }
 
-  /** On leaving a field: check it if something was typed or it already shows a message. */
+  /** On leaving the phone field: write the number in its usual form. No message appears here. */
   function onBlur(field: FieldName, value: string) {
-    if (field === "phone") {
-      const normalized = normalizePhone(value);
-      const input = formRef.current?.elements.namedItem("phone");
-      if (normalized && input instanceof HTMLInputElement) input.value = normalized;
+    if (field !== "phone") return;
+    const normalized = normalizePhone(value);
+    const input = formRef.current?.elements.namedItem("phone");
+    if (normalized && input instanceof HTMLInputElement && input.value !== normalized) {
+      input.value = normalized;
+      recheck("phone");
     }
-    if (value.trim() !== "" || errors[field]) check(field);
   }
 
-  /** While typing: a shown message goes away as soon as the field is right. */
-  function onInput(field: FieldName) {
-    if (errors[field]) check(field);
+  function onSlotChange(next: SlotValue) {
+    setSlot(next);
+    // The visitor is choosing again: the slot's message has done its job.
+    if (errors.visitSlot)
+      setErrors((prev) => {
+        const rest = { ...prev };
+        delete rest.visitSlot;
+        return rest;
+      });
   }
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
@@ -218,13 +268,13 @@ export function LeadForm({
     const parsed = parseLeadForm(formValues(event.currentTarget));
     if (!parsed.ok) {
       event.preventDefault();
-      setErrors(parsed.errors);
+      showErrors(parsed.errors);
       setOutcome(null);
       focusFirstInvalid(event.currentTarget, parsed.errors);
       return;
     }
     if (fillMsRef.current) fillMsRef.current.value = String(Date.now() - shownAt.current);
-    setErrors({});
+    showErrors({});
     setOutcome(null);
   }
 
@@ -238,6 +288,11 @@ export function LeadForm({
     errors[field] ? (
       <p id={fieldIds(field).errorId} className="field-error">
         {errors[field]}
+      </p>
+    ) : reserved[field] ? (
+      // Corrected since the form was sent: the message is gone, its space stays until the next send.
+      <p className="field-error" data-resolved="true" aria-hidden="true">
+        {reserved[field]}
       </p>
     ) : null;
 
@@ -264,6 +319,13 @@ export function LeadForm({
       hidden={!outcome}
     >
       {message ? <p className="lead-result-message">{message}</p> : null}
+      {outcome === "success" && visit ? (
+        <p className="lead-result-visit">
+          방문 예약 일시: <strong>{visit}</strong>
+          <br />
+          예약 확인과 취소는 문자로 보내 드린 링크에서 하실 수 있습니다.
+        </p>
+      ) : null}
       {isPopup && hydrated && failedOutcome && !showForm ? (
         <button
           type="button"
@@ -310,6 +372,11 @@ export function LeadForm({
         <input type="hidden" name="source" value={source} />
         <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
         <input type="hidden" name="fillMs" ref={fillMsRef} defaultValue="" />
+        {ATTRIBUTION_FIELDS.map((field) =>
+          attribution[field] ? (
+            <input key={field} type="hidden" name={field} value={attribution[field]} />
+          ) : null,
+        )}
         <div className="lead-hp" aria-hidden="true">
           <label htmlFor={`${uid}-hp`}>웹사이트</label>
           <input
@@ -342,8 +409,7 @@ export function LeadForm({
             defaultValue={values?.name}
             aria-invalid={errors.name ? true : undefined}
             aria-describedby={describedBy("name")}
-            onBlur={(e) => onBlur("name", e.currentTarget.value)}
-            onInput={() => onInput("name")}
+            onInput={() => recheck("name")}
           />
           {fieldError("name")}
         </div>
@@ -364,7 +430,7 @@ export function LeadForm({
             aria-invalid={errors.phone ? true : undefined}
             aria-describedby={describedBy("phone")}
             onBlur={(e) => onBlur("phone", e.currentTarget.value)}
-            onInput={() => onInput("phone")}
+            onInput={() => recheck("phone")}
           />
           {fieldError("phone")}
         </div>
@@ -379,10 +445,9 @@ export function LeadForm({
               defaultValue={values?.message}
               aria-invalid={errors.message ? true : undefined}
               aria-describedby={describedBy("message", countId)}
-              onBlur={(e) => onBlur("message", e.currentTarget.value)}
               onInput={(e) => {
                 setMessageLength(e.currentTarget.value.length);
-                onInput("message");
+                recheck("message");
               }}
             />
             <p
@@ -395,6 +460,18 @@ export function LeadForm({
             {fieldError("message")}
           </div>
         )}
+
+        {kind === "visit" ? (
+          <VisitSlotPicker
+            id={`${uid}-visit`}
+            value={slot}
+            onChange={onSlotChange}
+            hydrated={hydrated}
+            refreshKey={slotsVersion}
+            message={fieldError("visitSlot")}
+            errorId={errors.visitSlot ? fieldIds("visitSlot").errorId : undefined}
+          />
+        ) : null}
 
         <fieldset className="lead-consent">
           <legend className="sr-only">개인정보 수집·이용 동의</legend>
@@ -409,7 +486,7 @@ export function LeadForm({
                 defaultChecked={values?.privacyConsent}
                 aria-invalid={errors.privacyConsent ? true : undefined}
                 aria-describedby={describedBy("privacyConsent", termsId)}
-                onChange={() => onInput("privacyConsent")}
+                onChange={() => recheck("privacyConsent")}
               />
               <label htmlFor={consent.id}>
                 개인정보 수집·이용 동의 <strong className="consent-required">(필수)</strong>
@@ -437,8 +514,9 @@ export function LeadForm({
               <label htmlFor={sms}>{content.privacy.smsConsentText}</label>
             </div>
             <p className="consent-hint">
-              동의하지 않아도 등록할 수 있으며, 언제든 {content.privacy.optOutNumber}(무료)로 수신을
-              거부할 수 있습니다.
+              동의하지 않아도 등록할 수 있으며, 언제든{" "}
+              <span className="nowrap">{content.privacy.optOutNumber}(무료)</span>로 수신을 거부할
+              수 있습니다.
             </p>
           </div>
         </fieldset>

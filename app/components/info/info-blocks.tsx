@@ -2,6 +2,8 @@ import type { ReactNode } from "react";
 import type { Image } from "~/content";
 import { Picture } from "~/components/layout/picture";
 import { imageUrl } from "~/lib/images";
+import { useDrawingViewer, ZoomableDrawing } from "~/components/media/zoomable-drawing";
+import { KeepTogether } from "~/components/layout/keep-together";
 
 /**
  * Building blocks of the information pages (brand, overview, location, complex, interior):
@@ -48,28 +50,52 @@ export function Notices({ id, title, items }: { id: string; title: string; items
       </h2>
       <ul>
         {items.map((item) => (
-          <li key={item}>{item}</li>
+          <li key={item}>
+            <KeepTogether>{item}</KeepTogether>
+          </li>
         ))}
       </ul>
     </section>
   );
 }
 
-/** A plan drawing (vector), shown at full width with a link that opens it alone for zooming. */
+/**
+ * A plan drawing (vector), shown at full width; a tap on it or on "크게 보기" opens the zoom viewer
+ * (without JavaScript: the SVG file itself).
+ */
 export function PlanFigure({ image, caption }: { image: Image; caption?: ReactNode }) {
+  const openViewer = useDrawingViewer(image);
   return (
     <figure className="plan-figure">
       <div className="plan-figure-frame">
-        <Picture image={image} sizes="(max-width: 1240px) 100vw, 1200px" />
+        <ZoomableDrawing image={image} openViewer={openViewer}>
+          <Picture image={image} sizes="(max-width: 1240px) 100vw, 1200px" />
+        </ZoomableDrawing>
       </div>
       <figcaption className="plan-figure-caption">
         {caption}
-        <a className="plan-zoom" href={imageUrl(image)} target="_blank" rel="noopener">
+        <a
+          className="plan-zoom"
+          href={imageUrl(image)}
+          target="_blank"
+          rel="noopener"
+          onClick={openViewer}
+        >
           이미지 크게 보기<span className="sr-only"> (새 창)</span>
         </a>
       </figcaption>
     </figure>
   );
+}
+
+/** Columns of a wide legend: as many as fit (5), spread so that no row holds a lone entry. */
+export function legendColumns(count: number, most = 5): number {
+  for (let rows = Math.ceil(count / most); rows < count; rows++) {
+    const cols = Math.ceil(count / rows);
+    const last = count - (rows - 1) * cols;
+    if (last >= 2 || last === cols) return cols;
+  }
+  return Math.min(count, most);
 }
 
 /** The legend of a plan drawing: a colour swatch (matching the artwork) and a label per entry. */
@@ -87,7 +113,7 @@ export function PlanLegend({
       <h2 id={id} className="plan-legend-title">
         {title}
       </h2>
-      <ul>
+      <ul style={{ "--legend-cols": legendColumns(items.length) } as React.CSSProperties}>
         {items.map((item) => (
           <li key={item.key}>
             <span

@@ -1,8 +1,9 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { Link, useLocation } from "react-router";
 import { content, type Page } from "~/content";
-import { getPage, menuGroup } from "~/content/pages";
+import { currentMenuUrl, getPage, menuGroup } from "~/content/pages";
 import { Picture } from "./picture";
+import { KeepTogether } from "./keep-together";
 
 /** The banner every sub-page opens with: artwork, title, slogan lines and a screen-reader heading. */
 export function PageBanner({ page }: { page: Page }) {
@@ -17,7 +18,7 @@ export function PageBanner({ page }: { page: Page }) {
         </p>
         {page.banner.slogans.map((line) => (
           <p key={line} className="page-banner-slogan">
-            {line}
+            <KeepTogether>{line}</KeepTogether>
           </p>
         ))}
       </div>
@@ -38,15 +39,33 @@ export function SubMenu({
   label: string;
 }) {
   const { pathname } = useLocation();
+  const current = currentMenuUrl(pathname);
   const listRef = useRef<HTMLUListElement>(null);
-  // On a phone the tabs scroll sideways: bring the current one into view (horizontally only).
+  // On a phone the tabs scroll sideways: bring the current one into view (horizontally only), and
+  // mark the edges that hide more tabs (faded out in layout.css).
   useEffect(() => {
     const list = listRef.current;
-    const current = list?.querySelector('[aria-current="page"]')?.parentElement;
-    if (!list || !current || list.scrollWidth <= list.clientWidth) return;
-    const box = list.getBoundingClientRect();
-    const tab = current.getBoundingClientRect();
-    list.scrollLeft += tab.left - box.left - (box.width - tab.width) / 2;
+    if (!list) return;
+    const current = list.querySelector('[aria-current="page"]')?.parentElement;
+    if (current && list.scrollWidth > list.clientWidth) {
+      const box = list.getBoundingClientRect();
+      const tab = current.getBoundingClientRect();
+      list.scrollLeft += tab.left - box.left - (box.width - tab.width) / 2;
+    }
+    const markEdges = () => {
+      const start = list.scrollLeft > 1;
+      const end = list.scrollLeft + list.clientWidth < list.scrollWidth - 1;
+      const more = start && end ? "both" : start ? "start" : end ? "end" : "";
+      if (more) list.dataset.more = more;
+      else delete list.dataset.more;
+    };
+    markEdges();
+    list.addEventListener("scroll", markEdges, { passive: true });
+    window.addEventListener("resize", markEdges);
+    return () => {
+      list.removeEventListener("scroll", markEdges);
+      window.removeEventListener("resize", markEdges);
+    };
   }, [pathname]);
   return (
     <nav className="sub-menu" aria-label={label}>
@@ -55,7 +74,7 @@ export function SubMenu({
           <li key={item.url + item.title}>
             <Link
               to={item.url}
-              aria-current={item.url === pathname ? "page" : undefined}
+              aria-current={item.url === current ? "page" : undefined}
               preventScrollReset={false}
             >
               {item.title}
@@ -65,6 +84,12 @@ export function SubMenu({
       </ul>
     </nav>
   );
+}
+
+/** The tab menu of a menu section (nothing for a page outside the menu). */
+export function SectionMenu({ section }: { section: string | undefined }) {
+  const group = menuGroup(section);
+  return group ? <SubMenu items={group.items} label={`${group.title} 하위 메뉴`} /> : null;
 }
 
 /**
@@ -78,7 +103,7 @@ export function PageShell({ children, path }: { children: ReactNode; path?: stri
   return (
     <>
       <PageBanner page={page} />
-      {group ? <SubMenu items={group.items} label={`${group.title} 하위 메뉴`} /> : null}
+      <SectionMenu section={page.section} />
       <div className="page-body">
         <header className="page-head">
           {group ? <p className="page-eyebrow">{group.title}</p> : null}

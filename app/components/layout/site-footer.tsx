@@ -40,7 +40,8 @@ export function SiteFooter() {
           </div>
         </div>
         <p className="footer-phone">
-          분양문의 <a href={telHref(contact.phone)}>{contact.phone}</a> <span>{contact.hours}</span>
+          분양문의 <a href={telHref(contact.phone)}>{contact.phone}</a>{" "}
+          <span className="nowrap">{contact.hours}</span>
         </p>
         <p className="footer-notice">{legal.smsNotice}</p>
         <ul className="footer-disclaimers">

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type CSSProperties } from "react";
 import { Link, useLocation } from "react-router";
 import { content } from "~/content";
-import { groupUrl } from "~/content/pages";
+import { currentMenuUrl, groupUrl } from "~/content/pages";
 import { telHref } from "~/lib/phone";
 import { RegisterTrigger } from "~/components/registration/registration-context";
 import { Logo } from "./logo";
@@ -89,7 +89,7 @@ export function SiteHeader() {
 const longestMenu = Math.max(...content.menu.map((g) => g.items.length));
 
 function DesktopHeader({ open, setOpen }: { open: boolean; setOpen: (v: boolean) => void }) {
-  const location = useLocation();
+  const current = currentMenuUrl(useLocation().pathname);
   return (
     <div className="header-desktop" style={{ "--gnb-rows": longestMenu } as CSSProperties}>
       <div className="header-bar">
@@ -109,7 +109,7 @@ function DesktopHeader({ open, setOpen }: { open: boolean; setOpen: (v: boolean)
         >
           <ul className="gnb-list">
             {content.menu.map((group) => {
-              const active = group.items.some((i) => i.url === location.pathname);
+              const active = group.items.some((i) => i.url === current);
               return (
                 <li key={group.title} className="gnb-item" onMouseEnter={() => setOpen(true)}>
                   <Link
@@ -126,7 +126,7 @@ function DesktopHeader({ open, setOpen }: { open: boolean; setOpen: (v: boolean)
                           to={item.url}
                           className="gnb-sub-link"
                           tabIndex={open ? undefined : -1}
-                          aria-current={item.url === location.pathname ? "page" : undefined}
+                          aria-current={item.url === current ? "page" : undefined}
                         >
                           {item.title}
                         </Link>
@@ -158,6 +158,7 @@ function DesktopHeader({ open, setOpen }: { open: boolean; setOpen: (v: boolean)
 
 function MobileHeader({ open, setOpen }: { open: boolean; setOpen: (v: boolean) => void }) {
   const drawerId = useId();
+  const current = currentMenuUrl(useLocation().pathname);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const drawerRef = useRef<HTMLDivElement>(null);
   const [section, setSection] = useState<string | null>(null);
@@ -234,7 +235,11 @@ function MobileHeader({ open, setOpen }: { open: boolean; setOpen: (v: boolean) 
                   <ul id={panelId} className="accordion-panel" hidden={!expanded}>
                     {group.items.map((item) => (
                       <li key={item.url + item.title}>
-                        <Link to={item.url} onClick={() => setOpen(false)}>
+                        <Link
+                          to={item.url}
+                          aria-current={item.url === current ? "page" : undefined}
+                          onClick={() => setOpen(false)}
+                        >
                           {item.title}
                         </Link>
                       </li>

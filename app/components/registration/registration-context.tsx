@@ -8,6 +8,12 @@ import {
   type ReactNode,
 } from "react";
 import { Link, useLocation } from "react-router";
+import {
+  popOverlayEntry,
+  pushOverlayEntry,
+  setOverlayPageKey,
+  watchOverlayHistory,
+} from "~/components/layout/overlay-history";
 
 type RegistrationApi = { isOpen: boolean; open: () => void; close: () => void };
 
@@ -15,30 +21,6 @@ const RegistrationContext = createContext<RegistrationApi | null>(null);
 
 /** Key in `history.state` of the entry pushed while the popup is open. */
 const MARKER = "registrationPopup";
-
-type HistoryState = { key?: string; [MARKER]?: true } | null;
-const historyState = () => window.history.state as HistoryState;
-
-/*
- * Moves between the router's history entry and the popup's marker copy of it are not navigations:
- * this listener handles them and keeps them from the router. It must run before the router's own
- * popstate listener, and listeners on window run in the order they were added, so it is added when
- * this module loads — the route modules load before the router is created
- * (docs/decisions/003-popup-history-entry.md).
- */
-const popupHistory: { setOpen: ((open: boolean) => void) | null; pageKey: string } = {
-  setOpen: null,
-  pageKey: "default",
-};
-if (typeof window !== "undefined") {
-  window.addEventListener("popstate", (event) => {
-    const state = event.state as HistoryState;
-    // Another page's entry: a real navigation, the router's business.
-    if (!popupHistory.setOpen || (state?.key ?? "default") !== popupHistory.pageKey) return;
-    event.stopImmediatePropagation();
-    popupHistory.setOpen(Boolean(state?.[MARKER]));
-  });
-}
 
 /**
  * Holds whether the registration popup is open; every trigger opens it through `useRegistration`.
@@ -52,27 +34,20 @@ export function RegistrationProvider({ children }: { children: ReactNode }) {
   const location = useLocation();
 
   const open = useCallback(() => {
-    if (!historyState()?.[MARKER]) {
-      window.history.pushState({ ...historyState(), [MARKER]: true }, "");
-    }
+    pushOverlayEntry(MARKER);
     setOpen(true);
   }, []);
 
   const close = useCallback(() => {
     setOpen(false);
-    if (historyState()?.[MARKER]) window.history.back();
+    popOverlayEntry(MARKER);
   }, []);
 
-  useEffect(() => {
-    popupHistory.setOpen = setOpen;
-    return () => {
-      popupHistory.setOpen = null;
-    };
-  }, []);
+  useEffect(() => watchOverlayHistory(MARKER, setOpen), []);
 
   // A navigation (another page) closes the popup.
   useEffect(() => {
-    popupHistory.pageKey = location.key;
+    setOverlayPageKey(location.key);
     setOpen(false);
   }, [location.key]);
 

@@ -62,8 +62,8 @@ export function RegistrationDialog() {
         <p id="reg-dialog-desc" className="reg-dialog-desc">
           이름과 연락처를 남겨 주시면 전문 상담사가 곧 연락드립니다.
           <br />
-          전화 상담 <a href={telHref(content.contact.phone)}>{content.contact.phone}</a> (
-          {content.contact.hours})
+          전화 상담 <a href={telHref(content.contact.phone)}>{content.contact.phone}</a>{" "}
+          <span className="nowrap">({content.contact.hours})</span>
         </p>
         {isOpen ? (
           <LeadForm

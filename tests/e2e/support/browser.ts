@@ -30,7 +30,7 @@ export function launchBrowser(): Promise<Browser> {
 export async function openPage(
   browser: Browser,
   viewport: keyof typeof VIEWPORTS | { width: number; height: number },
-  options: { javaScriptEnabled?: boolean } = {},
+  options: { javaScriptEnabled?: boolean; userAgent?: string } = {},
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const size = typeof viewport === "string" ? VIEWPORTS[viewport] : viewport;
   const context = await browser.newContext({
@@ -39,6 +39,7 @@ export async function openPage(
     hasTouch: size.width < 900,
     locale: "ko-KR",
     javaScriptEnabled: options.javaScriptEnabled ?? true,
+    ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
   await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
   const page = await context.newPage();

@@ -1,0 +1,213 @@
+/*
+ * The lead desk: the leads of the lead forms, newest first, filtered and searched; a status and a
+ * memo per lead; the CSV of a filtered list. Every view, download and change of personal data is
+ * written to the access log in the same request (access-log.server.ts).
+ */
+import { getDb } from "~/db/db.server";
+import { CSV_HEADER, formatKst, leadCsvRow, toCsv } from "~/leads/csv.server";
+import { toLead, type Lead, type LeadRow } from "~/leads/leads.server";
+import { kstDayStartIso } from "~/lib/korean-date";
+import {
+  DESK_MESSAGES,
+  DESK_PAGE_SIZE,
+  LEAD_STATUS_LABEL,
+  LEAD_STATUSES,
+  MEMO_MAX,
+  type DeskFilter,
+  type DeskFilterName,
+  type LeadStatus,
+  type SourceOptions,
+} from "~/lib/lead-desk";
+import { normalizePhone } from "~/lib/lead-form";
+
+export type DeskLead = Lead & {
+  status: LeadStatus;
+  memo: string;
+  statusAt: string | null;
+  memoAt: string | null;
+};
+
+type DeskRow = LeadRow & {
+  status: LeadStatus;
+  memo: string;
+  status_at: string | null;
+  memo_at: string | null;
+};
+
+const toDeskLead = (r: DeskRow): DeskLead => ({
+  ...toLead(r),
+  status: r.status,
+  memo: r.memo,
+  statusAt: r.status_at,
+  memoAt: r.memo_at,
+});
+
+/** Adds a parameter and answers its placeholder ($n). */
+type Param = (value: unknown) => string;
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+const nextDay = (day: string) =>
+  new Date(new Date(`${day}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);
+
+/** Each filter's condition (a new filter: one entry in DESK_FILTERS and one here). */
+const CONDITIONS: Record<DeskFilterName, (value: string, p: Param) => string | null> = {
+  kind: (v, p) => `kind = ${p(v)}`,
+  status: (v, p) => `status = ${p(v)}`,
+  source: (v, p) => {
+    if (v.startsWith("utm:")) return `utm_source = ${p(v.slice(4))}`;
+    if (v.startsWith("ref:")) return `(utm_source IS NULL AND referrer_host = ${p(v.slice(4))})`;
+    return "(utm_source IS NULL AND referrer_host IS NULL)";
+  },
+  from: (v, p) => `created_at >= ${p(kstDayStartIso(v))}`,
+  to: (v, p) => `created_at < ${p(kstDayStartIso(nextDay(v)))}`,
+  q: (v, p) => {
+    // A name, or a phone number in any format: a whole number matches exactly, a few digits anywhere.
+    const byName = `name LIKE ${p(`%${likeEscape(v)}%`)} ESCAPE '\\'`;
+    const phone = normalizePhone(v);
+    if (phone) return `(${byName} OR phone = ${p(phone)})`;
+    const digits = v.replace(/[\s\-().]/g, "");
+    if (/^[0-9]{3,}$/.test(digits))
+      return `(${byName} OR REPLACE(phone, '-', '') LIKE ${p(`%${digits}%`)})`;
+    return byName;
+  },
+};
+
+function where(filter: DeskFilter): { sql: string; params: unknown[] } {
+  const params: unknown[] = [];
+  const p: Param = (value) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const clauses = (Object.keys(CONDITIONS) as DeskFilterName[]).flatMap((name) => {
+    const value = filter[name];
+    const clause = value ? CONDITIONS[name](value, p) : null;
+    return clause ? [clause] : [];
+  });
+  return { sql: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", params };
+}
+
+/** One page (50) of the filtered leads, newest first, and how many match in all. */
+export async function listDeskLeads(
+  filter: DeskFilter,
+  page = 1,
+): Promise<{ leads: DeskLead[]; total: number; page: number; pages: number }> {
+  const db = await getDb();
+  const w = where(filter);
+  const total = Number(
+    (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM leads ${w.sql}`, w.params))?.n ?? 0,
+  );
+  const pages = Math.max(1, Math.ceil(total / DESK_PAGE_SIZE));
+  const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
+  const n = w.params.length;
+  const rows = await db.all<DeskRow>(
+    `SELECT * FROM leads ${w.sql} ORDER BY created_at DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
+    [...w.params, DESK_PAGE_SIZE, (current - 1) * DESK_PAGE_SIZE],
+  );
+  return { leads: rows.map(toDeskLead), total, page: current, pages };
+}
+
+/** Most choices of each kind the source filter offers (the most frequent ones). */
+const SOURCE_OPTIONS_MAX = 100;
+
+/** The sources of the stored leads, for the source filter (each group alphabetical). */
+export async function deskSources(): Promise<SourceOptions> {
+  const db = await getDb();
+  const top = async (column: string, where: string) =>
+    (
+      await db.all<{ v: string }>(
+        `SELECT ${column} AS v FROM leads WHERE ${where}
+         GROUP BY ${column} ORDER BY COUNT(*) DESC, ${column} LIMIT $1`,
+        [SOURCE_OPTIONS_MAX],
+      )
+    )
+      .map((r) => r.v)
+      .sort((a, b) => a.localeCompare(b, "ko"));
+  const direct = await db.get<{ n: number }>(
+    "SELECT COUNT(*) AS n FROM leads WHERE utm_source IS NULL AND referrer_host IS NULL",
+  );
+  return {
+    utm: await top("utm_source", "utm_source IS NOT NULL"),
+    referrers: await top("referrer_host", "utm_source IS NULL AND referrer_host IS NOT NULL"),
+    direct: Number(direct?.n ?? 0) > 0,
+  };
+}
+
+/** Every lead the filter matches, newest first (CSV). */
+export async function allDeskLeads(filter: DeskFilter): Promise<DeskLead[]> {
+  const db = await getDb();
+  const w = where(filter);
+  const rows = await db.all<DeskRow>(
+    `SELECT * FROM leads ${w.sql} ORDER BY created_at DESC, id DESC`,
+    w.params,
+  );
+  return rows.map(toDeskLead);
+}
+
+/** The desk's CSV: the export's columns (UTF-8 BOM, Korean header, formulas defused) plus status and memo. */
+export function deskCsv(leads: readonly DeskLead[]): string {
+  return toCsv(
+    [...CSV_HEADER, "상태", "메모", "상태변경일시 (KST)"],
+    leads.map((l) => [
+      ...leadCsvRow(l),
+      LEAD_STATUS_LABEL[l.status] ?? l.status,
+      l.memo,
+      l.statusAt ? formatKst(l.statusAt) : "",
+    ]),
+  );
+}
+
+export type DeskUpdate =
+  | { ok: true; lead: DeskLead; changed: string[] }
+  | { ok: false; message: string };
+
+/** Saves a lead's status and memo (both at once); says what changed. */
+export async function updateLeadDesk(
+  id: string,
+  input: { status: unknown; memo: unknown },
+  now = new Date(),
+): Promise<DeskUpdate> {
+  const status = String(input.status ?? "");
+  if (!(LEAD_STATUSES as readonly string[]).includes(status))
+    return { ok: false, message: DESK_MESSAGES.badStatus };
+  const memo = String(input.memo ?? "")
+    .replace(/\r\n?/g, "\n")
+    .trim();
+  if (memo.length > MEMO_MAX) return { ok: false, message: DESK_MESSAGES.memoTooLong };
+  const db = await getDb();
+  const at = now.toISOString();
+  const before = await db.get<DeskRow>("SELECT * FROM leads WHERE id = $1", [id]);
+  if (!before) return { ok: false, message: DESK_MESSAGES.notFound };
+  const row = await db.get<DeskRow>(
+    `UPDATE leads SET
+       status_at = CASE WHEN status = $2 THEN status_at ELSE $4 END,
+       memo_at = CASE WHEN memo = $3 THEN memo_at ELSE $4 END,
+       status = $2, memo = $3
+     WHERE id = $1 RETURNING *`,
+    [id, status, memo, at],
+  );
+  if (!row) return { ok: false, message: DESK_MESSAGES.notFound };
+  const changed = [
+    ...(before.status !== status
+      ? [`상태 ${LEAD_STATUS_LABEL[before.status]}→${LEAD_STATUS_LABEL[status as LeadStatus]}`]
+      : []),
+    ...(before.memo !== memo ? ["메모"] : []),
+  ];
+  return { ok: true, lead: toDeskLead(row), changed };
+}
+
+/** New leads waiting for a first call (the administrator's home). */
+export async function countNewLeads(): Promise<number> {
+  const db = await getDb();
+  return Number(
+    (await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM leads WHERE status = 'new'"))?.n ?? 0,
+  );
+}
+
+/** What the desk page receives of a lead: no address, browser or idempotency key. */
+export type DeskLeadView = Omit<DeskLead, "ip" | "userAgent" | "idempotencyKey">;
+
+export function deskView(lead: DeskLead): DeskLeadView {
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  const { ip, userAgent, idempotencyKey, ...shown } = lead;
+  return shown;
+}

@@ -1,0 +1,176 @@
+import { describe, expect, it, vi } from "vitest";
+import { engines, setTestEnv, useTestDb } from "~/db/test-support";
+import { AUTH_MESSAGES } from "~/lib/auth";
+import { upsertAdmin } from "./admin.server";
+import { isSameOrigin, requireAdmin } from "./guards.server";
+import * as password from "./password.server";
+import {
+  destroySession,
+  getSession,
+  sessionCookieName,
+  SESSION_IDLE_MS,
+  SESSION_MAX_MS,
+} from "./session.server";
+import { signIn, SIGN_IN_LIMIT_PER_ACCOUNT } from "./sign-in.server";
+
+const EMAIL = "admin@example.com";
+const PASSWORD = "correct-horse-battery";
+const T0 = new Date("2026-03-01T00:00:00.000Z");
+const later = (ms: number) => new Date(T0.getTime() + ms);
+const meta = { ip: "203.0.113.9" };
+
+/** A request carrying the cookie a Set-Cookie header set. */
+const withCookie = (setCookie: string, url = "http://localhost:3000/admin") =>
+  new Request(url, { headers: { cookie: setCookie.split(";")[0]! } });
+
+describe.each(engines())("administrator sign-in and sessions ($name)", (engine) => {
+  const t = useTestDb(engine);
+
+  it("signs in with the right password; the cookie holds only a random id, and the table only its hash", async () => {
+    await upsertAdmin(EMAIL, PASSWORD);
+    const result = await signIn({ email: " Admin@Example.com ", password: PASSWORD }, meta, T0);
+    if (!result.ok) throw new Error(result.message);
+    expect(result.setCookie).toMatch(
+      /^admin_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200$/,
+    );
+    const token = /=([^;]+)/.exec(result.setCookie)![1]!;
+    const rows = await t.db().all<{ id: string }>("SELECT id FROM admin_sessions");
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.id).not.toContain(token);
+    expect(await getSession(withCookie(result.setCookie), later(1000))).toMatchObject({
+      email: EMAIL,
+    });
+  });
+
+  it("answers a wrong password and an unknown account with the same message, both checked against a hash", async () => {
+    await upsertAdmin(EMAIL, PASSWORD);
+    const verify = vi.spyOn(password, "verifyPassword");
+    const wrong = await signIn({ email: EMAIL, password: "wrong-password" }, meta, T0);
+    const unknown = await signIn(
+      { email: "nobody@example.com", password: "wrong-password" },
+      meta,
+      T0,
+    );
+    expect(wrong).toEqual({ ok: false, message: AUTH_MESSAGES.wrong, status: 401 });
+    expect(unknown).toEqual(wrong);
+    expect(AUTH_MESSAGES.wrong.startsWith("로그인 실패: ")).toBe(true);
+    // The unknown account also cost one scrypt comparison (against the dummy hash).
+    expect(verify).toHaveBeenCalledTimes(2);
+    verify.mockRestore();
+    expect(await signIn({ email: "", password: "" }, meta, T0)).toMatchObject({
+      ok: false,
+      message: AUTH_MESSAGES.missing,
+    });
+  });
+
+  it("throttles the sixth failure in a row for an account, even with the right password, and counts again after a success", async () => {
+    await upsertAdmin(EMAIL, PASSWORD);
+    for (let i = 0; i < SIGN_IN_LIMIT_PER_ACCOUNT; i++) {
+      expect(
+        await signIn({ email: EMAIL, password: `wrong-${i}` }, { ip: `10.0.0.${i}` }, T0),
+      ).toMatchObject({
+        status: 401,
+      });
+    }
+    const sixth = await signIn(
+      { email: EMAIL, password: PASSWORD },
+      { ip: "10.0.0.99" },
+      later(1000),
+    );
+    expect(sixth).toMatchObject({ ok: false, status: 429 });
+    expect((sixth as { message: string }).message).toMatch(
+      /^로그인 실패: 시도가 너무 많습니다\. [0-9]+분 뒤에/,
+    );
+    // Next window: allowed again; a success clears the count.
+    const next = later(16 * 60_000);
+    expect(await signIn({ email: EMAIL, password: PASSWORD }, meta, next)).toMatchObject({
+      ok: true,
+    });
+    for (let i = 0; i < SIGN_IN_LIMIT_PER_ACCOUNT; i++) {
+      expect(await signIn({ email: EMAIL, password: "nope" }, meta, next)).toMatchObject({
+        status: 401,
+      });
+    }
+  });
+
+  it("throttles one address trying many accounts", async () => {
+    const results = [];
+    for (let i = 0; i < 11; i++)
+      results.push(await signIn({ email: `user${i}@example.com`, password: "x" }, meta, T0));
+    expect(results.slice(0, 10).every((r) => !r.ok && r.status === 401)).toBe(true);
+    expect(results[10]).toMatchObject({ ok: false, status: 429 });
+  });
+
+  it("ends a session after 2 hours without a request, after 12 hours in any case, and at sign-out", async () => {
+    await upsertAdmin(EMAIL, PASSWORD);
+    const signed = await signIn({ email: EMAIL, password: PASSWORD }, meta, T0);
+    if (!signed.ok) throw new Error("sign-in");
+    const request = withCookie(signed.setCookie);
+    // Used every 90 minutes: alive until the absolute limit.
+    for (let m = 90; m < SESSION_MAX_MS / 60_000; m += 90) {
+      expect(await getSession(request, later(m * 60_000))).not.toBeNull();
+    }
+    expect(await getSession(request, later(SESSION_MAX_MS))).toBeNull();
+    expect(await t.db().all("SELECT id FROM admin_sessions")).toEqual([]);
+
+    const idle = await signIn({ email: EMAIL, password: PASSWORD }, meta, T0);
+    if (!idle.ok) throw new Error("sign-in");
+    expect(await getSession(withCookie(idle.setCookie), later(SESSION_IDLE_MS + 1))).toBeNull();
+
+    const out = await signIn({ email: EMAIL, password: PASSWORD }, meta, T0);
+    if (!out.ok) throw new Error("sign-in");
+    expect(await destroySession(withCookie(out.setCookie))).toMatch(/^admin_session=; .*Max-Age=0/);
+    expect(await getSession(withCookie(out.setCookie), later(1000))).toBeNull();
+    expect(await t.db().all("SELECT id FROM admin_sessions")).toEqual([]);
+  });
+
+  it("names the cookie __Host- and marks it Secure when the site is https", async () => {
+    setTestEnv({ SITE_URL: "https://bunyang.example" });
+    await upsertAdmin(EMAIL, PASSWORD);
+    const r = await signIn({ email: EMAIL, password: PASSWORD }, meta, T0);
+    if (!r.ok) throw new Error("sign-in");
+    expect(sessionCookieName()).toBe("__Host-admin_session");
+    expect(r.setCookie).toMatch(
+      /^__Host-admin_session=[^;]+; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200; Secure$/,
+    );
+    // A cookie without the prefix (set by a subdomain or over http) is not read.
+    const plain = r.setCookie.replace("__Host-admin_session", "admin_session");
+    expect(
+      await getSession(withCookie(plain, "https://bunyang.example/admin"), later(1)),
+    ).toBeNull();
+  });
+
+  it("sends a signed-out request to the sign-in page, remembering where it was going", async () => {
+    const thrown = await requireAdmin(
+      new Request("http://localhost:3000/admin/leads.data?status=new"),
+    ).catch((e: unknown) => e);
+    expect(thrown).toBeInstanceOf(Response);
+    expect((thrown as Response).status).toBe(302);
+    expect((thrown as Response).headers.get("Location")).toBe(
+      `/admin/login?redirectTo=${encodeURIComponent("/admin/leads?status=new")}`,
+    );
+  });
+});
+
+describe("cross-site check of state-changing requests", () => {
+  const post = (headers: Record<string, string>) =>
+    new Request("http://localhost:3000/admin/leads", { method: "POST", headers });
+
+  it("accepts a same-origin form post", () => {
+    expect(
+      isSameOrigin(post({ "sec-fetch-site": "same-origin", origin: "http://localhost:3000" })),
+    ).toBe(true);
+    expect(isSameOrigin(post({ origin: "http://localhost:3000" }))).toBe(true);
+  });
+
+  it.each<Record<string, string>>([
+    { "sec-fetch-site": "cross-site", origin: "https://evil.example" },
+    { "sec-fetch-site": "same-site", origin: "http://localhost:4000" },
+    { origin: "https://evil.example" },
+    { origin: "null" },
+    { "sec-fetch-site": "same-origin", origin: "https://evil.example" },
+    {},
+  ])("refuses %j", (headers) => {
+    expect(isSameOrigin(post(headers))).toBe(false);
+  });
+});

@@ -1,0 +1,65 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { Image } from "~/content";
+import { Picture } from "~/components/layout/picture";
+
+/*
+ * Accordions of the phone layout: native <details> sharing a `name`, so opening one closes the
+ * others and tapping the open one closes it, without JavaScript; the browser's find-in-page opens
+ * the one holding a match. The toggle handler does the same closing for browsers that predate
+ * the `name` attribute, and tells the parent whether the item is open.
+ */
+export function AccordionItem({
+  group,
+  title,
+  children,
+  onOpenChange,
+}: {
+  group: string;
+  title: string;
+  children: ReactNode;
+  onOpenChange?: (open: boolean) => void;
+}) {
+  return (
+    <details
+      className="acc"
+      name={group}
+      onToggle={(event) => {
+        const item = event.currentTarget;
+        if (item.open) {
+          for (const other of document.querySelectorAll<HTMLDetailsElement>("details.acc")) {
+            if (other !== item && other.open && other.getAttribute("name") === group)
+              other.open = false;
+          }
+        }
+        onOpenChange?.(item.open);
+      }}
+    >
+      <summary className="acc-head">{title}</summary>
+      <div className="acc-panel">{children}</div>
+    </details>
+  );
+}
+
+/** An accordion panel's usual body: an image, a line of text and a link to the full page. */
+export function AccordionPicture({
+  image,
+  text,
+  link,
+}: {
+  image: Image;
+  text: string;
+  link?: { to: string; label: string };
+}) {
+  return (
+    <>
+      <Picture image={image} sizes="100vw" className="acc-img" />
+      <p className="acc-text">{text}</p>
+      {link ? (
+        <Link to={link.to} className="acc-link">
+          {link.label}
+        </Link>
+      ) : null}
+    </>
+  );
+}

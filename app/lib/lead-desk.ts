@@ -1,0 +1,138 @@
+/*
+ * The lead desk's vocabulary, shared by the page and the server: statuses, the filters (one list:
+ * a new filter is one entry here and its condition in app/admin/lead-desk.server.ts), and how a
+ * filter reads in the access log.
+ */
+import { LEAD_KINDS, type LeadKind } from "./lead-form";
+
+export const LEAD_STATUSES = ["new", "contacted", "visited", "closed", "on_hold"] as const;
+export type LeadStatus = (typeof LEAD_STATUSES)[number];
+
+/** 신규 → 연락함 → 방문 → 종료, plus 보류. */
+export const LEAD_STATUS_LABEL: Record<LeadStatus, string> = {
+  new: "신규",
+  contacted: "연락함",
+  visited: "방문",
+  closed: "종료",
+  on_hold: "보류",
+};
+
+export const LEAD_KIND_LABEL: Record<LeadKind, string> = { visit: "방문예약", inquiry: "상담문의" };
+
+export const MEMO_MAX = 500;
+export const DESK_PAGE_SIZE = 50;
+export const SEARCH_MAX = 50;
+
+export const DESK_MESSAGES = {
+  saved: "저장했습니다.",
+  notFound: "접수 내역을 찾을 수 없습니다. 보관 기간이 지나 삭제되었을 수 있습니다.",
+  badStatus: "상태를 목록에서 골라 주세요.",
+  memoTooLong: `메모는 ${MEMO_MAX}자 이내로 입력해 주세요.`,
+} as const;
+
+type Option = readonly [value: string, label: string];
+
+/*
+ * Where a lead came from, as the desk groups it: its utm_source ("utm:naver"); without one, the
+ * referring site ("ref:m.search.naver.com"); without either, a direct visit ("direct"). Every lead
+ * falls in exactly one group, so the source filter's choices split the list without overlap.
+ */
+export const DIRECT_SOURCE = "direct";
+const SOURCE_VALUE = new RegExp(`^(?:utm:.{1,100}|ref:[a-z0-9.-]{1,253}|${DIRECT_SOURCE})$`, "su");
+const SOURCE_DIRECT_LABEL = "직접 방문";
+
+/** How a source filter value reads: "naver", "m.search.naver.com (유입 사이트)", "직접 방문". */
+export function sourceLabel(value: string): string {
+  if (value.startsWith("utm:")) return value.slice(4);
+  if (value.startsWith("ref:")) return `${value.slice(4)} (유입 사이트)`;
+  return SOURCE_DIRECT_LABEL;
+}
+
+/** The desk's "유입 경로" cell: "naver · cpc · open_day", else the referring site, else 직접 방문. */
+export function originText(lead: {
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  referrerHost: string | null;
+}): string {
+  const utm = [lead.utmSource, lead.utmMedium, lead.utmCampaign].filter(Boolean).join(" · ");
+  return utm || lead.referrerHost || SOURCE_DIRECT_LABEL;
+}
+
+/** The sources present, for the source filter's select: campaigns, referring sites, direct. */
+export type SourceOptions = { utm: string[]; referrers: string[]; direct: boolean };
+
+export type DeskFilterDef =
+  | { name: string; label: string; type: "select"; options: readonly Option[] }
+  | { name: string; label: string; type: "source" }
+  | { name: string; label: string; type: "date" }
+  | { name: string; label: string; type: "search"; placeholder: string };
+
+/** The desk's filters, in the order they are shown. */
+export const DESK_FILTERS = [
+  {
+    name: "kind",
+    label: "구분",
+    type: "select",
+    options: LEAD_KINDS.map((k) => [k, LEAD_KIND_LABEL[k]] as const),
+  },
+  {
+    name: "status",
+    label: "상태",
+    type: "select",
+    options: LEAD_STATUSES.map((s) => [s, LEAD_STATUS_LABEL[s]] as const),
+  },
+  { name: "source", label: "유입 경로", type: "source" },
+  { name: "from", label: "접수일 (부터)", type: "date" },
+  { name: "to", label: "접수일 (까지)", type: "date" },
+  { name: "q", label: "이름·연락처 검색", type: "search", placeholder: "예: 홍길동, 01012345678" },
+] as const satisfies readonly DeskFilterDef[];
+
+export type DeskFilterName = (typeof DESK_FILTERS)[number]["name"];
+/** The filters in effect: only valid values, by name. */
+export type DeskFilter = Partial<Record<DeskFilterName, string>>;
+
+const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+
+/** Reads the filters from the address; an invalid value is dropped (never an error). */
+export function parseDeskFilter(params: URLSearchParams): DeskFilter {
+  const filter: DeskFilter = {};
+  for (const def of DESK_FILTERS as readonly DeskFilterDef[]) {
+    const raw = (params.get(def.name) ?? "").trim();
+    if (!raw) continue;
+    const name = def.name as DeskFilterName;
+    if (def.type === "select" && def.options.some(([v]) => v === raw)) filter[name] = raw;
+    if (def.type === "date" && DATE.test(raw) && !Number.isNaN(Date.parse(raw))) filter[name] = raw;
+    if (def.type === "search") filter[name] = raw.slice(0, SEARCH_MAX);
+    if (def.type === "source" && SOURCE_VALUE.test(raw)) filter[name] = raw;
+  }
+  return filter;
+}
+
+/** The filters as a query string (without "?"), for links and the CSV address. */
+export function deskFilterQuery(filter: DeskFilter, extra: Record<string, string> = {}): string {
+  const params = new URLSearchParams();
+  for (const def of DESK_FILTERS) {
+    const v = filter[def.name];
+    if (v) params.set(def.name, v);
+  }
+  for (const [k, v] of Object.entries(extra)) params.set(k, v);
+  return params.toString();
+}
+
+/** How a filter reads in the access log: "구분=방문예약, 검색=010…". Empty: "전체". */
+export function describeDeskFilter(filter: DeskFilter): string {
+  const parts: string[] = [];
+  for (const def of DESK_FILTERS as readonly DeskFilterDef[]) {
+    const v = filter[def.name as DeskFilterName];
+    if (!v) continue;
+    const shown =
+      def.type === "select"
+        ? (def.options.find(([o]) => o === v)?.[1] ?? v)
+        : def.type === "source"
+          ? sourceLabel(v)
+          : v;
+    parts.push(`${def.label}=${shown}`);
+  }
+  return parts.length ? parts.join(", ") : "전체";
+}

@@ -1,0 +1,50 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/admin.home";
+import { content } from "~/content";
+import { countNewLeads } from "~/admin/lead-desk.server";
+import { requireAdmin } from "~/auth/guards.server";
+import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import { listAllPosts } from "~/press/posts.server";
+
+/** /admin: the administrator's home, with the two desks. */
+
+export const meta = () => adminMeta("관리자 홈");
+export const headers = adminHeaders;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const [posts, newLeads] = await Promise.all([listAllPosts({ limit: 1 }), countNewLeads()]);
+  return { posts: posts.total, newLeads };
+}
+
+export default function AdminHome({ loaderData }: Route.ComponentProps) {
+  return (
+    <>
+      <h1 className="admin-title">관리자 홈</h1>
+      <ul className="admin-desks">
+        <li>
+          <Link to="/admin/press" className="admin-desk">
+            <span className="admin-desk-title">보도자료 관리</span>
+            <span className="admin-desk-text">
+              보도자료 {loaderData.posts}건 · 쓰기, 수정, 삭제, 예약 게시
+            </span>
+          </Link>
+        </li>
+        <li>
+          <Link to="/admin/leads" className="admin-desk">
+            <span className="admin-desk-title">상담 접수 관리</span>
+            <span className="admin-desk-text">
+              신규 {loaderData.newLeads}건 · 상태와 메모, 검색, CSV 내려받기
+            </span>
+          </Link>
+        </li>
+        <li>
+          <Link to={`/${content.press.defaultSite}/press#press-write`} className="admin-desk">
+            <span className="admin-desk-title">보도자료 쓰기</span>
+            <span className="admin-desk-text">보도자료 목록 아래의 쓰기 양식으로 이동합니다</span>
+          </Link>
+        </li>
+      </ul>
+    </>
+  );
+}

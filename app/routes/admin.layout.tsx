@@ -1,0 +1,44 @@
+import { NavLink, Outlet } from "react-router";
+import type { Route } from "./+types/admin.layout";
+import { AdminWelcome } from "~/components/admin/sign-in-form";
+import { requireAdmin } from "~/auth/guards.server";
+import { adminHeaders } from "~/lib/admin-page";
+
+/** Frame of the signed-in administrator pages: the desks' menu, who is signed in, sign-out. */
+
+export const headers = adminHeaders;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const admin = await requireAdmin(request);
+  return { email: admin.email };
+}
+
+const LINKS = [
+  { to: "/admin", label: "관리자 홈", end: true },
+  { to: "/admin/press", label: "보도자료 관리", end: false },
+  { to: "/admin/leads", label: "상담 접수 관리", end: false },
+];
+
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="admin-shell">
+      <div className="admin-page">
+        <div className="admin-top">
+          <nav className="admin-nav" aria-label="관리자 메뉴">
+            <ul>
+              {LINKS.map((l) => (
+                <li key={l.to}>
+                  <NavLink to={l.to} end={l.end}>
+                    {l.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <AdminWelcome email={loaderData.email} redirectTo="/admin/login?signedOut=1" />
+        </div>
+        <Outlet />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+import { data, redirect } from "react-router";
+import { FormMessage } from "~/components/admin/form-message";
+import type { Route } from "./+types/admin.login";
+import { SignInForm } from "~/components/admin/sign-in-form";
+import { getAdmin, refuseCrossSite } from "~/auth/guards.server";
+import { signIn } from "~/auth/sign-in.server";
+import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import { AUTH_MESSAGES, safeRedirect } from "~/lib/auth";
+import { readForm } from "~/press/upload.server";
+import { clientIp } from "./lead-action.server";
+
+/** /admin/login: the sign-in page every administrator page sends a signed-out request to. */
+
+export const meta = () => adminMeta("로그인");
+export const headers = adminHeaders;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/admin");
+  if (await getAdmin(request)) throw redirect(redirectTo, { headers: adminHeaders() });
+  return data(
+    { redirectTo, signedOut: url.searchParams.has("signedOut") },
+    { headers: adminHeaders() },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const refused = refuseCrossSite(request);
+  if (refused) return refused;
+  const read = await readForm(request, 16 * 1024);
+  const form = read.ok ? read.form : new FormData();
+  const result = await signIn(
+    { email: form.get("email"), password: form.get("password") },
+    { ip: clientIp(request, context), userAgent: request.headers.get("user-agent") ?? undefined },
+  );
+  if (result.ok) {
+    return redirect(safeRedirect(form.get("redirectTo"), "/admin"), {
+      headers: { ...adminHeaders(), "Set-Cookie": result.setCookie },
+    });
+  }
+  const email = form.get("email");
+  return data(
+    {
+      ok: false as const,
+      formError: result.message,
+      email: typeof email === "string" ? email : "",
+    },
+    { status: result.status, headers: adminHeaders() },
+  );
+}
+
+export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
+  return (
+    <div className="admin-shell">
+      <div className="admin-page admin-narrow">
+        <FormMessage tone="ok">
+          {loaderData.signedOut && !actionData ? AUTH_MESSAGES.signedOut : null}
+        </FormMessage>
+        <SignInForm
+          action="/admin/login"
+          redirectTo={loaderData.redirectTo}
+          error={actionData?.formError}
+          email={actionData && "email" in actionData ? actionData.email : ""}
+          title="관리자 로그인"
+        />
+      </div>
+    </div>
+  );
+}

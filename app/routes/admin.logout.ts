@@ -1,0 +1,27 @@
+import { redirect } from "react-router";
+import type { Route } from "./+types/admin.logout";
+import { destroySession } from "~/auth/session.server";
+import { isSameOrigin } from "~/auth/guards.server";
+import { adminHeaders } from "~/lib/admin-page";
+import { AUTH_MESSAGES, safeRedirect } from "~/lib/auth";
+import { readForm } from "~/press/upload.server";
+
+/** POST /admin/logout: deletes the session row and the cookie. A GET only goes to /admin. */
+
+export function loader() {
+  return redirect("/admin", { headers: adminHeaders() });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  if (!isSameOrigin(request)) {
+    return new Response(AUTH_MESSAGES.crossSite, {
+      status: 403,
+      headers: { ...adminHeaders(), "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const read = await readForm(request, 16 * 1024);
+  const form = read.ok ? read.form : new FormData();
+  const setCookie = await destroySession(request);
+  const to = safeRedirect(form.get("redirectTo"), "/admin/login?signedOut=1");
+  return redirect(to, { headers: { ...adminHeaders(), "Set-Cookie": setCookie } });
+}

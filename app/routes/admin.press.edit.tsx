@@ -1,0 +1,112 @@
+import { data, Link, redirect } from "react-router";
+import { FormMessage } from "~/components/admin/form-message";
+import type { Route } from "./+types/admin.press.edit";
+import { DeletePost } from "~/components/press/delete-post";
+import { PressWriteForm } from "~/components/press/press-write-form";
+import { refuseCrossSite, requireAdmin } from "~/auth/guards.server";
+import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import { safeRedirect } from "~/lib/auth";
+import { isoToKstInput } from "~/lib/korean-date";
+import { PRESS_MESSAGES, type PressFormValues } from "~/lib/press-form";
+import { deletePost, getPost, updatePost, type PhotoChange } from "~/press/posts.server";
+import { field, readForm } from "~/press/upload.server";
+import { checkSubmission, unreadable } from "./press-action.server";
+
+/** /admin/press/:id: edit a post (and its photo and publication), or delete it. */
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  adminMeta(loaderData ? `수정: ${loaderData.post.title}` : "보도자료 수정");
+export const headers = adminHeaders;
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const post = await getPost(params.id);
+  if (!post) throw data(PRESS_MESSAGES.notFound, { status: 404, headers: adminHeaders() });
+  return data(
+    { post, saved: new URL(request.url).searchParams.has("saved") },
+    { headers: adminHeaders() },
+  );
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const refused = refuseCrossSite(request);
+  if (refused) return refused;
+  await requireAdmin(request);
+  const read = await readForm(request);
+  if (!read.ok) return unreadable(read.reason, "update");
+  const form = read.form;
+
+  if (field(form, "intent") === "delete") {
+    const post = await getPost(params.id);
+    await deletePost(params.id);
+    const back = post ? `/${post.site}/press` : "/admin/press";
+    return redirect(safeRedirect(field(form, "redirectTo"), back), { headers: adminHeaders() });
+  }
+
+  const checked = await checkSubmission(form, "update");
+  if (!checked.ok) return checked.answer;
+  const photo: PhotoChange = checked.photo
+    ? { kind: "replace", photo: checked.photo }
+    : checked.removePhoto
+      ? { kind: "remove" }
+      : { kind: "keep" };
+  const saved = await updatePost(params.id, checked.input, { photo });
+  if (!saved) throw data(PRESS_MESSAGES.notFound, { status: 404, headers: adminHeaders() });
+  return redirect(`/admin/press/${params.id}?saved=1`, { headers: adminHeaders() });
+}
+
+export default function AdminPressEdit({ loaderData, actionData }: Route.ComponentProps) {
+  const { post, saved } = loaderData;
+  const answer = actionData && "intent" in actionData ? actionData : null;
+  const refused = actionData && "refused" in actionData ? actionData.formError : undefined;
+  const initial: PressFormValues = {
+    title: post.title,
+    summary: post.summary,
+    body: post.body,
+    sourceName: post.sourceName,
+    sourceUrl: post.sourceUrl,
+    pressDate: post.pressDate,
+    publish: post.state === "draft" ? "draft" : post.state === "scheduled" ? "schedule" : "now",
+    publishAt:
+      post.state === "scheduled" && post.publishedAt ? isoToKstInput(post.publishedAt) : "",
+  };
+  const detail = `/${post.site}/press/${post.id}`;
+  return (
+    <>
+      <div className="admin-head">
+        <h1 className="admin-title">보도자료 수정</h1>
+        <Link to="/admin/press" className="admin-link">
+          ← 보도자료 관리
+        </Link>
+      </div>
+      <FormMessage tone="ok">
+        {saved && !actionData ? (
+          <>
+            {PRESS_MESSAGES.saved} <Link to={detail}>보도자료 보기</Link>
+          </>
+        ) : null}
+      </FormMessage>
+      <FormMessage tone="error">{refused}</FormMessage>
+      <PressWriteForm
+        key={post.updatedAt}
+        action={`/admin/press/${post.id}`}
+        intent="update"
+        heading={post.title}
+        submitLabel="저장"
+        initial={answer ? answer.values : initial}
+        errors={answer?.errors}
+        formError={answer?.formError}
+        photo={post.photo}
+        scheduledAt={post.state === "scheduled" ? post.publishedAt : null}
+        footer={
+          <Link to={detail} className="admin-link">
+            보도자료 보기
+          </Link>
+        }
+      />
+      <div className="admin-danger-zone">
+        <DeletePost id={post.id} title={post.title} redirectTo="/admin/press" />
+      </div>
+    </>
+  );
+}

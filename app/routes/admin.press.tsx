@@ -1,0 +1,123 @@
+import { Link } from "react-router";
+import type { Route } from "./+types/admin.press";
+import { content } from "~/content";
+import { DeletePost } from "~/components/press/delete-post";
+import { requireAdmin } from "~/auth/guards.server";
+import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import { formatKoreanDateTime } from "~/lib/korean-date";
+import { listAllPosts } from "~/press/posts.server";
+
+/** /admin/press: every post with its state (draft, scheduled, published), views, edit and delete. */
+
+export const meta = () => adminMeta("보도자료 관리");
+export const headers = adminHeaders;
+
+const PAGE = 50;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  const requested = Number(new URL(request.url).searchParams.get("page"));
+  const { posts, total, page, pages } = await listAllPosts({ page: requested, limit: PAGE });
+  return {
+    page,
+    pages,
+    total,
+    posts: posts.map((p) => ({
+      id: p.id,
+      site: p.site,
+      title: p.title,
+      state: p.state,
+      publishedAt: p.publishedAt,
+      updatedAt: p.updatedAt,
+      views: p.views,
+      hasPhoto: Boolean(p.photo),
+    })),
+  };
+}
+
+const STATE = {
+  draft: { label: "임시저장", className: "is-draft" },
+  scheduled: { label: "예약", className: "is-scheduled" },
+  published: { label: "게시됨", className: "is-published" },
+} as const;
+
+export default function AdminPress({ loaderData }: Route.ComponentProps) {
+  const { posts, page, pages, total } = loaderData;
+  const multiSite = content.press.sites.length > 1;
+  return (
+    <>
+      <div className="admin-head">
+        <h1 className="admin-title">보도자료 관리</h1>
+        <Link
+          to={`/${content.press.defaultSite}/press#press-write`}
+          className="btn btn-primary btn-small"
+        >
+          새 보도자료 쓰기
+        </Link>
+      </div>
+      <p className="admin-summary">전체 {total}건 (임시저장·예약 포함)</p>
+      <div className="admin-table-wrap">
+        <table className="admin-table admin-cards">
+          <caption className="sr-only">보도자료 목록 (임시저장·예약 포함)</caption>
+          <thead>
+            <tr>
+              <th scope="col">상태</th>
+              <th scope="col">제목</th>
+              {multiSite ? <th scope="col">사이트</th> : null}
+              <th scope="col">게시 일시</th>
+              <th scope="col">조회수</th>
+              <th scope="col">관리</th>
+            </tr>
+          </thead>
+          <tbody>
+            {posts.length === 0 ? (
+              <tr>
+                <td colSpan={multiSite ? 6 : 5} className="admin-empty">
+                  아직 보도자료가 없습니다.
+                </td>
+              </tr>
+            ) : (
+              posts.map((p) => (
+                <tr key={p.id}>
+                  <td data-label="상태">
+                    <span className={`state-badge ${STATE[p.state].className}`}>
+                      {STATE[p.state].label}
+                    </span>
+                  </td>
+                  <td className="admin-cell-title" data-label="제목">
+                    <Link to={`/${p.site}/press/${p.id}`}>{p.title}</Link>
+                    {p.hasPhoto ? <span className="admin-tag">사진</span> : null}
+                  </td>
+                  {multiSite ? <td data-label="사이트">{p.site}</td> : null}
+                  <td className="nowrap" data-label="게시 일시">
+                    {p.publishedAt ? formatKoreanDateTime(p.publishedAt) : "—"}
+                  </td>
+                  <td className="num" data-label="조회수">
+                    {p.views.toLocaleString("ko-KR")}
+                  </td>
+                  <td data-label="관리">
+                    <div className="admin-row-actions">
+                      <Link to={`/admin/press/${p.id}`} className="btn btn-outline btn-small">
+                        수정
+                      </Link>
+                      <DeletePost id={p.id} title={p.title} redirectTo="/admin/press" />
+                    </div>
+                  </td>
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 ? (
+        <nav className="admin-pager" aria-label="쪽 이동">
+          {page > 1 ? <Link to={`?page=${page - 1}`}>이전</Link> : null}
+          <span>
+            {page} / {pages}
+          </span>
+          {page < pages ? <Link to={`?page=${page + 1}`}>다음</Link> : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

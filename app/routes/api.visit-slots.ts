@@ -1,0 +1,12 @@
+import { readAvailability } from "~/bookings/bookings.server";
+
+/*
+ * Live availability of the model house's visit slots, for the slot picker in the visit forms. The
+ * pages with those forms are prerendered, so the seats left come from here, fetched by the browser
+ * and never cached.
+ */
+export async function loader() {
+  return Response.json(await readAvailability(), {
+    headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" },
+  });
+}

@@ -1,0 +1,14 @@
+import { data } from "react-router";
+import type { Route } from "./+types/press.rss";
+import { content } from "~/content";
+import { publicEnv } from "~/env.server";
+import { FEED } from "~/lib/cache";
+import { rssXml } from "~/press/feed.server";
+
+/** /{site}/press/rss.xml: the site's newest visible posts as RSS 2.0. */
+export async function loader({ params }: Route.LoaderArgs) {
+  if (!content.press.sites.includes(params.site)) throw data(null, { status: 404 });
+  return new Response(await rssXml(params.site, publicEnv().siteUrl), {
+    headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": FEED },
+  });
+}

@@ -1,0 +1,95 @@
+/*
+ * Operator command for administrator accounts:
+ *   npm run admin -- set-password EMAIL    reads the new password from standard input
+ * Creates the administrator or changes its password, and signs out its open sessions.
+ * Uses the same database settings as the server (DATABASE_URL, or SQLite under DATA_DIR).
+ *   printf '%s' "$NEW_PASSWORD" | npm run -s admin -- set-password admin@example.com
+ */
+import { upsertAdmin } from "~/auth/admin.server";
+import { destroySessionsOf } from "~/auth/session.server";
+import { closeDb, getDb } from "~/db/db.server";
+
+const PASSWORD_MIN = 12;
+
+const USAGE = `사용법: npm run admin -- set-password <이메일>
+
+  새 비밀번호를 표준 입력으로 받습니다 (${PASSWORD_MIN}자 이상). 터미널에서는 입력이 화면에 보이지 않습니다.
+  예: printf '%s' "$NEW_PASSWORD" | npm run -s admin -- set-password admin@example.com
+`;
+
+/** The password from standard input: typed without echo on a terminal, else the whole input. */
+async function readPassword(): Promise<string> {
+  const stdin = process.stdin;
+  if (!stdin.isTTY) {
+    const chunks: Buffer[] = [];
+    for await (const chunk of stdin) chunks.push(chunk as Buffer);
+    // One trailing line break (echo, a here-string) is not part of the password.
+    return Buffer.concat(chunks)
+      .toString("utf8")
+      .replace(/\r?\n$/, "");
+  }
+  process.stderr.write("새 비밀번호: ");
+  stdin.setRawMode(true);
+  stdin.setEncoding("utf8");
+  let value = "";
+  try {
+    for await (const chunk of stdin) {
+      for (const ch of chunk as string) {
+        if (ch === "\r" || ch === "\n") return value;
+        if (ch === "\u0003") throw new Error("취소했습니다");
+        if (ch === "\u007f" || ch === "\b") value = value.slice(0, -1);
+        else value += ch;
+      }
+    }
+    return value;
+  } finally {
+    stdin.setRawMode(false);
+    stdin.pause();
+    process.stderr.write("\n");
+  }
+}
+
+async function main(args: string[]): Promise<number> {
+  const [command, email] = args;
+  if (command !== "set-password" || !email) {
+    process.stderr.write(
+      command && command !== "set-password"
+        ? `알 수 없는 명령입니다: ${command}\n\n${USAGE}`
+        : USAGE,
+    );
+    return 2;
+  }
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim())) {
+    process.stderr.write(`이메일 주소가 올바르지 않습니다: ${email}\n`);
+    return 2;
+  }
+  const password = await readPassword();
+  if ([...password].length < PASSWORD_MIN) {
+    process.stderr.write(`비밀번호는 ${PASSWORD_MIN}자 이상이어야 합니다. 바꾸지 않았습니다.\n`);
+    return 1;
+  }
+  const result = await upsertAdmin(email, password);
+  const db = await getDb();
+  const admin = await db.get<{ id: string }>("SELECT id FROM admins WHERE email = $1", [
+    email.trim().toLowerCase(),
+  ]);
+  const ended = admin && result !== "unchanged" ? await destroySessionsOf(admin.id) : 0;
+  const what = {
+    created: "관리자 계정을 만들었습니다",
+    updated: "비밀번호를 바꿨습니다",
+    unchanged: "비밀번호가 같아 바꾸지 않았습니다",
+  }[result];
+  console.log(
+    `${email.trim().toLowerCase()}: ${what}.${ended ? ` 로그인된 세션 ${ended}개를 끝냈습니다.` : ""}`,
+  );
+  return 0;
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  console.error(`실패했습니다: ${error instanceof Error ? error.message : String(error)}`);
+  process.exitCode = 1;
+} finally {
+  await closeDb();
+}

@@ -1,0 +1,95 @@
+/**
+ * Build-time font subset: Pretendard (OFL), cut down to the characters this site can show.
+ *
+ * The characters are every one written in the site's own source — content (app/content), the
+ * components' and rules' Korean texts (app/**), the server's own error pages (server/) — plus
+ * printable ASCII and the punctuation a visitor's input commonly holds. Everything the prerendered
+ * pages show comes from these files, which `app/styles/fonts.test.ts` checks against the built
+ * pages. Hangul that only a visitor types (a name, a message) or that an administrator writes in a
+ * press post is drawn by the system font, character by character (decisions/009).
+ *
+ * Output: one variable WOFF2 (weight axis 400–900, the weights the CSS uses) in
+ * app/styles/fonts/, which fonts.css and root.tsx import, so Vite gives it a hashed name.
+ *
+ *   npx tsx scripts/build-fonts.ts           build the subset (skipped when up to date)
+ */
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import subsetFont from "subset-font";
+
+export const FONT_OUT = "app/styles/fonts/pretendard-subset.woff2";
+const SOURCE_DIRS = ["app", "server"];
+const SOURCE_FILE = /\.(tsx?|jsx?|mjs|css)$/;
+// Printable ASCII, Latin-1 punctuation and the symbols Korean text and typed input use.
+const ALWAYS =
+  Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCodePoint(0x20 + i)).join("") +
+  "\u00a0·×÷°±©®™–—‘’“”•…‰′″※→←↑↓↗↘▲▼△▽◀▶○●◎□■◇◆★☆♥✓✔㎡㎥㎞㎏「」『』【】〈〉《》〔〕、。～∼·‧①②③④⑤⑥⑦⑧⑨⑩€￦₩";
+/**
+ * Weight axis kept: body text is 400, headings up to 900 (app/styles). Layout features: kerning and
+ * tabular figures (`font-variant-numeric: tabular-nums`); Korean needs no ligatures or alternates,
+ * and dropping them (with the glyphs only they reach) saves a fifth of the file.
+ */
+const OPTIONS = {
+  targetFormat: "woff2",
+  variationAxes: { wght: { min: 400, max: 900, default: 400 } },
+  keepFeatures: ["kern", "tnum"],
+  noHinting: true,
+} as const;
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    if (name === "node_modules" || name.startsWith(".")) return [];
+    return statSync(p).isDirectory() ? walk(p) : SOURCE_FILE.test(name) ? [p] : [];
+  });
+}
+
+/** Every character the site's source holds, plus ALWAYS, sorted: the subset's text. */
+export function siteCharacters(root = "."): string {
+  const chars = new Set<string>(ALWAYS);
+  for (const dir of SOURCE_DIRS) {
+    for (const file of walk(join(root, dir))) {
+      if (/\.test\.[tj]sx?$/.test(file)) continue;
+      for (const ch of readFileSync(file, "utf8")) {
+        const cp = ch.codePointAt(0)!;
+        if (cp >= 0x20 && !(cp >= 0xd800 && cp <= 0xdfff)) chars.add(ch);
+      }
+    }
+  }
+  return [...chars].sort().join("");
+}
+
+export function pretendardSource(): string {
+  const require = createRequire(import.meta.url);
+  return join(
+    dirname(require.resolve("pretendard/package.json")),
+    "dist/public/variable/PretendardVariable.ttf",
+  );
+}
+
+async function main() {
+  const text = siteCharacters();
+  const source = pretendardSource();
+  const key = createHash("sha256")
+    .update(text)
+    .update(JSON.stringify(OPTIONS))
+    .update(String(statSync(source).size))
+    .digest("hex");
+  const stamp = `${FONT_OUT}.key`;
+  if (existsSync(FONT_OUT) && existsSync(stamp) && readFileSync(stamp, "utf8") === key) {
+    console.log(`fonts: ${FONT_OUT} is up to date`);
+    return;
+  }
+  const subset = await subsetFont(readFileSync(source), text, OPTIONS);
+  mkdirSync(dirname(FONT_OUT), { recursive: true });
+  writeFileSync(FONT_OUT, subset);
+  writeFileSync(stamp, key);
+  const hangul = [...text].filter((c) => c >= "\uac00" && c <= "\ud7a3").length;
+  console.log(
+    `fonts: ${[...text].length} characters (${hangul} Hangul syllables) → ${FONT_OUT}, ${(subset.length / 1024).toFixed(1)} KB`,
+  );
+}
+
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].split("/").pop()!)) await main();

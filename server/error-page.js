@@ -1,0 +1,103 @@
+/*
+ * Answers for requests the server refuses before the application sees them (400 undecodable
+ * address, 403 foreign origin, 405 method, 413 body too large) and for its own failures (500):
+ * a Korean page in the site's style — the markup of the root ErrorBoundary, with no script, so
+ * nothing of the request reaches React Router — or, for a script's data request (`.data`), one
+ * line of Korean text, which the lead forms turn into their failure message.
+ */
+
+import { UPLOAD_BODY_LIMIT } from "./body-limit.js";
+
+const escapeHtml = (s) =>
+  String(s).replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c],
+  );
+
+function size(bytes) {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)}MB` : `${bytes / 1024}KB`;
+}
+
+/** Title and message per status; `failed` is the lead forms' catalogue failure message. */
+export function refusalText(status, { failed, limit } = {}) {
+  switch (status) {
+    case 400:
+      return {
+        title: "잘못된 주소입니다",
+        message:
+          "주소에 쓸 수 없는 문자가 들어 있습니다. 주소를 확인하시거나 첫 화면에서 다시 찾아 주세요.",
+      };
+    case 403:
+      return {
+        title: "요청을 처리하지 못했습니다",
+        message: `${failed} 보내신 내용은 저장되지 않았습니다. 페이지를 새로 고친 뒤 다시 보내 주세요.`,
+      };
+    case 405:
+      return {
+        title: "허용되지 않는 요청입니다",
+        message: "이 주소에서는 페이지 보기와 양식 보내기만 할 수 있습니다.",
+      };
+    case 413:
+      return {
+        title: "보내신 내용이 너무 큽니다",
+        message:
+          limit >= UPLOAD_BODY_LIMIT
+            ? `사진은 10MB 이하만 올릴 수 있습니다. 한 번에 보낼 수 있는 크기(${size(limit)})를 넘어 저장되지 않았습니다. 사진을 줄여 다시 보내 주세요.`
+            : `한 번에 보낼 수 있는 크기(${size(limit)})를 넘어 저장되지 않았습니다. 내용을 줄여 다시 보내 주세요.`,
+      };
+    default:
+      return {
+        title: "일시적인 오류가 발생했습니다",
+        message: "잠시 후 다시 시도해 주세요.",
+      };
+  }
+}
+
+/**
+ * The page, for the site's facts `{ siteName, phone, telHref, logo, stylesheets }`: stylesheets are
+ * the root route's CSS files from the build's manifest, so it looks like the site's own error page
+ * (its header reduced to the logo, which links home).
+ */
+export function errorPageHtml(status, text, site) {
+  const links = site.stylesheets
+    .map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}"/>`)
+    .join("");
+  return `<!DOCTYPE html><html lang="ko"><head><meta charset="utf-8"/>\
+<meta name="viewport" content="width=device-width, initial-scale=1"/>\
+<meta name="robots" content="noindex"/><title>${escapeHtml(text.title)} | ${escapeHtml(site.siteName)}</title>\
+<link rel="icon" href="/favicon.svg" type="image/svg+xml"/>${links}</head>\
+<body><header class="site-header" data-solid="false"><div class="header-bar">\
+<a href="/" class="header-logo" aria-label="${escapeHtml(site.siteName)} 홈">\
+<img class="logo" src="${escapeHtml(site.logo.src)}" width="${site.logo.width}" height="${site.logo.height}" alt=""/></a>\
+</div></header>\
+<main id="main"><section class="error-page" style="min-height:100vh" aria-labelledby="error-heading">\
+<p class="error-code" aria-hidden="true">${status}</p>\
+<h1 id="error-heading">${escapeHtml(text.title)}</h1>\
+<p>${escapeHtml(text.message)}</p>\
+<p>급한 문의는 대표번호로 연락 주시면 바로 안내해 드립니다.</p>\
+<p class="error-actions"><a href="/" class="btn btn-primary">홈으로</a>\
+<a href="${escapeHtml(site.telHref)}" class="btn btn-outline">분양문의 ${escapeHtml(site.phone)}</a></p>\
+</section></main></body></html>`;
+}
+
+/**
+ * `refuse(req, res, status, { allow, limit, log })`: answers with the page (or the text line for
+ * `.data`), `Allow` for 405, no caching. At most one log line, and only where an operator can act
+ * on it.
+ */
+export function createRefuse(site) {
+  return function refuse(req, res, status, { allow, limit, log } = {}) {
+    const text = refusalText(status, { failed: site.failedMessage, limit });
+    if (log) console.warn(`[${status}] ${req.method} ${req.originalUrl.slice(0, 200)}: ${log}`);
+    res.status(status);
+    res.set("Cache-Control", "no-store");
+    if (allow) res.set("Allow", allow.join(", "));
+    if (req.path.endsWith(".data")) {
+      res.type("text/plain; charset=utf-8").send(`${text.title}. ${text.message}`);
+    } else if (req.method === "HEAD") {
+      res.type("text/html; charset=utf-8").end();
+    } else {
+      res.type("text/html; charset=utf-8").send(errorPageHtml(status, text, site));
+    }
+  };
+}

@@ -1,0 +1,63 @@
+import { describe, expect, test } from "vitest";
+import { createRefuse, errorPageHtml, refusalText } from "./error-page.js";
+
+const site = {
+  siteName: "라움하임 <평촌>",
+  phone: "1600-0000",
+  telHref: "tel:16000000",
+  failedMessage: "등록에 실패했습니다. 다시 시도해 주세요.",
+  logo: { src: "/img/brand/logo.svg", width: 180, height: 40 },
+  stylesheets: ["/assets/root-abc.css"],
+};
+
+/** Just enough of Express's response to see what refuse() answers. */
+function fakeResponse() {
+  const res = { headers: {}, statusCode: 200, body: undefined };
+  res.status = (s) => ((res.statusCode = s), res);
+  res.set = (k, v) => ((res.headers[k.toLowerCase()] = v), res);
+  res.type = (t) => res.set("Content-Type", t);
+  res.send = (b) => ((res.body = b), res);
+  res.end = () => res;
+  return res;
+}
+const req = (method, path) => ({ method, path, originalUrl: path });
+
+describe("the server's own answers", () => {
+  test.each([400, 403, 405, 413, 500])("%i has a Korean title and message", (status) => {
+    const text = refusalText(status, { failed: site.failedMessage, limit: 64 * 1024 });
+    for (const s of [text.title, text.message]) expect(s).toMatch(/[가-힣]/);
+    expect(text.message).not.toMatch(/undefined/);
+  });
+
+  test("413 names the limit; 403 carries the forms' failure message", () => {
+    expect(refusalText(413, { limit: 64 * 1024 }).message).toContain("64KB");
+    expect(refusalText(413, { limit: 11 * 1024 * 1024 }).message).toContain("11MB");
+    expect(refusalText(403, { failed: site.failedMessage }).message).toContain(site.failedMessage);
+  });
+
+  test("the page is the site's: Korean, its stylesheet, logo and phone, no script, text escaped", () => {
+    const html = errorPageHtml(405, refusalText(405), site);
+    expect(html).toMatch(/^<!DOCTYPE html><html lang="ko">/);
+    expect(html).toContain('<link rel="stylesheet" href="/assets/root-abc.css"/>');
+    expect(html).toContain('src="/img/brand/logo.svg"');
+    expect(html).toContain('href="tel:16000000"');
+    expect(html).toContain("라움하임 &lt;평촌&gt;");
+    expect(html).not.toContain("<script");
+  });
+
+  test("refuse() answers a page, or one line of text to a script's .data request, never cached", () => {
+    const page = fakeResponse();
+    createRefuse(site)(req("PUT", "/register"), page, 405, { allow: ["GET", "HEAD", "POST"] });
+    expect(page.statusCode).toBe(405);
+    expect(page.headers.allow).toBe("GET, HEAD, POST");
+    expect(page.headers["cache-control"]).toBe("no-store");
+    expect(page.body).toContain('<h1 id="error-heading">허용되지 않는 요청입니다</h1>');
+
+    const data = fakeResponse();
+    createRefuse(site)(req("POST", "/register.data"), data, 413, { limit: 64 * 1024 });
+    expect(data.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(data.body).toBe(
+      `${refusalText(413, { limit: 64 * 1024 }).title}. ${refusalText(413, { limit: 64 * 1024 }).message}`,
+    );
+  });
+});

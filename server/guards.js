@@ -1,0 +1,70 @@
+/*
+ * Checks every request passes before it reaches the prerendered pages or React Router. Each one
+ * either goes on or hands the request to `refuse(req, res, status, details)` (server/error-page.js).
+ */
+
+/** The only methods the application answers; anything else is refused with 405. */
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
+
+export function onlyAllowedMethods(refuse) {
+  return (req, res, next) => {
+    if (ALLOWED_METHODS.includes(req.method)) return next();
+    refuse(req, res, 405, { allow: ALLOWED_METHODS });
+  };
+}
+
+/** `/%`, `/%zz`: a path that cannot be decoded is answered 400 here, not by Express in English. */
+export function decodablePath(refuse) {
+  return (req, res, next) => {
+    try {
+      decodeURIComponent(req.path);
+    } catch {
+      return refuse(req, res, 400);
+    }
+    next();
+  };
+}
+
+/**
+ * A path of this site for `path` without its trailing slashes. Leading slashes and backslashes
+ * collapse to one slash: `//evil.example/` and `/\evil.example/` would otherwise be read by a
+ * browser as the host evil.example.
+ */
+export function sitePath(path) {
+  return "/" + path.replace(/^[/\\]+/, "").replace(/[/\\]+$/, "");
+}
+
+/** One address per page: "/Brand/intro/" → 301 "/Brand/intro" (the query string is kept). */
+export function withoutTrailingSlash() {
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    if (req.path.length < 2 || !/[/\\]$/.test(req.path)) return next();
+    const query = req.url.slice(req.path.length);
+    res.redirect(301, sitePath(req.path) + query);
+  };
+}
+
+/**
+ * The check React Router makes before an action (`throwIfPotentialCSRFAttack`): a form post whose
+ * Origin is not the request's own origin is refused. React Router answers that with a bare English
+ * "Bad Request"; made here first, the refusal gets the Korean page. `requestOrigin(req)` must be
+ * the origin of the URL handed to React Router (server/react-router.js), so both checks agree.
+ */
+export function sameOriginPosts(requestOrigin, refuse) {
+  return (req, res, next) => {
+    if (req.method !== "POST") return next();
+    const origin = req.get("origin");
+    if (origin === undefined) return next();
+    let sender = null;
+    try {
+      sender = origin === "null" ? null : new URL(origin).origin;
+    } catch {
+      // not a URL: refused below
+    }
+    const own = requestOrigin(req);
+    if (sender === own) return next();
+    refuse(req, res, 403, {
+      log: `Origin ${origin} ≠ ${own} (프록시 뒤라면 TRUST_PROXY와 X-Forwarded-Proto, Host를 확인하세요)`,
+    });
+  };
+}

@@ -1,0 +1,59 @@
+import { describe, expect, test } from "vitest";
+import { bodyLimitFor, BODY_LIMIT, UPLOAD_BODY_LIMIT } from "./body-limit.js";
+import { sitePath } from "./guards.js";
+import { requestOrigin } from "./react-router.js";
+
+describe("the trailing-slash redirect target", () => {
+  test.each([
+    ["/Brand/intro/", "/Brand/intro"],
+    ["//evil.example/", "/evil.example"],
+    ["/\\evil.example/", "/evil.example"],
+    ["/\\/\\evil.example\\/", "/evil.example"],
+    ["////", "/"],
+    ["/a//b/", "/a//b"],
+  ])("%s → %s, a path of this site", (path, target) => {
+    expect(sitePath(path)).toBe(target);
+    expect(new URL(sitePath(path), "https://site.example/x").origin).toBe("https://site.example");
+  });
+});
+
+describe("body limits", () => {
+  test.each([
+    ["/register", BODY_LIMIT],
+    ["/register.data", BODY_LIMIT],
+    ["/admin", BODY_LIMIT],
+    ["/admin/press/photos", UPLOAD_BODY_LIMIT],
+    ["/anyang/press", UPLOAD_BODY_LIMIT],
+    ["/anyang/press.data", UPLOAD_BODY_LIMIT],
+    ["/anyang/press/42", UPLOAD_BODY_LIMIT],
+    ["/anyang/pressure", BODY_LIMIT],
+    ["/Anyang/press", BODY_LIMIT],
+  ])("%s may carry %i bytes", (path, limit) => {
+    expect(bodyLimitFor(path)).toBe(limit);
+  });
+});
+
+describe("the origin React Router and the origin check see", () => {
+  const req = (protocol, host) => ({ protocol, host });
+
+  test("scheme and host of the request (from a trusted proxy's X-Forwarded-* in Express)", () => {
+    expect(requestOrigin(req("https", "www.example.kr"), "fallback")).toBe(
+      "https://www.example.kr",
+    );
+    expect(requestOrigin(req("http", "localhost:3000"), "fallback")).toBe("http://localhost:3000");
+    expect(requestOrigin(req("http", "[::1]:3000"), "fallback")).toBe("http://[::1]:3000");
+  });
+
+  test("written as a browser writes Origin: lower case, no default port", () => {
+    expect(requestOrigin(req("https", "WWW.Example.kr:443"), "x")).toBe("https://www.example.kr");
+    expect(requestOrigin(req("http", "site.kr:80"), "x")).toBe("http://site.kr");
+  });
+
+  test("a Host that is not a host name, or an odd scheme, is not trusted", () => {
+    expect(requestOrigin(req("http", "evil.example@site.kr"), "site.kr")).toBe("http://site.kr");
+    expect(requestOrigin(req("http", "a/b"), "site.kr")).toBe("http://site.kr");
+    expect(requestOrigin(req("http", undefined), "site.kr")).toBe("http://site.kr");
+    expect(requestOrigin(req("javascript", "site.kr"), "site.kr")).toBe("http://site.kr");
+    expect(requestOrigin(req("http", "site.kr:99999"), "site.kr")).toBe("http://site.kr");
+  });
+});

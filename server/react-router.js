@@ -1,0 +1,85 @@
+/*
+ * React Router's request handler behind Express, in place of @react-router/express: the body comes
+ * from `req.body`, which server/body-limit.js has already read and limited (the stock adapter hands
+ * React Router the raw, unlimited socket stream), and the request's URL is built in one place that
+ * the origin check (server/guards.js) shares.
+ */
+import { createRequestHandler } from "react-router";
+import { writeReadableStreamToWritable } from "@react-router/node";
+
+const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/**
+ * The origin a visitor's browser sees: scheme and host from the proxy's X-Forwarded-Proto and
+ * X-Forwarded-Host when the peer is trusted (Express's `req.protocol`, `req.host` under
+ * "trust proxy"), else from the connection and the Host header. A host that is not a host name
+ * (`a@b`, `x/y`, a port past 65535) is replaced by `fallbackHost`, the host of SITE_URL.
+ */
+export function requestOrigin(req, fallbackHost) {
+  const protocol = req.protocol === "https" ? "https" : "http";
+  if (req.host && HOST.test(req.host)) {
+    try {
+      // As a browser writes it in Origin: lower case, no default port (":443" under https).
+      return new URL(`${protocol}://${req.host}`).origin;
+    } catch {
+      // a port out of range: not a host either
+    }
+  }
+  return `${protocol}://${fallbackHost}`;
+}
+
+function toRequest(req, res, origin) {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else if (value !== undefined) headers.set(key, value);
+  }
+  const controller = new AbortController();
+  res.on("close", () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  const withBody = req.method !== "GET" && req.method !== "HEAD";
+  return new Request(origin + req.originalUrl, {
+    method: req.method,
+    headers,
+    signal: controller.signal,
+    body: withBody ? (req.body ?? null) : undefined,
+  });
+}
+
+async function send(res, response) {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  if (!response.body) return void res.end();
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (error) {
+    if (!(res.destroyed || res.writableEnded)) throw error;
+  }
+}
+
+/**
+ * Express middleware running React Router. `intercept(req, res, response)` may answer instead of
+ * React Router's response (and return true): used for the 405 React Router gives a page without an
+ * action, whose text names the internal route module.
+ */
+export function reactRouterHandler({ build, mode, origin, getLoadContext, intercept }) {
+  const handle = createRequestHandler(build, mode);
+  return async (req, res, next) => {
+    try {
+      const response = await handle(toRequest(req, res, origin(req)), getLoadContext(req, res));
+      if (intercept?.(req, res, response)) {
+        await response.body?.cancel();
+        return;
+      }
+      await send(res, response);
+    } catch (error) {
+      next(error);
+    }
+  };
+}

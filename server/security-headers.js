@@ -1,0 +1,62 @@
+/*
+ * Security headers, and the Content-Security-Policy of every answer. Scripts run only from this
+ * site, or inline when the policy names them: prerendered pages by the hashes of their inline
+ * scripts (computed when the server loads them), pages React Router renders per request by a
+ * nonce. No `unsafe-inline` for scripts. See docs/decisions/006-content-security-policy.md.
+ */
+import { createHash, randomBytes } from "node:crypto";
+
+/**
+ * The policy. `scripts`: extra script-src sources (hashes or a nonce); `frames`: origins that may
+ * be shown in an iframe (the video, VR and PDF hosts configured in content).
+ */
+export function contentSecurityPolicy({ scripts = [], frames = [] } = {}) {
+  const directives = [
+    ["default-src", "'self'"],
+    ["script-src", "'self'", ...scripts],
+    // Stylesheets only from this site; style="" attributes (React renders a few: animation
+    // delays, custom properties) may stay: they cannot run code.
+    ["style-src", "'self'"],
+    ["style-src-attr", "'unsafe-inline'"],
+    ["img-src", "'self'", "data:"],
+    ["font-src", "'self'"],
+    ["connect-src", "'self'"],
+    ["media-src", "'self'"],
+    ["frame-src", ...(frames.length ? frames : ["'none'"])],
+    ["frame-ancestors", "'self'"],
+    ["object-src", "'none'"],
+    ["base-uri", "'self'"],
+    ["form-action", "'self'"],
+  ];
+  return directives.map((d) => d.join(" ")).join("; ");
+}
+
+const EXECUTABLE = /^\s*(|module|(text|application)\/(java|ecma)script)\s*$/i;
+
+/** CSP sources (`'sha256-…'`) of the inline scripts a browser would run in this HTML. */
+export function inlineScriptHashes(html) {
+  const hashes = new Set();
+  for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\ssrc\s*=/i.test(attrs)) continue;
+    const type = /\stype\s*=\s*["']?([^"'\s>]*)/i.exec(attrs)?.[1] ?? "";
+    if (!EXECUTABLE.test(type)) continue; // a data block such as application/ld+json
+    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
+  }
+  return [...hashes];
+}
+
+/** A fresh nonce for one answer. */
+export function createNonce() {
+  return randomBytes(16).toString("base64");
+}
+
+/** Headers every answer carries; HSTS when the site is served over https. */
+export function baseSecurityHeaders({ https }) {
+  return {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "SAMEORIGIN",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
+    ...(https ? { "Strict-Transport-Security": "max-age=31536000" } : {}),
+  };
+}

@@ -1,0 +1,385 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { content } from "~/content";
+import { RESULT_MESSAGES } from "~/lib/lead-form";
+import {
+  formatSlot,
+  formatVisitDate,
+  VISIT_SLOTS_PATH,
+  type Availability,
+  type DayAvailability,
+} from "~/lib/visit-slots";
+import { startReceiver } from "~/outbox/test-receiver";
+import { seriousA11yViolations } from "./support/a11y";
+import { hydrated, launchBrowser, openPage } from "./support/browser";
+import { exportLeads, fields, humanPause, popup, storedWithPhone } from "./support/leads";
+import { startServer, type RunningServer } from "./support/server";
+
+/*
+ * Visit booking by time slot, where leads come from, and staff alerts, as visitors and staff meet
+ * them: the popup's slot picker, the SMS (read from a local SMS gateway), the booking page, the
+ * operator's export and the webhook.
+ */
+
+const STAFF_PHONE = "010-9000-0001";
+const capacity = content.modelHouse.visits.capacityPerSlot;
+
+let server: RunningServer;
+let browser: Browser;
+let gateway: Awaited<ReturnType<typeof startReceiver>>;
+let hook: Awaited<ReturnType<typeof startReceiver>>;
+beforeAll(async () => {
+  [gateway, hook] = await Promise.all([startReceiver(200), startReceiver(200)]);
+  [server, browser] = await Promise.all([
+    startServer({
+      SMS_GATEWAY_URL: gateway.url("/sms"),
+      LEADS_WEBHOOK_URL: hook.url("/hook"),
+      STAFF_ALERT_PHONES: STAFF_PHONE,
+      OUTBOX_POLL_MS: "100",
+      LEADS_RATE_LIMIT: "1000",
+    }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await gateway?.close();
+  await hook?.close();
+});
+
+let phoneSeq = 1000;
+const newPhone = () => `010-6${String(process.pid % 1000).padStart(3, "0")}-${String(phoneSeq++)}`;
+
+type Sms = { to: string; text: string };
+const smsTo = (phone: string): Sms[] =>
+  gateway.requests.map((r) => JSON.parse(r.body) as Sms).filter((m) => m.to === phone);
+
+async function availability(): Promise<Availability> {
+  const res = await fetch(server.url + VISIT_SLOTS_PATH);
+  expect(res.headers.get("cache-control")).toBe("no-store");
+  return (await res.json()) as Availability;
+}
+
+/** A slot of a day ahead that nobody has booked yet: the day's last one. */
+async function freshSlot(dayIndex: number): Promise<{ day: DayAvailability; time: string }> {
+  const day = (await availability()).days[dayIndex]!;
+  const slot = day.slots[day.slots.length - 1]!;
+  expect(slot).toMatchObject({ state: "open", left: capacity });
+  return { day, time: slot.time };
+}
+
+/** Books a seat as a visitor without JavaScript would: a plain form post to /register. */
+async function postBooking(date: string, time: string, name = "방문객") {
+  return fetch(server.url + "/register", {
+    method: "POST",
+    headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({
+      kind: "visit",
+      source: "/register",
+      name,
+      phone: newPhone(),
+      privacyConsent: "on",
+      visitDate: date,
+      visitTime: time,
+    }),
+  });
+}
+
+/** Opens the popup from the header's phone button (the bottom bar on a phone), on a loaded page. */
+async function openPopup(page: Page) {
+  const phone = (page.viewportSize()?.width ?? 1440) < 900;
+  await page.locator(phone ? ".bottom-bar-reserve" : ".header-phone").click();
+  const dialog = popup(page);
+  await expect.poll(() => dialog.isVisible()).toBe(true);
+  return dialog;
+}
+
+const timeRadio = (scope: ReturnType<typeof popup>, time: string) =>
+  scope.getByRole("radio", { name: new RegExp(`^${time}`) });
+
+describe("visit booking by time slot", () => {
+  test("the last seat is booked from the popup, shows as full in another browser, and is free again after cancelling through the SMS link", async () => {
+    const { day, time } = await freshSlot(2);
+    const slotName = formatSlot(`${day.date}T${time}`);
+    for (let i = 0; i < capacity - 1; i++)
+      expect((await postBooking(day.date, time)).status).toBe(200);
+
+    const a = await openPage(browser, "desktop");
+    const b = await openPage(browser, "phone");
+    try {
+      // Visitor A books the last seat from the popup.
+      await a.page.goto(server.url + "/Brand/intro");
+      await hydrated(a.page);
+      const dialog = await openPopup(a.page);
+      const f = fields(dialog);
+      const phone = newPhone();
+      await f.name.fill("마지막석");
+      await f.phone.fill(phone);
+      await dialog.getByRole("radio", { name: formatVisitDate(day.date) }).check();
+      const radio = timeRadio(dialog, time);
+      expect(await radio.evaluate((el) => el.closest("label")?.textContent)).toBe(`${time}잔여 1`);
+      await radio.check();
+      expect(await dialog.locator(".visit-chosen").textContent()).toContain(slotName);
+      expect(await seriousA11yViolations(a.page, "popup with slots", ".reg-dialog")).toEqual([]);
+      await f.consent.check();
+      await humanPause(a.page);
+      await f.submit.click();
+      await expect.poll(() => f.status.textContent()).toContain(RESULT_MESSAGES.popup.success);
+      expect(await f.status.textContent()).toContain(`방문 예약 일시: ${slotName}`);
+
+      // Visitor B, in another browser, finds the slot full and cannot choose it.
+      await b.page.goto(server.url + "/register");
+      await hydrated(b.page);
+      const form = b.page.locator("main");
+      await form.getByRole("radio", { name: formatVisitDate(day.date) }).check();
+      const full = timeRadio(form as unknown as ReturnType<typeof popup>, time);
+      expect(await full.isDisabled()).toBe(true);
+      expect(await full.evaluate((el) => el.closest("label")?.textContent)).toBe(`${time}마감`);
+
+      // Visitor A reads the confirmation SMS: no advertising, the time, the address, the link.
+      await expect.poll(() => smsTo(phone).length, { timeout: 10_000 }).toBeGreaterThan(0);
+      const confirmation = smsTo(phone).find((m) => m.text.includes("/b/"))!;
+      expect(confirmation.text).not.toContain("(광고)");
+      expect(confirmation.text).toContain(slotName);
+      expect(confirmation.text).toContain(content.modelHouse.address);
+      const link = /(http\S+\/b\/[A-Za-z0-9_-]+)/.exec(confirmation.text)![1]!;
+
+      // The booking page: time and place, and a cancel button.
+      await a.page.goto(link);
+      await hydrated(a.page);
+      const main = a.page.locator("main");
+      expect(await main.locator(".booking-slot").textContent()).toBe(slotName);
+      expect(await main.textContent()).toContain(content.modelHouse.address);
+      expect(await seriousA11yViolations(a.page, "booking page")).toEqual([]);
+      await main.getByRole("button", { name: "예약 취소하기" }).click();
+      await expect
+        .poll(() => main.getByRole("status").textContent())
+        .toContain("방문 예약이 취소되었습니다");
+      await expect.poll(() => main.locator(".booking-status").textContent()).toBe("취소된 예약");
+
+      // The seat is free again for visitor B.
+      await b.page.reload();
+      await hydrated(b.page);
+      await form.getByRole("radio", { name: formatVisitDate(day.date) }).check();
+      const free = timeRadio(form as unknown as ReturnType<typeof popup>, time);
+      expect(await free.isDisabled()).toBe(false);
+      expect(await free.evaluate((el) => el.closest("label")?.textContent)).toBe(`${time}잔여 1`);
+
+      // The operator's export shows the booking and its cancellation.
+      const [stored] = await storedWithPhone(server, phone);
+      expect(stored).toMatchObject({ 구분: "방문예약", 이름: "마지막석" });
+      expect(stored!["방문예약일시 (KST)"]).toBe(`${day.date} ${time}`);
+      expect(stored!["예약취소일시 (KST)"]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+      expect(a.errors).toEqual([]);
+      expect(b.errors).toEqual([]);
+    } finally {
+      await a.context.close();
+      await b.context.close();
+    }
+  });
+
+  test("with JavaScript, a visitor who loses the last seat to another is told so next to the choice, offered the next free slot and keeps the input", async () => {
+    const { day, time } = await freshSlot(4);
+    for (let i = 0; i < capacity - 1; i++)
+      expect((await postBooking(day.date, time)).status).toBe(200);
+    const { context, page, errors } = await openPage(browser, "phone");
+    try {
+      await page.goto(server.url + "/Brand/intro");
+      await hydrated(page);
+      const dialog = await openPopup(page);
+      const f = fields(dialog);
+      const phone = newPhone();
+      await f.name.fill("아쉬운분");
+      await f.phone.fill(phone);
+      await dialog.getByRole("radio", { name: formatVisitDate(day.date) }).check();
+      await timeRadio(dialog, time).check();
+      await f.consent.check();
+      // Someone else takes the last seat meanwhile.
+      expect((await postBooking(day.date, time)).status).toBe(200);
+      await humanPause(page);
+      await f.submit.click();
+
+      const message = dialog.locator(".visit-picker .field-error:not([data-resolved])");
+      await expect
+        .poll(() => message.textContent())
+        .toContain(`선택하신 시간(${formatSlot(`${day.date}T${time}`)})은 예약이 마감되었습니다.`);
+      expect(await f.name.inputValue()).toBe("아쉬운분");
+      expect(await f.phone.inputValue()).toBe(phone);
+      expect(await f.consent.isChecked()).toBe(true);
+      // The offered slot is the one now chosen (the day's last slot was full: a later day's).
+      const chosen = await dialog.locator(".visit-chosen strong").textContent();
+      expect(await message.textContent()).toContain(`가장 가까운 예약 가능 시간(${chosen})`);
+      expect(await storedWithPhone(server, phone)).toHaveLength(0);
+
+      await f.submit.click();
+      await expect.poll(() => f.status.textContent()).toContain(`방문 예약 일시: ${chosen}`);
+      expect(await storedWithPhone(server, phone)).toHaveLength(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("without JavaScript, a full slot comes back with a Korean message and the next free slot filled in, the input kept; one more click books it", async () => {
+    const { day, time } = await freshSlot(3);
+    for (let i = 0; i < capacity; i++) expect((await postBooking(day.date, time)).status).toBe(200);
+
+    const { context, page } = await openPage(browser, "phone", { javaScriptEnabled: false });
+    try {
+      await page.goto(server.url + "/register");
+      const main = page.locator("main");
+      const f = fields(main);
+      const phone = newPhone();
+      await f.name.fill("무자바");
+      await f.phone.fill(phone);
+      await main.getByLabel("방문 희망일").fill(day.date);
+      await main.getByLabel("방문 희망 시간").selectOption(time);
+      await f.consent.check();
+      const [response] = await Promise.all([
+        page.waitForResponse((r) => r.request().method() === "POST"),
+        f.submit.click(),
+      ]);
+      expect(response.status()).toBe(409);
+      await page.waitForLoadState("load");
+      const message = await main.locator(".visit-picker .field-error").textContent();
+      expect(message).toContain(
+        `선택하신 시간(${formatSlot(`${day.date}T${time}`)})은 예약이 마감되었습니다.`,
+      );
+      expect(message).toContain("가장 가까운 예약 가능 시간(");
+      expect(await f.name.inputValue()).toBe("무자바");
+      expect(await f.phone.inputValue()).toBe(phone);
+      expect(await f.consent.isChecked()).toBe(true);
+      const offeredDate = await main.getByLabel("방문 희망일").inputValue();
+      const offeredTime = await main.getByLabel("방문 희망 시간").inputValue();
+      // The day's last slot was full: the next free one is on a later day.
+      expect(offeredDate > day.date).toBe(true);
+      expect(message).toContain(formatSlot(`${offeredDate}T${offeredTime}`));
+      expect(await storedWithPhone(server, phone)).toHaveLength(0);
+
+      await Promise.all([page.waitForLoadState("load"), f.submit.click()]);
+      await page.waitForURL(/\/register$/);
+      expect(await f.status.textContent()).toContain(
+        `방문 예약 일시: ${formatSlot(`${offeredDate}T${offeredTime}`)}`,
+      );
+      const [stored] = await storedWithPhone(server, phone);
+      expect(stored!["방문예약일시 (KST)"]).toBe(`${offeredDate} ${offeredTime}`);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the booking page is private: noindex, never cached, and an unknown token shows nothing but a Korean notice", async () => {
+    const res = await fetch(server.url + "/b/AAAAAAAAAAAAAAAAAAAAAAAA");
+    expect(res.status).toBe(404);
+    expect(res.headers.get("cache-control")).toBe("no-store");
+    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    const html = await res.text();
+    expect(html).toContain("예약을 찾을 수 없습니다");
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+    expect(html).not.toContain(content.modelHouse.address);
+  });
+});
+
+describe("where leads come from", () => {
+  test("a lead from a page opened with ?utm_source=naver&utm_campaign=open_day carries both into the export and the webhook; a 5,000-character utm_campaign is left out", async () => {
+    const send = async (query: string, name: string) => {
+      const { context, page, errors } = await openPage(browser, "desktop");
+      try {
+        await page.goto(`${server.url}/Brand/intro?${query}`);
+        await hydrated(page);
+        // The first touch survives moving on to another page of the site.
+        await page.getByRole("link", { name: "홍보영상" }).first().click();
+        await page.waitForURL(/\/Brand\/video$/);
+        const dialog = await openPopup(page);
+        const f = fields(dialog);
+        const phone = newPhone();
+        await f.name.fill(name);
+        await f.phone.fill(phone);
+        await f.consent.check();
+        await humanPause(page);
+        await f.submit.click();
+        await expect.poll(() => f.status.textContent()).toContain(RESULT_MESSAGES.popup.success);
+        expect(errors).toEqual([]);
+        return phone;
+      } finally {
+        await context.close();
+      }
+    };
+
+    const phone = await send("utm_source=naver&utm_campaign=open_day", "네이버유입");
+    const [stored] = await storedWithPhone(server, phone);
+    expect(stored).toMatchObject({
+      utm_source: "naver",
+      utm_campaign: "open_day",
+      접수페이지: "/Brand/video",
+    });
+    await expect
+      .poll(
+        () =>
+          hook.requests
+            .map((r) => JSON.parse(r.body) as Record<string, unknown>)
+            .find((b) => b.phone === phone),
+        {
+          timeout: 10_000,
+        },
+      )
+      .toMatchObject({ utm_source: "naver", utm_campaign: "open_day", source: "/Brand/video" });
+
+    const long = await send(`utm_source=naver&utm_campaign=${"x".repeat(5000)}`, "긴캠페인");
+    const [kept] = await storedWithPhone(server, long);
+    expect(kept).toMatchObject({ 이름: "긴캠페인", utm_source: "naver", utm_campaign: "" });
+  });
+});
+
+describe("staff alerts", () => {
+  test("every lead alerts the staff phone; with the SMS gateway down the lead is stored and the alert arrives once it is back", async () => {
+    const alertsAbout = (phone: string) => smsTo(STAFF_PHONE).filter((m) => m.text.includes(phone));
+    const register = async (name: string) => {
+      const phone = newPhone();
+      const answer = await fetch(server.url + "/register", {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          kind: "visit",
+          source: "/",
+          name,
+          phone,
+          privacyConsent: "on",
+        }),
+      });
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toContain(RESULT_MESSAGES.popup.success);
+      return phone;
+    };
+
+    const first = await register("알림확인");
+    await expect.poll(() => alertsAbout(first).length, { timeout: 10_000 }).toBe(1);
+    const [alert] = alertsAbout(first);
+    expect(alert!.text.split("\n")).toEqual([
+      `[${content.project.siteName}] 새 방문예약`,
+      `알림확인 ${first}`,
+      "유입: /",
+    ]);
+    expect(alert!.text).not.toContain("(광고)");
+
+    await gateway.down();
+    let down = true;
+    try {
+      const second = await register("게이트웨이다운");
+      expect(await storedWithPhone(server, second)).toHaveLength(1);
+      // The worker tries, fails, and keeps the alert for a retry.
+      await expect
+        .poll(() => server.output(), { timeout: 10_000 })
+        .toMatch(/\[outbox\] sms \S+ 전송 실패/);
+      expect(alertsAbout(second)).toHaveLength(0);
+      await gateway.up();
+      down = false;
+      // The first retry comes after the outbox's back-off (30 seconds).
+      await expect.poll(() => alertsAbout(second).length, { timeout: 50_000 }).toBe(1);
+    } finally {
+      if (down) await gateway.up();
+    }
+    expect((await exportLeads(server)).some((l) => l.이름 === "게이트웨이다운")).toBe(true);
+  }, 90_000);
+});

@@ -1,0 +1,149 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { join, relative, sep } from "node:path";
+import { convert } from "fontverter";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import type { Browser } from "playwright-core";
+import { content } from "~/content";
+import { launchBrowser, openPage } from "./support/browser";
+import { startServer, type RunningServer } from "./support/server";
+
+/*
+ * The site's one web font is a subset (scripts/build-fonts.ts, decisions/009): every character a
+ * prerendered page or content can show must be in it, or that character would be drawn by the
+ * system font — and on a machine without a Korean font, as an empty box.
+ */
+const clientDir = join(process.env.BUILD_DIR || "build", "client");
+
+function files(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const p = join(dir, name);
+    return statSync(p).isDirectory() ? files(p) : [p];
+  });
+}
+
+const ENTITIES: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  nbsp: "\u00a0",
+};
+const decode = (s: string) =>
+  s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (m, e: string) =>
+    e[0] === "#"
+      ? String.fromCodePoint(
+          e[1]?.toLowerCase() === "x" ? parseInt(e.slice(2), 16) : Number(e.slice(1)),
+        )
+      : (ENTITIES[e.toLowerCase()] ?? m),
+  );
+
+/** The text a visitor can see in a page's HTML: text between tags and the shown attributes. */
+function shownText(html: string): string {
+  const body = html
+    .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+    .replace(/<style\b[\s\S]*?<\/style>/gi, "")
+    .replace(/<!--[\s\S]*?-->/g, "");
+  const attributes = [
+    ...body.matchAll(/\s(?:alt|placeholder|title|aria-label|value)="([^"]*)"/gi),
+  ].map((m) => m[1]);
+  const title = /<title>([^<]*)<\/title>/.exec(html)?.[1] ?? "";
+  const text = body.replace(/<head>[\s\S]*?<\/head>/i, "").replace(/<[^>]*>/g, " ");
+  return decode([title, text, ...attributes].join(" "));
+}
+
+function strings(value: unknown): string[] {
+  if (typeof value === "string") return [value];
+  if (Array.isArray(value)) return value.flatMap(strings);
+  if (value && typeof value === "object") return Object.values(value).flatMap(strings);
+  return [];
+}
+
+// opentype.js ships no types; what this file uses of it: parse() and the cmap.
+type OpenType = {
+  parse(buffer: ArrayBuffer): { tables: { cmap: { glyphIndexMap: Record<string, number> } } };
+};
+const OPENTYPE = "opentype.js";
+
+async function subsetCharacters(): Promise<Set<number>> {
+  const opentype = ((await import(/* @vite-ignore */ OPENTYPE)) as { default: OpenType }).default;
+  const [font] = readdirSync(join(clientDir, "assets")).filter((f) =>
+    /^pretendard-subset-.*\.woff2$/.test(f),
+  );
+  expect(font, "the built subset font").toBeDefined();
+  const sfnt = await convert(readFileSync(join(clientDir, "assets", font!)), "sfnt");
+  const parsed = opentype.parse(new Uint8Array(sfnt).buffer);
+  return new Set(Object.keys(parsed.tables.cmap.glyphIndexMap).map(Number));
+}
+
+/** Characters no font draws (spaces, controls): not expected in the cmap. */
+const invisible = (cp: number) =>
+  cp < 0x20 || (cp >= 0x7f && cp < 0xa0) || cp === 0xfeff || (cp >= 0x200b && cp <= 0x200f);
+
+function missing(text: string, cmap: Set<number>): string[] {
+  const out = new Set<string>();
+  for (const ch of text) {
+    const cp = ch.codePointAt(0)!;
+    if (!invisible(cp) && !cmap.has(cp)) out.add(ch);
+  }
+  return [...out];
+}
+
+describe("the subset font", () => {
+  test("holds every character of every prerendered page", async () => {
+    const cmap = await subsetCharacters();
+    const pages = files(clientDir).filter((f) => f.endsWith(`${sep}index.html`));
+    expect(pages.length).toBeGreaterThanOrEqual(content.pages.length);
+    const gaps: Record<string, string[]> = {};
+    for (const file of pages) {
+      const lost = missing(shownText(readFileSync(file, "utf8")), cmap);
+      if (lost.length) gaps["/" + relative(clientDir, file)] = lost;
+    }
+    expect(gaps).toEqual({});
+  });
+
+  test("holds every character of the content", async () => {
+    const cmap = await subsetCharacters();
+    expect(missing(strings(content).join(" "), cmap)).toEqual([]);
+  });
+});
+
+describe("in the browser", () => {
+  let server: RunningServer;
+  let browser: Browser;
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  test.each(["/", "/FloorPlan/84A", "/register"])(
+    "%s at 390 px loads the one subset file and draws its text with it",
+    async (path) => {
+      const { context, page } = await openPage(browser, "phone");
+      try {
+        const fonts: string[] = [];
+        page.on("request", (r) => {
+          if (r.resourceType() === "font") fonts.push(new URL(r.url()).pathname);
+        });
+        await page.goto(server.url + path);
+        const used = await page.evaluate(async () => {
+          await document.fonts.ready;
+          const h1 = document.querySelector("h1, h2")!;
+          return {
+            loaded: [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family),
+            family: getComputedStyle(h1).fontFamily,
+          };
+        });
+        expect(fonts).toHaveLength(1);
+        expect(fonts[0]).toMatch(/^\/assets\/pretendard-subset-[\w-]+\.woff2$/);
+        expect(used.loaded).toContain("Pretendard Subset");
+        expect(used.family.startsWith('"Pretendard Subset"')).toBe(true);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});

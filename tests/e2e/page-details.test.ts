@@ -1,0 +1,114 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { content } from "~/content";
+import { hydrated, launchBrowser, openPage } from "./support/browser";
+import { startServer, type RunningServer } from "./support/server";
+
+/*
+ * Details seen at 390 px and 1440 px (issue 11, item 5): the current menu item on pages outside the
+ * menu, the phone floor-plan tab strip, the floor-plan banner, video tab labels, the plan legend.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function visit<T>(
+  viewport: "phone" | "desktop",
+  path: string,
+  check: (page: Page) => Promise<T>,
+) {
+  const { context, page, errors } = await openPage(browser, viewport);
+  try {
+    await page.goto(server.url + path);
+    await hydrated(page);
+    const result = await check(page);
+    expect(errors).toEqual([]);
+    return result;
+  } finally {
+    await context.close();
+  }
+}
+
+const texts = (page: Page, selector: string) =>
+  page.$$eval(selector, (els) => els.map((e) => (e.textContent ?? "").trim()));
+
+describe("current menu item", () => {
+  test.each([
+    ["/register", "방문예약"],
+    [`/${content.press.defaultSite}/press`, "보도자료"],
+  ])("%s marks 홍보센터 › %s in the header and the section tabs", async (path, item) => {
+    await visit("desktop", path, async (page) => {
+      expect(await texts(page, '.gnb-link[aria-current="true"]')).toEqual(["홍보센터"]);
+      expect(await texts(page, '.gnb-sub-link[aria-current="page"]')).toEqual([item]);
+      expect(await texts(page, '.sub-menu a[aria-current="page"]')).toEqual([item]);
+    });
+  });
+});
+
+describe("floor-plan pages", () => {
+  test("on a phone the tab strip shows the current type and fades the edges that hide more tabs", async () => {
+    const first = content.unitTypes[0]!;
+    const last = content.unitTypes[content.unitTypes.length - 1]!;
+    expect(
+      await visit("phone", first.path, (page) => page.getAttribute(".sub-menu ul", "data-more")),
+    ).toBe("end");
+    await visit("phone", last.path, async (page) => {
+      expect(await page.getAttribute(".sub-menu ul", "data-more")).toMatch(/^(start|both)$/);
+      const { tab, strip } = await page.evaluate(() => ({
+        tab: document
+          .querySelector('.sub-menu a[aria-current="page"]')!
+          .getBoundingClientRect()
+          .toJSON(),
+        strip: document.querySelector(".sub-menu ul")!.getBoundingClientRect().toJSON(),
+      }));
+      expect(tab.left).toBeGreaterThanOrEqual(strip.left);
+      expect(tab.right).toBeLessThanOrEqual(strip.right);
+    });
+  });
+
+  test("the banner slogan is the floor plans' own, not the video page's", async () => {
+    const plan = await visit("desktop", content.unitTypes[0]!.path, (page) =>
+      texts(page, ".page-banner-slogan"),
+    );
+    const videos = await visit("desktop", "/FloorPlan/videos", (page) =>
+      texts(page, ".page-banner-slogan"),
+    );
+    expect(plan.length).toBeGreaterThan(0);
+    for (const line of plan) expect(videos).not.toContain(line);
+  });
+
+  test("the video tabs name unit types by the labels every other page uses", async () => {
+    const labels = await visit("desktop", "/FloorPlan/videos", (page) =>
+      texts(page, '[role="tab"]'),
+    );
+    const unitTabs = content.videoTabs.filter((t) => t.unitKey);
+    expect(unitTabs.length).toBeGreaterThan(0);
+    for (const tab of unitTabs) {
+      const unit = content.unitTypes.find((u) => u.key === tab.unitKey)!;
+      expect(labels.some((l) => l.includes(unit.label))).toBe(true);
+    }
+    for (const label of labels) expect(label).not.toMatch(/\d+타입/);
+  });
+});
+
+test("at 1440 px the unit-position legend leaves no entry alone on its last row", async () => {
+  const rows = await visit("desktop", "/ComplexGuide/detailintro", (page) =>
+    page.$$eval(".plan-legend li", (items) => {
+      const count = new Map<number, number>();
+      for (const li of items) {
+        const top = Math.round(li.getBoundingClientRect().top);
+        count.set(top, (count.get(top) ?? 0) + 1);
+      }
+      return [...count.values()];
+    }),
+  );
+  expect(rows.length).toBeGreaterThan(1);
+  expect(rows[rows.length - 1]).toBeGreaterThan(1);
+});

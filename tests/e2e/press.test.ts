@@ -1,0 +1,715 @@
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { createServer, type Server } from "node:http";
+import { join } from "node:path";
+import sharp from "sharp";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { freshDb } from "~/db/test-support";
+import { AUTH_MESSAGES } from "~/lib/auth";
+import { MIN_FILL_MS, RESULT_MESSAGES } from "~/lib/lead-form";
+import { PRESS_MESSAGES } from "~/lib/press-form";
+import {
+  poll,
+  ADMIN,
+  ADMIN_ENV,
+  adminFetch,
+  PERSON_UA,
+  postArticle,
+  signInCookie,
+  signInOnPressList,
+} from "./support/admin";
+import { freePort, startServer, type RunningServer } from "./support/server";
+import { seriousA11yViolations } from "./support/a11y";
+import { hydrated, launchBrowser, openPage } from "./support/browser";
+
+/*
+ * The press section as its administrator and its visitors meet it: sign-in, writing, paging,
+ * views, photos, scheduling, editing and deleting, and the attacks the original site was open to.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+let cookie: string;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(ADMIN_ENV), launchBrowser()]);
+  cookie = await signInCookie(server);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const views = async (page: Page) => Number(await page.getByTestId("press-views").textContent());
+const jpeg = (width = 1600, height = 900) =>
+  sharp({ create: { width, height, channels: 3, background: "#2a4a7a" } })
+    .jpeg()
+    .toBuffer();
+/** Every post's title and views, drafts and scheduled ones too, as the administrator's list shows them. */
+async function allPosts(srv = server, c = cookie) {
+  const html = await (await adminFetch(srv, c, "/admin/press")).text();
+  return [...html.matchAll(/<a href="\/anyang\/press\/([a-z0-9]{12})"[^>]*>([^<]*)<\/a>/g)].map(
+    (m) => ({ id: m[1]!, title: m[2]! }),
+  );
+}
+const viewsOf = async (id: string, srv = server, c = cookie) => {
+  const html = await (await adminFetch(srv, c, "/admin/press")).text();
+  const row = html.split("<tr").find((r) => r.includes(`/anyang/press/${id}"`))!;
+  return Number(/data-label="조회수">([0-9,]+)/.exec(row)![1]!.replace(/,/g, ""));
+};
+
+describe("the administrator's press workflow", () => {
+  test("sign in, post 11 articles, page with 더보기, a reload counts one view, edit, delete, sign out", async () => {
+    // A server of its own: the list must hold exactly these 11 posts.
+    const own = await startServer(ADMIN_ENV);
+    const { context, page, errors } = await openPage(browser, "desktop", { userAgent: PERSON_UA });
+    try {
+      await signInOnPressList(page, own);
+      await poll(() => page.getByRole("button", { name: "로그아웃" }).isVisible()).toBe(true);
+      await hydrated(page);
+
+      const write = page.locator("#press-write");
+      for (let i = 1; i <= 11; i++) {
+        await write.getByLabel("제목").fill(`보도자료 ${i}번`);
+        await write.getByLabel("요약").fill(`${i}번 요약`);
+        await write.getByLabel("본문").fill(`${i}번 첫 문단\n${i}번 둘째 문단`);
+        await write.getByRole("button", { name: "등록" }).click();
+        // The list reloads from the start with the new post on top, and the form is empty again.
+        await poll(() => page.locator(".press-table tbody tr").first().textContent()).toContain(
+          `보도자료 ${i}번`,
+        );
+        await poll(() => write.getByLabel("제목").inputValue()).toBe("");
+        await poll(() => write.getByLabel("요약").inputValue()).toBe("");
+      }
+      const rows = page.locator(".press-table tbody tr");
+      expect(await rows.count()).toBe(10);
+      expect(await rows.first().locator(".col-no").textContent()).toBe("11");
+      const more = page.getByRole("link", { name: "더보기" });
+      expect(await more.isVisible()).toBe(true);
+      await more.click();
+      await poll(() => rows.count()).toBe(11);
+      expect(await rows.nth(10).textContent()).toContain("보도자료 1번");
+      expect(await rows.nth(10).locator(".col-no").textContent()).toBe("1");
+      expect(await more.count()).toBe(0);
+      // Focus moved to the row that was added.
+      await poll(() => page.evaluate(() => document.activeElement?.textContent)).toContain(
+        "보도자료 1번",
+      );
+
+      // Open a post: its count goes up by one with each view (a reload is a view).
+      await page.getByRole("link", { name: "보도자료 5번" }).click();
+      await page.waitForURL(/\/anyang\/press\/[a-z0-9]{12}$/);
+      const opened = await views(page);
+      expect(opened).toBe(1);
+      expect(await page.locator(".press-article-body p").allTextContents()).toEqual([
+        "5번 첫 문단",
+        "5번 둘째 문단",
+      ]);
+      await page.reload();
+      expect(await views(page)).toBe(opened + 1);
+
+      // Edit it.
+      await page.getByRole("link", { name: "수정" }).click();
+      await page.waitForURL(/\/admin\/press\/[a-z0-9]{12}$/);
+      await page.getByLabel("제목").fill("보도자료 5번 (수정)");
+      await page.getByRole("button", { name: "저장" }).click();
+      await poll(() => page.getByText(PRESS_MESSAGES.saved).isVisible()).toBe(true);
+      await page
+        .locator(".admin-form-actions")
+        .getByRole("link", { name: "보도자료 보기" })
+        .click();
+      await poll(() => page.locator(".press-article-title").textContent()).toBe(
+        "보도자료 5번 (수정)",
+      );
+
+      // Delete another, after confirming.
+      await page.goto(`${own.url}/anyang/press`);
+      await page.getByRole("link", { name: "보도자료 7번" }).click();
+      await page.waitForURL(/\/anyang\/press\/[a-z0-9]{12}$/);
+      await hydrated(page);
+      await page.locator(".confirm-delete summary").click();
+      await page.getByRole("button", { name: "삭제 확인" }).click();
+      await page.waitForURL(`${own.url}/anyang/press`);
+      await poll(() => page.locator(".press-count").textContent()).toContain("10");
+      expect(await page.getByRole("link", { name: "보도자료 7번" }).count()).toBe(0);
+      expect(await page.getByRole("link", { name: "보도자료 5번 (수정)" }).count()).toBe(1);
+
+      // Sign out: the sign-in form is back.
+      await page.getByRole("button", { name: "로그아웃" }).click();
+      await poll(() => page.getByRole("heading", { name: "관리자 로그인" }).isVisible()).toBe(true);
+      expect(await page.getByRole("button", { name: "로그아웃" }).count()).toBe(0);
+      expect(await page.locator("#press-write").count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await own.stop();
+    }
+  });
+
+  test("without JavaScript, sign-in, writing and 더보기 work as plain forms and links", async () => {
+    const own = await startServer(ADMIN_ENV);
+    const { context, page } = await openPage(browser, "phone", { javaScriptEnabled: false });
+    try {
+      await signInOnPressList(page, own);
+      for (let i = 1; i <= 11; i++) {
+        const before = page.url();
+        await page.getByLabel("제목").fill(`무자바스크립트 ${i}`);
+        await page.getByLabel("요약").fill("요약");
+        await page.getByRole("button", { name: "등록" }).click();
+        await page.waitForURL((u) => u.href !== before && u.search.startsWith("?posted="));
+        expect(await page.getByLabel("제목").inputValue()).toBe("");
+      }
+      expect(await page.locator(".press-table tbody tr").count()).toBe(10);
+      await page.getByRole("link", { name: "더보기" }).click();
+      await page.waitForURL(/\?after=/);
+      expect(await page.locator(".press-table tbody tr").allTextContents()).toEqual([
+        expect.stringContaining("무자바스크립트 1"),
+      ]);
+      expect(await page.getByRole("link", { name: "더보기" }).count()).toBe(0);
+    } finally {
+      await context.close();
+      await own.stop();
+    }
+  });
+
+  test("a missing title or summary shows the Korean message and creates nothing", async () => {
+    const before = (await allPosts()).length;
+    const { context, page } = await openPage(browser, "desktop");
+    try {
+      await signInOnPressList(page, server);
+      await hydrated(page);
+      const write = page.locator("#press-write");
+      await write.getByLabel("제목").fill("요약 없는 글");
+      await write.getByRole("button", { name: "등록" }).click();
+      await poll(() => write.getByRole("alert").first().textContent()).toBe(
+        PRESS_MESSAGES.required,
+      );
+      expect(PRESS_MESSAGES.required).toBe("제목과 요약은 필수입니다.");
+      // What was typed stays, and focus is on the empty field.
+      expect(await write.getByLabel("제목").inputValue()).toBe("요약 없는 글");
+      await poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe(
+        "summary",
+      );
+    } finally {
+      await context.close();
+    }
+    // The server refuses it too, whatever the browser does.
+    const form = new FormData();
+    form.set("intent", "create");
+    form.set("title", "");
+    form.set("summary", "요약만 있음");
+    const res = await adminFetch(server, cookie, "/anyang/press", { method: "POST", body: form });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain(PRESS_MESSAGES.required);
+    expect((await allPosts()).length).toBe(before);
+  });
+
+  test("a post whose title and body hold HTML shows it as text", async () => {
+    const id = await postArticle(server, cookie, {
+      title: '<img src=x onerror="window.__pwned=1">제목',
+      summary: "<script>window.__pwned=2</script>",
+      body: "<script>window.__pwned=3</script>\n<b>굵게</b>",
+    });
+    const { context, page, errors } = await openPage(browser, "desktop");
+    try {
+      await page.goto(`${server.url}/anyang/press/${id}`);
+      await hydrated(page);
+      expect(await page.locator(".press-article-body p").allTextContents()).toEqual([
+        "<script>window.__pwned=3</script>",
+        "<b>굵게</b>",
+      ]);
+      expect(await page.locator(".press-article-summary").textContent()).toBe(
+        "<script>window.__pwned=2</script>",
+      );
+      expect(await page.locator("main img[onerror], main b").count()).toBe(0);
+      expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("sign-in", () => {
+  test("a wrong password shows the catalogue's failure message; the sixth failure in a row is throttled", async () => {
+    const { context, page } = await openPage(browser, "phone");
+    try {
+      await page.goto(`${server.url}/anyang/press`);
+      await hydrated(page);
+      const form = page.locator("form").filter({ has: page.getByLabel("비밀번호") });
+      const messages: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        await form.getByLabel("이메일").fill("nobody-here@example.com");
+        await form.getByLabel("비밀번호").fill(`wrong-password-${i}`);
+        await form.getByRole("button", { name: "로그인" }).click();
+        await poll(() => form.getByRole("alert").count()).toBe(1);
+        await poll(() => page.locator("form button[disabled]").count()).toBe(0);
+        messages.push((await form.getByRole("alert").textContent())!);
+      }
+      expect(messages.slice(0, 5)).toEqual(Array(5).fill(AUTH_MESSAGES.wrong));
+      expect(messages[5]).toMatch(
+        /^로그인 실패: 시도가 너무 많습니다\. [0-9]+분 뒤에 다시 시도해 주세요\.$/,
+      );
+      // The message never says whether the account exists: a real account with a wrong password reads the same.
+      await form.getByLabel("이메일").fill(ADMIN.email);
+      await form.getByLabel("비밀번호").fill("not-the-password");
+      await form.getByRole("button", { name: "로그인" }).click();
+      await poll(() => form.getByRole("alert").textContent()).toBe(AUTH_MESSAGES.wrong);
+    } finally {
+      await context.close();
+      // Clear the address counter for the other tests: a successful sign-in does.
+      await signInCookie(server);
+    }
+  });
+
+  test("the session cookie is HttpOnly and SameSite=Lax and sign-out ends the session on the server", async () => {
+    const res = await fetch(`${server.url}/admin/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { Origin: server.url },
+      body: new URLSearchParams({ email: ADMIN.email, password: ADMIN.password }),
+    });
+    expect(res.headers.get("set-cookie")).toMatch(
+      /^admin_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200$/,
+    );
+    const own = res.headers.get("set-cookie")!.split(";")[0]!;
+    expect((await adminFetch(server, own, "/admin")).status).toBe(200);
+    const out = await adminFetch(server, own, "/admin/logout", {
+      method: "POST",
+      body: new URLSearchParams({}),
+    });
+    expect(out.status).toBe(302);
+    expect(out.headers.get("set-cookie")).toMatch(/^admin_session=; .*Max-Age=0/);
+    // The old cookie, replayed, no longer signs anyone in.
+    expect((await adminFetch(server, own, "/admin")).headers.get("location")).toMatch(
+      /^\/admin\/login/,
+    );
+  });
+});
+
+describe("photos", () => {
+  test("a post with a photo shows it in the list above 900 px, on the detail and in og:image", async () => {
+    const { context, page } = await openPage(browser, "desktop");
+    try {
+      await signInOnPressList(page, server);
+      await hydrated(page);
+      const write = page.locator("#press-write");
+      await write.getByLabel("제목").fill("사진이 있는 보도자료");
+      await write.getByLabel("요약").fill("사진 요약");
+      await write
+        .getByLabel("사진")
+        .setInputFiles({ name: "현장.jpg", mimeType: "image/jpeg", buffer: await jpeg() });
+      await write.getByRole("button", { name: "등록" }).click();
+      await page.waitForURL(/\?posted=/);
+      const row = page.locator(".press-table tbody tr").filter({ hasText: "사진이 있는 보도자료" });
+      const thumb = row.locator("img");
+      await thumb.scrollIntoViewIfNeeded();
+      await poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
+        0,
+      );
+      expect(await thumb.isVisible()).toBe(true);
+
+      await row.getByRole("link").click();
+      await page.waitForURL(/\/anyang\/press\/[a-z0-9]{12}$/);
+      const photo = page.locator(".press-article-photo img");
+      await poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
+        0,
+      );
+      // The browser picked a modern format from the <picture>.
+      expect(await photo.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(
+        /\/media\/press\/[0-9a-f]{24}-(640|1200)\.(avif|webp)$/,
+      );
+      const og = await page.locator('meta[property="og:image"]').getAttribute("content");
+      expect(og).toMatch(new RegExp(`^${server.url}/media/press/[0-9a-f]{24}-1200\\.jpg$`));
+      const file = await fetch(og!);
+      expect(file.status).toBe(200);
+      expect(file.headers.get("content-type")).toBe("image/jpeg");
+      expect(file.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+      const etag = file.headers.get("etag")!;
+      expect((await sharp(Buffer.from(await file.arrayBuffer())).metadata()).width).toBe(1200);
+      expect((await fetch(og!, { headers: { "If-None-Match": etag } })).status).toBe(304);
+      expect(await page.locator('meta[property="og:type"]').getAttribute("content")).toBe(
+        "article",
+      );
+      const jsonLd = await page
+        .locator('script[type="application/ld+json"]')
+        .evaluateAll((els) => els.map((e) => JSON.parse(e.textContent!)));
+      expect(jsonLd).toContainEqual(
+        expect.objectContaining({
+          "@type": "NewsArticle",
+          headline: "사진이 있는 보도자료",
+          image: [og],
+        }),
+      );
+    } finally {
+      await context.close();
+    }
+    // On a phone the list has no photo column.
+    const phone = await openPage(browser, "phone");
+    try {
+      await phone.page.goto(`${server.url}/anyang/press`);
+      const row = phone.page
+        .locator(".press-table tbody tr")
+        .filter({ hasText: "사진이 있는 보도자료" });
+      expect(await row.locator("img").isVisible()).toBe(false);
+    } finally {
+      await phone.context.close();
+    }
+  });
+
+  test("a 12 MB file and a text file named .jpg are refused with a Korean message and nothing is stored", async () => {
+    const before = await allPosts();
+    const { context, page } = await openPage(browser, "desktop");
+    try {
+      await signInOnPressList(page, server);
+      await hydrated(page);
+      const write = page.locator("#press-write");
+      await write.getByLabel("제목").fill("너무 큰 사진");
+      await write.getByLabel("요약").fill("요약");
+      await write.getByLabel("사진").setInputFiles({
+        name: "big.jpg",
+        mimeType: "image/jpeg",
+        buffer: Buffer.alloc(12 * 1024 * 1024, 0xff),
+      });
+      await write.getByRole("button", { name: "등록" }).click();
+      await poll(() => write.locator(".field-error").textContent()).toBe(
+        PRESS_MESSAGES.photoTooLarge,
+      );
+
+      await write.getByLabel("제목").fill("가짜 사진");
+      await write.getByLabel("사진").setInputFiles({
+        name: "photo.jpg",
+        mimeType: "image/jpeg",
+        buffer: Buffer.from("이건 사진이 아니라 글자입니다.\n"),
+      });
+      await write.getByRole("button", { name: "등록" }).click();
+      await poll(() => write.locator(".field-error").textContent()).toBe(
+        PRESS_MESSAGES.photoBroken,
+      );
+      // What was typed is still there.
+      expect(await write.getByLabel("제목").inputValue()).toBe("가짜 사진");
+      expect(await write.getByLabel("요약").inputValue()).toBe("요약");
+    } finally {
+      await context.close();
+    }
+    // The server refuses the 12 MB upload itself too (a browser without JavaScript, a script).
+    const form = new FormData();
+    form.set("intent", "create");
+    form.set("title", "스크립트로 보낸 큰 사진");
+    form.set("summary", "요약");
+    form.set(
+      "photo",
+      new Blob([Buffer.alloc(12 * 1024 * 1024, 0xff)], { type: "image/jpeg" }),
+      "big.jpg",
+    );
+    const res = await adminFetch(server, cookie, "/anyang/press", { method: "POST", body: form });
+    expect(res.status).toBe(413);
+    expect(await res.text()).toMatch(/사진은 10MB 이하/);
+    expect(await allPosts()).toEqual(before);
+  });
+});
+
+describe("drafts and scheduled posts", () => {
+  test("a scheduled post and a draft stay out of the list, the feed and the sitemap, and are marked for the administrator", async () => {
+    const soon = new Date(Date.now() + 60 * 60_000 + 9 * 3_600_000).toISOString().slice(0, 16);
+    const scheduled = await postArticle(server, cookie, {
+      title: "한 시간 뒤 예약 글",
+      summary: "요약",
+      publish: "schedule",
+      publishAt: soon,
+    });
+    const draft = await postArticle(server, cookie, {
+      title: "임시저장 글",
+      summary: "요약",
+      publish: "draft",
+    });
+    const list = await (await fetch(`${server.url}/anyang/press`)).text();
+    const rss = await (await fetch(`${server.url}/anyang/press/rss.xml`)).text();
+    const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
+    for (const id of [scheduled, draft]) {
+      expect(list).not.toContain(id);
+      expect(rss).not.toContain(id);
+      expect(sitemap).not.toContain(id);
+    }
+    // A visitor who knows the address, or guesses one, is sent to the list.
+    for (const id of [scheduled, draft, "zzzzzzzzzzzz", "not-a-post", "..%2F..%2Fadmin"]) {
+      const direct = await fetch(`${server.url}/anyang/press/${id}`, { redirect: "manual" });
+      expect(direct.status, id).toBe(302);
+      expect(direct.headers.get("location")).toBe("/anyang/press");
+    }
+    const admin = await (await adminFetch(server, cookie, "/admin/press")).text();
+    expect(admin).toMatch(/is-scheduled">예약<\/span>[\s\S]*?한 시간 뒤 예약 글/);
+    expect(admin).toMatch(/is-draft">임시저장<\/span>[\s\S]*?임시저장 글/);
+    const detail = await (await adminFetch(server, cookie, `/anyang/press/${scheduled}`)).text();
+    expect(detail).toContain("게시 예정");
+    // A published post is in all three.
+    const now = await postArticle(server, cookie, { title: "바로 게시한 글", summary: "요약" });
+    expect(await (await fetch(`${server.url}/anyang/press/rss.xml`)).text()).toContain(
+      `/anyang/press/${now}`,
+    );
+    expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).toContain(
+      `/anyang/press/${now}`,
+    );
+  });
+});
+
+describe("view counts", () => {
+  async function concurrentViews(srv: RunningServer, c: string) {
+    const id = await postArticle(srv, c, { title: "동시 조회", summary: "요약" });
+    const before = await viewsOf(id, srv, c);
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, () =>
+        fetch(`${srv.url}/anyang/press/${id}`, { headers: { "User-Agent": PERSON_UA } }).then(
+          async (r) => (await r.arrayBuffer(), r.status),
+        ),
+      ),
+    );
+    expect(statuses.every((s) => s === 200)).toBe(true);
+    expect((await viewsOf(id, srv, c)) - before).toBe(200);
+  }
+
+  test("200 concurrent requests for a detail page raise its count by exactly 200 (SQLite)", async () => {
+    await concurrentViews(server, cookie);
+  });
+
+  test.runIf(process.env.TEST_DATABASE_URL)(
+    "200 concurrent requests for a detail page raise its count by exactly 200 (PostgreSQL)",
+    async () => {
+      const db = await freshDb({ name: "postgres", url: process.env.TEST_DATABASE_URL! });
+      const pgServer = await startServer({ ...ADMIN_ENV, ...db.env });
+      try {
+        await concurrentViews(pgServer, await signInCookie(pgServer));
+      } finally {
+        await pgServer.stop();
+        await db.destroy();
+      }
+    },
+  );
+
+  test("a link prefetch and a crawler's request do not count; the click that follows does", async () => {
+    const id = await postArticle(server, cookie, { title: "미리 불러오는 글", summary: "요약" });
+    const { context, page } = await openPage(browser, "desktop", { userAgent: PERSON_UA });
+    try {
+      await page.goto(`${server.url}/anyang/press`);
+      await hydrated(page);
+      const link = page.getByRole("link", { name: "미리 불러오는 글" });
+      const prefetched = page.waitForRequest(
+        (r) =>
+          r.url().includes(`/anyang/press/${id}.data`) && r.headers()["sec-purpose"] === "prefetch",
+      );
+      await link.hover();
+      await prefetched;
+      // Let the prefetch finish before reading the count.
+      await page.waitForLoadState("networkidle");
+      expect(await viewsOf(id)).toBe(0);
+
+      await fetch(`${server.url}/anyang/press/${id}`, {
+        headers: {
+          "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+        },
+      });
+      await fetch(`${server.url}/anyang/press/${id}`, {
+        headers: { "User-Agent": "Mozilla/5.0 (compatible; Yeti/1.1; +https://naver.me/spd)" },
+      });
+      await fetch(`${server.url}/anyang/press/${id}`, {
+        headers: { "User-Agent": PERSON_UA, Purpose: "prefetch" },
+      });
+      expect(await viewsOf(id)).toBe(0);
+
+      await link.click();
+      await page.waitForURL(`${server.url}/anyang/press/${id}`);
+      expect(await views(page)).toBe(1);
+      expect(await viewsOf(id)).toBe(1);
+      // Back to the list and forward again is another view.
+      await page.goBack();
+      await page.locator(".press-table").waitFor();
+      await page.goForward();
+      await page.getByTestId("press-views").waitFor();
+      await poll(() => views(page)).toBe(2);
+      // Registering through the popup on the article is not (the page's data is not reloaded for it).
+      await page.locator(".header-phone").click();
+      const dialog = page.getByRole("dialog", { name: "방문예약 · 관심고객 등록" });
+      await poll(() => dialog.isVisible()).toBe(true);
+      await dialog.getByRole("textbox", { name: /^(이름|고객명)/ }).fill("기사독자");
+      await dialog.getByRole("textbox", { name: /^연락처/ }).fill("010-5555-7777");
+      await dialog.getByRole("checkbox", { name: "개인정보 수집·이용 동의 (필수)" }).check();
+      await page.waitForTimeout(MIN_FILL_MS + 100);
+      await dialog.getByRole("button", { name: "등록하기" }).click();
+      await poll(() => dialog.getByRole("status").textContent()).toContain(
+        RESULT_MESSAGES.popup.success,
+      );
+      await page.waitForLoadState("networkidle");
+      expect(await viewsOf(id)).toBe(2);
+      expect(await views(page)).toBe(2);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("accessibility", () => {
+  test("the press pages and the administrator's pages have no serious axe findings at 390 and 1440 px", async () => {
+    const id = await postArticle(server, cookie, {
+      title: "접근성 확인용 글",
+      summary: "요약",
+      body: "본문",
+      photo: new Blob([new Uint8Array(await jpeg(800, 450))], { type: "image/jpeg" }),
+    });
+    const found: string[] = [];
+    for (const viewport of ["phone", "desktop"] as const) {
+      const { context, page } = await openPage(browser, viewport);
+      try {
+        for (const path of ["/anyang/press", `/anyang/press/${id}`, "/admin/login"]) {
+          await page.goto(server.url + path);
+          await hydrated(page);
+          found.push(...(await seriousA11yViolations(page, `${viewport} ${path}`, "main")));
+        }
+        await signInOnPressList(page, server);
+        for (const path of [
+          "/anyang/press",
+          "/admin",
+          "/admin/press",
+          `/admin/press/${id}`,
+          "/admin/leads",
+        ]) {
+          await page.goto(server.url + path);
+          await hydrated(page);
+          found.push(
+            ...(await seriousA11yViolations(page, `${viewport} signed in ${path}`, "main")),
+          );
+        }
+      } finally {
+        await context.close();
+      }
+    }
+    expect(found).toEqual([]);
+  });
+});
+
+describe("nothing reaches another site or the browser that should not", () => {
+  test("a cross-site POST to each administrator action, with a valid session cookie, is refused and changes nothing", async () => {
+    const id = await postArticle(server, cookie, { title: "공격 대상 글", summary: "요약" });
+    const before = await allPosts();
+    const attacks: { path: string; body: () => BodyInit }[] = [
+      {
+        path: "/anyang/press",
+        body: () => {
+          const f = new FormData();
+          f.set("intent", "create");
+          f.set("title", "공격자가 쓴 글");
+          f.set("summary", "요약");
+          return f;
+        },
+      },
+      {
+        path: `/admin/press/${id}`,
+        body: () =>
+          new URLSearchParams({ intent: "update", title: "공격자가 고친 제목", summary: "요약" }),
+      },
+      { path: `/admin/press/${id}`, body: () => new URLSearchParams({ intent: "delete" }) },
+      { path: "/admin/logout", body: () => new URLSearchParams({}) },
+    ];
+    const forged: Record<string, string>[] = [
+      { Origin: "https://evil.example", "Sec-Fetch-Site": "cross-site" },
+      { Origin: "http://localhost:1", "Sec-Fetch-Site": "same-site" },
+      { "Sec-Fetch-Site": "cross-site" },
+      {},
+    ];
+    for (const attack of attacks) {
+      for (const headers of forged) {
+        const res = await fetch(server.url + attack.path, {
+          method: "POST",
+          redirect: "manual",
+          headers: { Cookie: cookie, ...headers },
+          body: attack.body(),
+        });
+        expect([400, 403], `${attack.path} ${JSON.stringify(headers)}`).toContain(res.status);
+        expect(res.headers.get("set-cookie")).toBeNull();
+      }
+    }
+    // Signing in from another site (login CSRF) is refused as well.
+    for (const headers of forged) {
+      const res = await fetch(`${server.url}/admin/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers,
+        body: new URLSearchParams({ email: ADMIN.email, password: ADMIN.password }),
+      });
+      expect([400, 403], `/admin/login ${JSON.stringify(headers)}`).toContain(res.status);
+      expect(res.headers.get("set-cookie")).toBeNull();
+    }
+    expect(await allPosts()).toEqual(before);
+    // The session is still there: the forged sign-out did nothing.
+    expect((await adminFetch(server, cookie, "/admin")).status).toBe(200);
+  });
+
+  test("a page on another origin cannot make the signed-in administrator's browser post", async () => {
+    const before = await allPosts();
+    const port = await freePort();
+    const evilHtml = `<!doctype html><form id="f" method="post" action="${server.url}/anyang/press" enctype="multipart/form-data">
+      <input name="intent" value="create"><input name="title" value="다른 사이트가 올린 글"><input name="summary" value="요약"></form>
+      <script>document.getElementById("f").submit()</script>`;
+    const evil: Server = createServer((_, res) => {
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
+      res.end(evilHtml);
+    });
+    await new Promise<void>((r) => evil.listen(port, r));
+    const { context, page } = await openPage(browser, "desktop");
+    try {
+      await signInOnPressList(page, server);
+      // localhost:<other port> is the same site (the Lax cookie is sent) but another origin.
+      const answer = page.waitForResponse(
+        (r) => r.url() === `${server.url}/anyang/press` && r.request().method() === "POST",
+      );
+      await page.goto(`http://localhost:${port}/`);
+      expect([400, 403]).toContain((await answer).status());
+      expect(await allPosts()).toEqual(before);
+    } finally {
+      await context.close();
+      await new Promise((r) => evil.close(r));
+    }
+  });
+
+  test("no file under build/client holds the administrator's e-mail, password, a session id or server secrets", async () => {
+    const session = cookie.split("=")[1]!;
+    const files = (function walk(dir: string): string[] {
+      return readdirSync(dir).flatMap((n) => {
+        const p = join(dir, n);
+        return statSync(p).isDirectory() ? walk(p) : [p];
+      });
+    })(join(process.cwd(), process.env.BUILD_DIR || "build", "client"));
+    expect(files.length).toBeGreaterThan(50);
+    // Nothing of the administrator or the press is prerendered (only their scripts are built).
+    const pages = files.filter((f) => /(index\.html|\.data)$/.test(f));
+    expect(pages.length).toBeGreaterThan(30);
+    expect(pages.filter((f) => /[/\\](admin|press)([/\\.]|$)/.test(f))).toEqual([]);
+    const secrets = [
+      ADMIN.email,
+      ADMIN.password,
+      session,
+      ...[process.env.ADMIN_EMAIL, process.env.ADMIN_PASSWORD].filter((v): v is string => !!v),
+    ];
+    const serverOnly = [
+      "ADMIN_PASSWORD",
+      "ADMIN_EMAIL",
+      "DATABASE_URL",
+      "SMS_GATEWAY_KEY",
+      "scrypt$",
+      "password_hash",
+      "admin_sessions",
+    ];
+    const found: string[] = [];
+    for (const file of files) {
+      const bytes = readFileSync(file);
+      for (const s of secrets) if (bytes.includes(Buffer.from(s))) found.push(`${file}: ${s}`);
+      if (!/\.(js|css|html|data|json|svg|txt|xml|webmanifest)$/.test(file)) continue;
+      const text = bytes.toString("utf8");
+      for (const s of serverOnly) if (text.includes(s)) found.push(`${file}: ${s}`);
+      // No e-mail address at all: the site's content has none, so any would be a leak.
+      for (const m of text.matchAll(
+        /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g,
+      ))
+        found.push(`${file}: e-mail ${m[0]}`);
+    }
+    expect(found).toEqual([]);
+  });
+});

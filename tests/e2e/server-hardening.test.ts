@@ -1,0 +1,366 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { content } from "~/content";
+import { MIN_FILL_MS, RESULT_MESSAGES } from "~/lib/lead-form";
+import { seriousA11yViolations } from "./support/a11y";
+import { hydrated, launchBrowser, openPage } from "./support/browser";
+import {
+  FORM_HEADERS,
+  leadForm,
+  rawRequest,
+  storedLeads,
+  uniquePhone,
+  type RawResponse,
+} from "./support/http";
+import { startServer, type RunningServer } from "./support/server";
+
+/*
+ * The holes found when the running server was probed (issue 12, item 5): each answer as a hostile
+ * or clumsy client meets it, read on the wire.
+ */
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer({ LEADS_RATE_LIMIT: "1000", LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
+});
+afterAll(() => server?.stop());
+
+/** The Korean error page: the site's language, its phone number, no English framework page. */
+function expectKoreanErrorPage(res: RawResponse) {
+  expect(res.headers["content-type"]).toMatch(/^text\/html/);
+  expect(res.body).toContain('<html lang="ko"');
+  expect(res.body).toContain(content.contact.phone);
+  expect(res.body).not.toMatch(/Bad Request|Internal Server Error|Method Not Allowed|Error:/);
+}
+
+describe("the trailing-slash redirect only points at a path of this site", () => {
+  test.each(["//evil.example/", "/\\evil.example/", "///evil.example/", "/\\/evil.example//"])(
+    "%s redirects to a path here, never to another host",
+    async (path) => {
+      const res = await rawRequest(server, { path });
+      expect(res.status).toBe(301);
+      const target = new URL(res.headers.location!, server.url);
+      expect(target.origin).toBe(server.url);
+      expect(target.pathname).toBe("/evil.example");
+    },
+  );
+
+  test("/Brand/intro/?tab=2 still redirects to /Brand/intro?tab=2", async () => {
+    const res = await rawRequest(server, { path: "/Brand/intro/?tab=2" });
+    expect(res.status).toBe(301);
+    expect(res.headers.location).toBe("/Brand/intro?tab=2");
+  });
+});
+
+describe("request bodies are limited on the stream", () => {
+  const TEN_MB = 10 * 1024 * 1024;
+  /** A POST whose body (`prefix`, then "x" up to `size` bytes) is sent chunked: no Content-Length. */
+  const postChunked = (path: string, size: number, prefix = "") =>
+    rawRequest(server, {
+      method: "POST",
+      path,
+      headers: { ...FORM_HEADERS, "Transfer-Encoding": "chunked" },
+      chunkedBytes: { prefix, size },
+    });
+
+  test("a valid form padded to 10 MB and sent chunked is refused with 413 and the Korean page; nothing is stored", async () => {
+    const phone = uniquePhone();
+    const res = await postChunked("/register", TEN_MB, leadForm({ phone }) + "&padding=");
+    expect(res.status).toBe(413);
+    expectKoreanErrorPage(res);
+    expect(res.body).toContain("보내신 내용이 너무 큽니다");
+    expect(res.body).not.toContain("xxxxxxxx");
+    expect(await storedLeads(server, phone)).toBe(0);
+  });
+
+  test("the same body announced with Content-Length is refused before it is read", async () => {
+    const phone = uniquePhone();
+    const body = leadForm({ phone, padding: "x".repeat(TEN_MB) });
+    const res = await rawRequest(server, {
+      method: "POST",
+      path: "/register",
+      headers: FORM_HEADERS,
+      body,
+    });
+    expect(res.status).toBe(413);
+    expectKoreanErrorPage(res);
+    expect(res.body).toContain("보내신 내용이 너무 큽니다");
+    expect(await storedLeads(server, phone)).toBe(0);
+  });
+
+  test("the popup's data request (.data) gets a short Korean answer, not a page", async () => {
+    const phone = uniquePhone();
+    const res = await postChunked("/register.data", 200 * 1024, leadForm({ phone }) + "&padding=");
+    expect(res.status).toBe(413);
+    expect(res.headers["content-type"]).toMatch(/^text\/plain/);
+    expect(res.body).toContain("보내신 내용이 너무 큽니다");
+    expect(await storedLeads(server, phone)).toBe(0);
+  });
+
+  test("a form under 64 KB is still taken", async () => {
+    const phone = uniquePhone();
+    const res = await rawRequest(server, {
+      method: "POST",
+      path: "/register",
+      headers: FORM_HEADERS,
+      body: leadForm({ phone, padding: "x".repeat(60 * 1024) }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toContain(RESULT_MESSAGES.popup.success);
+    expect(await storedLeads(server, phone)).toBe(1);
+  });
+
+  test("administrator and press addresses take up to 11 MB (photo uploads), and no more", async () => {
+    const site = content.press.defaultSite;
+    for (const path of [
+      `/${site}/press`,
+      `/${site}/press/new`,
+      `/${site}/press.data`,
+      "/admin/photos",
+    ]) {
+      expect((await postChunked(path, 5 * 1024 * 1024)).status, path).not.toBe(413);
+      expect((await postChunked(path, 12 * 1024 * 1024)).status, path).toBe(413);
+    }
+  });
+
+  test("with JavaScript, an oversized registration shows the popup's failure message and keeps the input", async () => {
+    const browser: Browser = await launchBrowser();
+    try {
+      const { context, page, errors } = await openPage(browser, "desktop");
+      await page.goto(server.url + "/Brand/intro");
+      await hydrated(page);
+      await page.locator(".header-phone").click();
+      const dialog = page.getByRole("dialog", { name: "방문예약 · 관심고객 등록" });
+      await dialog.getByRole("textbox", { name: /^이름/ }).fill("큰요청");
+      const phone = uniquePhone();
+      await dialog.getByRole("textbox", { name: /^연락처/ }).fill(phone);
+      await dialog.getByRole("checkbox", { name: "개인정보 수집·이용 동의 (필수)" }).check();
+      // A field no form has: only a forged or broken page sends this much.
+      await dialog.locator("form").evaluate((form) => {
+        const input = document.createElement("input");
+        input.type = "hidden";
+        input.name = "padding";
+        input.value = "x".repeat(200 * 1024);
+        form.append(input);
+      });
+      await page.waitForTimeout(MIN_FILL_MS + 100);
+      await dialog.getByRole("button", { name: "등록하기" }).click();
+      await expect
+        .poll(() => dialog.getByRole("status").textContent())
+        .toContain(RESULT_MESSAGES.popup.failed);
+      await dialog.getByRole("button", { name: "다시 입력하기" }).click();
+      expect(await dialog.getByRole("textbox", { name: /^이름/ }).inputValue()).toBe("큰요청");
+      expect(await dialog.getByRole("textbox", { name: /^연락처/ }).inputValue()).toBe(phone);
+      expect(errors).toEqual([]);
+      expect(await storedLeads(server, phone)).toBe(0);
+      await context.close();
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe("only GET, HEAD and POST reach the application", () => {
+  const paths = ["/", "/Brand/intro", "/Brand/intro.data", "/register", "/register.data", "/nope"];
+
+  test.each(["OPTIONS", "PUT", "DELETE", "PATCH", "TRACE"])(
+    "%s answers 405 with Allow, in Korean, naming no route module",
+    async (method) => {
+      for (const path of paths) {
+        const res = await rawRequest(server, { method, path });
+        expect(res.status, `${method} ${path}`).toBe(405);
+        expect(res.headers.allow, `${method} ${path}`).toBe("GET, HEAD, POST");
+        expect(res.body).toContain("허용되지 않는 요청입니다");
+        expect(res.body).not.toMatch(/routes\/|`action`|Error:/);
+      }
+    },
+  );
+
+  test("PUT, PATCH and DELETE with a valid form on /register store nothing", async () => {
+    for (const method of ["PUT", "PATCH", "DELETE"]) {
+      const phone = uniquePhone();
+      const res = await rawRequest(server, {
+        method,
+        path: "/register",
+        headers: FORM_HEADERS,
+        body: leadForm({ phone }),
+      });
+      expect(res.status).toBe(405);
+      expect(await storedLeads(server, phone)).toBe(0);
+    }
+  });
+
+  test("a POST to a page without a form answers 405 in Korean, naming no route module", async () => {
+    for (const path of ["/Brand/intro", "/Brand/intro.data"]) {
+      const res = await rawRequest(server, {
+        method: "POST",
+        path,
+        headers: FORM_HEADERS,
+        body: "a=1",
+      });
+      expect(res.status, path).toBe(405);
+      expect(res.headers.allow, path).toBe("GET, HEAD");
+      expect(res.body).toContain("허용되지 않는 요청입니다");
+      expect(res.body).not.toMatch(/routes\/|`action`|Error:/);
+    }
+  });
+
+  test("refused requests write at most one log line each and never a stack trace", async () => {
+    const before = server.output().split("\n").length;
+    const requests = ["OPTIONS", "PUT", "DELETE", "PATCH", "TRACE"].flatMap((method) =>
+      paths.map((path) => ({ method, path })),
+    );
+    requests.push(
+      { method: "POST", path: "/Brand/intro" },
+      { method: "POST", path: "/Brand/intro.data" },
+    );
+    for (const r of requests)
+      await rawRequest(server, { ...r, headers: FORM_HEADERS, body: "a=1" });
+    const added = server
+      .output()
+      .split("\n")
+      .slice(before - 1);
+    expect(added.length - 1).toBeLessThanOrEqual(requests.length);
+    expect(added.join("\n")).not.toMatch(/^\s+at /m);
+  });
+});
+
+describe("malformed percent-encoding", () => {
+  test.each(["/%", "/Brand/%E0%A4%A", "/%zz/intro", "/Brand/intro%"])(
+    "%s answers 400 with the Korean error page",
+    async (path) => {
+      const res = await rawRequest(server, { path });
+      expect(res.status).toBe(400);
+      expectKoreanErrorPage(res);
+      expect(res.body).toContain("잘못된 주소입니다");
+    },
+  );
+
+  test("the page is readable and accessible at phone and desktop width, with the site's logo and styles", async () => {
+    const browser = await launchBrowser();
+    try {
+      for (const viewport of ["phone", "desktop"] as const) {
+        const { context, page, errors } = await openPage(browser, viewport);
+        await page.goto(server.url + "/%");
+        await expect
+          .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+          .toBe("잘못된 주소입니다");
+        expect(
+          await page
+            .getByRole("link", { name: `${content.project.siteName} 홈` })
+            .getAttribute("href"),
+        ).toBe("/");
+        // The site's stylesheet applies: the dark error panel, not an unstyled white page.
+        expect(
+          await page.locator(".error-page").evaluate((el) => getComputedStyle(el).backgroundImage),
+        ).toContain("gradient");
+        expect(await seriousA11yViolations(page, `/% ${viewport}`)).toEqual([]);
+        expect(errors).toEqual([]);
+        await context.close();
+      }
+    } finally {
+      await browser.close();
+    }
+  });
+});
+
+describe("behind a reverse proxy (TRUST_PROXY)", () => {
+  /** A form post as a TLS proxy at `proxy` forwards it for a visitor at `visitor`. */
+  function viaProxy(
+    srv: RunningServer,
+    { proxy, visitor, path = "/register" }: { proxy: string; visitor: string; path?: string },
+  ) {
+    const origin = `https://localhost:${srv.port}`;
+    return rawRequest(srv, {
+      method: "POST",
+      path,
+      localAddress: proxy,
+      headers: {
+        ...FORM_HEADERS,
+        Origin: origin,
+        Referer: `${origin}/register`,
+        "X-Forwarded-For": visitor,
+        "X-Forwarded-Proto": "https",
+      },
+      body: leadForm({ phone: uniquePhone() }),
+    });
+  }
+
+  test.each([
+    ["true", "127.0.0.3"],
+    ["1", "127.0.0.3"],
+    ["127.0.0.2, 10.0.0.0/8", "127.0.0.2"],
+    ["10.1.0.0/16,127.0.0.0/30", "127.0.0.2"],
+  ])(
+    "TRUST_PROXY=%s: visitors behind the proxy at %s keep their own rate limit, and posts sent over https are taken",
+    async (trust, proxy) => {
+      const srv = await startServer({
+        TRUST_PROXY: trust,
+        LEADS_RATE_LIMIT: "1",
+        LEADS_DUPLICATE_WINDOW_SECONDS: "0",
+      });
+      try {
+        const first = await viaProxy(srv, { proxy, visitor: "203.0.113.1" });
+        const second = await viaProxy(srv, { proxy, visitor: "203.0.113.2" });
+        const again = await viaProxy(srv, { proxy, visitor: "203.0.113.1" });
+        expect([first.status, second.status, again.status]).toEqual([200, 200, 429]);
+        expect(first.body).toContain(RESULT_MESSAGES.popup.success);
+        expect(again.body).toContain(RESULT_MESSAGES.rateLimited);
+      } finally {
+        await srv.stop();
+      }
+    },
+  );
+
+  test("a proxy at an address the setting does not trust: its headers are ignored, and its https posts get the Korean failure message", async () => {
+    const srv = await startServer({
+      TRUST_PROXY: "127.0.0.2",
+      LEADS_RATE_LIMIT: "1",
+      LEADS_DUPLICATE_WINDOW_SECONDS: "0",
+    });
+    try {
+      const refused = await viaProxy(srv, { proxy: "127.0.0.3", visitor: "203.0.113.1" });
+      expect(refused.status).toBe(403);
+      expectKoreanErrorPage(refused);
+      expect(refused.body).toContain(RESULT_MESSAGES.popup.failed);
+
+      const data = await viaProxy(srv, {
+        proxy: "127.0.0.3",
+        visitor: "203.0.113.1",
+        path: "/register.data",
+      });
+      expect(data.status).toBe(403);
+      expect(data.body).toContain(RESULT_MESSAGES.popup.failed);
+
+      // Plain http through the untrusted address: the forwarded visitor is ignored, one shared limit.
+      const post = (visitor: string) =>
+        rawRequest(srv, {
+          method: "POST",
+          path: "/register",
+          localAddress: "127.0.0.3",
+          headers: { ...FORM_HEADERS, "X-Forwarded-For": visitor },
+          body: leadForm({ phone: uniquePhone() }),
+        });
+      expect((await post("203.0.113.1")).status).toBe(200);
+      expect((await post("203.0.113.2")).status).toBe(429);
+    } finally {
+      await srv.stop();
+    }
+  });
+
+  test.each(["yes", "10.0.0.0/33", "127.0.0.1,nonsense"])(
+    "TRUST_PROXY=%s stops the server at start-up with a Korean message naming the variable",
+    async (trust) => {
+      const failure = await startServer({ TRUST_PROXY: trust }).then(
+        async (srv) => {
+          await srv.stop();
+          return "";
+        },
+        (e: Error) => e.message,
+      );
+      expect(failure).toContain("TRUST_PROXY");
+      expect(failure).toContain("올바르지 않습니다");
+      expect(failure).not.toMatch(/^\s+at /m);
+    },
+  );
+});

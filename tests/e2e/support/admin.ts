@@ -1,0 +1,74 @@
+import type { Page } from "playwright-core";
+import { expect } from "vitest";
+import type { RunningServer } from "./server";
+
+/** expect.poll with room for a busy machine (the default gives up after one second). */
+export const poll = <T>(fn: () => T | Promise<T>) => expect.poll(fn, { timeout: 15_000 });
+
+/** The administrator the browser tests start the server with (ADMIN_EMAIL / ADMIN_PASSWORD). */
+export const ADMIN = { email: "press-admin@example.com", password: "e2e-correct-horse-battery" };
+export const ADMIN_ENV = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password };
+
+/** A desktop Chrome: headless Chromium's own user agent is, rightly, a bot's (views do not count). */
+export const PERSON_UA =
+  "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36";
+
+/** Signs in over HTTP as a same-origin form would; answers the Cookie header to send afterwards. */
+export async function signInCookie(server: RunningServer): Promise<string> {
+  const res = await fetch(`${server.url}/admin/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams({ email: ADMIN.email, password: ADMIN.password }),
+  });
+  const setCookie = res.headers.get("set-cookie");
+  expect(res.status, "sign-in answers with a redirect").toBe(302);
+  expect(setCookie).toBeTruthy();
+  return setCookie!.split(";")[0]!;
+}
+
+/** A request of the signed-in administrator from a page of the site (Origin set, redirects not followed). */
+export function adminFetch(
+  server: RunningServer,
+  cookie: string,
+  path: string,
+  init: RequestInit = {},
+): Promise<Response> {
+  return fetch(server.url + path, {
+    redirect: "manual",
+    ...init,
+    headers: { Origin: server.url, Cookie: cookie, ...(init.headers ?? {}) },
+  });
+}
+
+/** Posts an article through the write form's action; answers its id. */
+export async function postArticle(
+  server: RunningServer,
+  cookie: string,
+  fields: Record<string, string | Blob>,
+  site = "anyang",
+): Promise<string> {
+  const form = new FormData();
+  form.set("intent", "create");
+  for (const [k, v] of Object.entries(fields)) form.set(k, v);
+  const res = await adminFetch(server, cookie, `/${site}/press`, { method: "POST", body: form });
+  const location = res.headers.get("location") ?? "";
+  expect(
+    res.status,
+    await res
+      .clone()
+      .text()
+      .then((t) => t.slice(0, 300)),
+  ).toBe(302);
+  return /posted=([a-z0-9]{12})/.exec(location)![1]!;
+}
+
+/** Signs in through the sign-in form below the press list. */
+export async function signInOnPressList(page: Page, server: RunningServer, site = "anyang") {
+  await page.goto(`${server.url}/${site}/press`);
+  const form = page.locator("form").filter({ has: page.getByLabel("비밀번호") });
+  await form.getByLabel("이메일").fill(ADMIN.email);
+  await form.getByLabel("비밀번호").fill(ADMIN.password);
+  await form.getByRole("button", { name: "로그인" }).click();
+  await poll(() => page.getByText(`${ADMIN.email}님, 환영합니다.`).isVisible()).toBe(true);
+}

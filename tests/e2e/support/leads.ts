@@ -1,0 +1,72 @@
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
+import type { Locator, Page } from "playwright-core";
+import { expect } from "vitest";
+import { content } from "~/content";
+import { CSV_HEADER } from "~/leads/csv.server";
+import { MIN_FILL_MS } from "~/lib/lead-form";
+import type { RunningServer } from "./server";
+
+/* What lead tests share: the stored leads read back through the operator's export, and the form. */
+
+const run = promisify(execFile);
+
+export type StoredLead = Record<(typeof CSV_HEADER)[number], string>;
+
+/** RFC 4180 rows (quoted cells may hold commas, quotes and line breaks). */
+export function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted && c === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (c === '"') {
+      quoted = !quoted;
+    } else if (quoted || (c !== "," && c !== "\r" && c !== "\n")) {
+      cell += c;
+    } else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+    }
+  }
+  if (cell || row.length) rows.push([...row, cell]);
+  return rows;
+}
+
+/** Every stored lead, through the operator's export command with the server's settings. */
+export async function exportLeads(server: RunningServer): Promise<StoredLead[]> {
+  const { stdout } = await run("npm", ["run", "-s", "leads", "--", "export"], { env: server.env });
+  const [header, ...rows] = parseCsv(stdout.replace(/^\uFEFF/, ""));
+  expect(header).toEqual([...CSV_HEADER]);
+  return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ""])) as StoredLead);
+}
+
+export const storedWithPhone = async (server: RunningServer, phone: string) =>
+  (await exportLeads(server)).filter((l) => l.연락처 === phone);
+
+/** A person needs a moment to fill a form; faster is treated as a bot (and not stored). */
+export const humanPause = (page: Page) => page.waitForTimeout(MIN_FILL_MS + 100);
+
+/** The lead form's fields, found as a visitor finds them: by their labels. */
+export function fields(scope: Page | Locator) {
+  return {
+    name: scope.getByRole("textbox", { name: /^(이름|고객명)/ }),
+    phone: scope.getByRole("textbox", { name: /^연락처/ }),
+    message: scope.getByRole("textbox", { name: "문의내용" }),
+    consent: scope.getByRole("checkbox", { name: "개인정보 수집·이용 동의 (필수)" }),
+    sms: scope.getByRole("checkbox", { name: content.privacy.smsConsentText }),
+    submit: scope.getByRole("button", { name: "등록하기" }),
+    status: scope.getByRole("status"),
+  };
+}
+
+export const popup = (page: Page) => page.getByRole("dialog", { name: "방문예약 · 관심고객 등록" });
