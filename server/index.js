@@ -1,3 +1,4 @@
+import "./production-env.js";
 import { createApp } from "./app.js";
 import { ConfigError, parseTrustProxy } from "./trust-proxy.js";
 
