@@ -128,6 +128,9 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(error);
 };
 
+/** The press pages server/rendered-cache.js keeps rendered for visitors. */
+export { renderedPress } from "~/press/rendered-pages.server";
+
 /** What server/app.js needs from content: the frame-src hosts and its own error page's facts. */
 export const siteForServer = {
   siteName: content.project.siteName,

@@ -17,7 +17,8 @@ import {
   sameOriginPosts,
   withoutTrailingSlash,
 } from "./guards.js";
-import { reactRouterHandler, requestOrigin } from "./react-router.js";
+import { createRender, reactRouterHandler, requestOrigin } from "./react-router.js";
+import { renderedCache } from "./rendered-cache.js";
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,
@@ -157,13 +158,16 @@ export async function createApp({
 
   app.use(sameOriginPosts(origin, refuse));
 
+  const render = createRender({ build, mode, origin });
+  // The press list and articles, rendered once and kept for visitors (server/rendered-cache.js).
+  const pressPages = build.entry.module.renderedPress;
+  if (pressPages) app.use(renderedCache({ pages: pressPages, render, frames: site.frameSources }));
+
   // React Router renders with a fresh nonce, which entry.server.tsx puts on every inline script.
   // req.ip honours "trust proxy": the client address for rate limits (app/routes/lead-action.server.ts).
   app.use(
     reactRouterHandler({
-      build,
-      mode,
-      origin,
+      render,
       getLoadContext(req, res) {
         const cspNonce = createNonce();
         res.set(

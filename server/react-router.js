@@ -64,15 +64,23 @@ async function send(res, response) {
 }
 
 /**
+ * React Router's answer to an Express request, as a web Response (not yet sent). `context` is the
+ * load context the route loaders see.
+ */
+export function createRender({ build, mode, origin }) {
+  const handle = createRequestHandler(build, mode);
+  return (req, res, context) => handle(toRequest(req, res, origin(req)), context);
+}
+
+/**
  * Express middleware running React Router. `intercept(req, res, response)` may answer instead of
  * React Router's response (and return true): used for the 405 React Router gives a page without an
  * action, whose text names the internal route module.
  */
-export function reactRouterHandler({ build, mode, origin, getLoadContext, intercept }) {
-  const handle = createRequestHandler(build, mode);
+export function reactRouterHandler({ render, getLoadContext, intercept }) {
   return async (req, res, next) => {
     try {
-      const response = await handle(toRequest(req, res, origin(req)), getLoadContext(req, res));
+      const response = await render(req, res, getLoadContext(req, res));
       if (intercept?.(req, res, response)) {
         await response.body?.cancel();
         return;

@@ -203,6 +203,9 @@ function createPostgres(opts: Extract<DbOptions, { dialect: "postgres" }>): Db {
   const pool = new pg.Pool({
     connectionString: opts.url,
     max: opts.poolSize ?? 10,
+    // While the database is unreachable a request fails after 5 s with the Korean error page,
+    // instead of waiting for the operating system to give up on the connection.
+    connectionTimeoutMillis: 5_000,
     ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
   });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
@@ -246,6 +249,12 @@ function createPostgres(opts: Extract<DbOptions, { dialect: "postgres" }>): Db {
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       await ensureSchema();
       const client = await pool.connect();
+      // A connection lost while the client is checked out and between queries is reported as an
+      // 'error' event on the client, which would crash the process without a listener. The pool
+      // drops such a client on release instead of handing it out again.
+      const lost = (error: Error) =>
+        console.warn(`[db] PostgreSQL 연결이 트랜잭션 중에 끊겼습니다: ${error.message}`);
+      client.on("error", lost);
       try {
         await client.query("BEGIN");
         const result = await fn(on(client));
@@ -255,6 +264,7 @@ function createPostgres(opts: Extract<DbOptions, { dialect: "postgres" }>): Db {
         await client.query("ROLLBACK").catch(() => undefined);
         throw error;
       } finally {
+        client.off("error", lost);
         client.release();
       }
     },

@@ -214,11 +214,11 @@ export async function getPublished(site: string, id: string, now = new Date()) {
 }
 
 /**
- * Counts one view of a visible post and answers it with the new count: one atomic UPDATE, so
- * concurrent views on any number of instances are all counted. Undefined when the post is missing
- * or not visible (nothing is counted then).
+ * Counts one view of a visible post and answers the new count: one atomic UPDATE, so concurrent
+ * views on any number of instances are all counted. Undefined when the post is missing or not
+ * visible (nothing is counted then).
  */
-export async function recordView(site: string, id: string, now = new Date()) {
+export async function countView(site: string, id: string, now = new Date()) {
   if (!POST_ID.test(id)) return undefined;
   const db = await getDb();
   const counted = await db.get<{ views: number }>(
@@ -227,10 +227,16 @@ export async function recordView(site: string, id: string, now = new Date()) {
      RETURNING views`,
     [site, now.toISOString(), id],
   );
-  if (!counted) return undefined;
+  return counted ? Number(counted.views) : undefined;
+}
+
+/** Counts one view (countView) and answers the post with this request's own count. */
+export async function recordView(site: string, id: string, now = new Date()) {
+  const views = await countView(site, id, now);
+  if (views === undefined) return undefined;
   const post = await getPost(id, now);
   // Another view may have landed in between: show this request's own count.
-  return post ? { ...post, views: Number(counted.views) } : undefined;
+  return post ? { ...post, views } : undefined;
 }
 
 /**
@@ -281,6 +287,17 @@ function publication(input: PressInput, current: PostRow | undefined, now: Date)
   return { status: "published" as const, publishedAt: keep ? current.published_at : at };
 }
 
+let generation = 0;
+
+/**
+ * A number that changes whenever this process writes a post: pages rendered from posts before it
+ * changed are stale (server/rendered-cache.js). Writes on another instance are not seen here; the
+ * cache's short lifetime covers them.
+ */
+export function postsGeneration(): number {
+  return generation;
+}
+
 export async function createPost(
   site: string,
   input: PressInput,
@@ -303,6 +320,7 @@ export async function createPost(
       [id, site, ...writtenFields(input, pub), photo?.id ?? null, adminId, at],
     );
   });
+  generation++;
   return id;
 }
 
@@ -318,7 +336,7 @@ export async function updatePost(
   { photo = { kind: "keep" }, now = new Date() }: { photo?: PhotoChange; now?: Date } = {},
 ): Promise<boolean> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const saved = await db.transaction(async (tx) => {
     const current = await tx.get<PostRow>("SELECT * FROM press_posts WHERE id = $1", [id]);
     if (!current) return false;
     const pub = publication(input, current, now);
@@ -337,13 +355,15 @@ export async function updatePost(
     if (current.photo_id !== photoId) await deletePhotoIfUnused(tx, current.photo_id);
     return true;
   });
+  generation++;
+  return saved;
 }
 
 /** Deletes a post (and its photo when no other post uses it); false when it was already gone. */
 export async function deletePost(id: string): Promise<boolean> {
   if (!POST_ID.test(id)) return false;
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const deleted = await db.transaction(async (tx) => {
     const current = await tx.get<{ photo_id: string | null }>(
       "SELECT photo_id FROM press_posts WHERE id = $1",
       [id],
@@ -353,4 +373,6 @@ export async function deletePost(id: string): Promise<boolean> {
     await deletePhotoIfUnused(tx, current.photo_id);
     return true;
   });
+  generation++;
+  return deleted;
 }

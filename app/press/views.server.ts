@@ -8,7 +8,7 @@ import { isbot } from "isbot";
 
 const PREFETCH = /(^|[\s,;])(prefetch|prerender|preview)([\s,;]|$)/i;
 
-export function isCountableView(request: Request): boolean {
+export function isCountableView(request: Pick<Request, "method" | "headers">): boolean {
   if (request.method !== "GET") return false;
   // Link prefetches and speculative loads: Sec-Purpose (Chromium, Firefox), Purpose / X-Purpose
   // (older Chromium, Safari), X-Moz (old Firefox).

@@ -11,6 +11,7 @@ import { pressPage } from "~/lib/press-pages";
 import { largestPressPhoto } from "~/lib/press-photo";
 import { seoTags, siteUrlFrom } from "~/lib/seo";
 import { getPost, getPublished, recordView } from "~/press/posts.server";
+import { VIEWS_PLACEHOLDER } from "~/press/rendered-pages.server";
 import { isCountableView } from "~/press/views.server";
 
 /*
@@ -19,16 +20,18 @@ import { isCountableView } from "~/press/views.server";
  * the administrator also sees drafts and scheduled posts, marked.
  */
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!content.press.sites.includes(params.site)) throw data(null, { status: 404 });
   const listPath = `/${params.site}/press`;
+  // Rendered to be kept (server/rendered-cache.js): not counted here, each answer counts its view.
+  const kept = context.viewsPlaceholder === true;
   const [admin, visible] = await Promise.all([
     getAdmin(request),
-    isCountableView(request)
+    isCountableView(request) && !kept
       ? recordView(params.site, params.id)
       : getPublished(params.site, params.id),
   ]);
-  let post = visible;
+  let post = kept && visible ? { ...visible, views: VIEWS_PLACEHOLDER } : visible;
   if (!post && admin) {
     const any = await getPost(params.id);
     if (any?.site === params.site) post = any;

@@ -161,7 +161,10 @@ describe.skipIf(!TEST_PG)("PostgreSQL unreachable while the app runs", () => {
         expect(html).not.toMatch(/\n\s+at |Error:|ECONNREFUSED|node_modules/);
       };
       // A page that reads the database.
-      const list = await fetch(`${server.url}/anyang/press`);
+      const list = await fetch(`${server.url}/anyang/press`).catch((error) => {
+        // The connection dropped: the server's output says why (it once crashed here).
+        throw new Error(`no answer: ${error}\n${server.output()}`);
+      });
       const listHtml = await list.text();
       expect(list.status).toBeGreaterThanOrEqual(500);
       expect(listHtml).toMatch(/[가-힣]/);

@@ -485,6 +485,56 @@ describe("view counts", () => {
     },
   );
 
+  test("each visitor's answer carries its own count and nonce; an edit or a deletion shows at once", async () => {
+    const id = await postArticle(server, cookie, { title: "고치기 전 제목", summary: "요약" });
+    const read = async (path: string) => {
+      const res = await fetch(server.url + path, {
+        redirect: "manual",
+        headers: { "User-Agent": PERSON_UA },
+      });
+      const html = await res.text();
+      const nonces = new Set([...html.matchAll(/<script[^>]* nonce="([^"]+)"/g)].map((m) => m[1]));
+      return {
+        res,
+        html,
+        nonces,
+        csp: res.headers.get("content-security-policy") ?? "",
+        views: Number(/data-testid="press-views">([0-9,]+)</.exec(html)?.[1]?.replace(/,/g, "")),
+      };
+    };
+    const answers = [];
+    for (let i = 0; i < 3; i++) answers.push(await read(`/anyang/press/${id}`));
+    expect(answers.map((a) => a.views)).toEqual([1, 2, 3]);
+    for (const a of answers) {
+      expect(a.nonces.size).toBe(1);
+      expect(a.csp).toContain(`'nonce-${[...a.nonces][0]}'`);
+      expect(a.html).not.toMatch(/keptPageNoncePlaceholder|7,?391,?028,?465/);
+    }
+    expect(new Set(answers.map((a) => [...a.nonces][0])).size).toBe(3);
+    expect((await read("/anyang/press")).html).toContain("고치기 전 제목");
+
+    const edit = await adminFetch(server, cookie, `/admin/press/${id}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "update", title: "고친 제목", summary: "요약" }),
+    });
+    expect(edit.status).toBeLessThan(400);
+    const edited = await read(`/anyang/press/${id}`);
+    expect(edited.html).toContain("고친 제목");
+    expect(edited.views).toBe(4);
+    const list = await read("/anyang/press");
+    expect(list.html).toContain("고친 제목");
+    expect(list.html).not.toContain("고치기 전 제목");
+
+    await adminFetch(server, cookie, `/admin/press/${id}`, {
+      method: "POST",
+      body: new URLSearchParams({ intent: "delete" }),
+    });
+    const gone = await read(`/anyang/press/${id}`);
+    expect([301, 302, 303, 307]).toContain(gone.res.status);
+    expect(gone.res.headers.get("location")).toMatch(/\/anyang\/press$/);
+    expect((await read("/anyang/press")).html).not.toContain("고친 제목");
+  });
+
   test("a link prefetch and a crawler's request do not count; the click that follows does", async () => {
     const id = await postArticle(server, cookie, { title: "미리 불러오는 글", summary: "요약" });
     const { context, page } = await openPage(browser, "desktop", { userAgent: PERSON_UA });
