@@ -223,6 +223,39 @@ describe("desktop header (1440 px)", () => {
   });
 });
 
+describe("desktop header between 901 and 1440 px", () => {
+  test("the phone button and every menu item fit in the window, with no word broken", async () => {
+    for (const width of [901, 1024, 1280, 1440]) {
+      const { context, page } = await visit({ width, height: 800 }, "/Brand/intro");
+      try {
+        const phone = page
+          .locator(".site-header")
+          .getByRole("button", { name: content.contact.phone });
+        const box = (await phone.boundingBox())!;
+        expect(box.x + box.width, `phone button at ${width} px`).toBeLessThanOrEqual(width);
+        // Each menu label on one line, left of the phone button.
+        const labels = await page.locator(".gnb-link").evaluateAll((links) =>
+          links.map((link) => {
+            const range = document.createRange();
+            range.selectNodeContents(link);
+            return {
+              lines: range.getClientRects().length,
+              right: range.getBoundingClientRect().right,
+            };
+          }),
+        );
+        for (const label of labels) {
+          expect(label.lines, `a menu label wraps at ${width} px`).toBe(1);
+          expect(label.right).toBeLessThanOrEqual(box.x);
+        }
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
+      } finally {
+        await context.close();
+      }
+    }
+  });
+});
+
 describe("mobile header (390 px)", () => {
   test("the hamburger opens and closes the drawer, whose first entry is the visit reservation", async () => {
     const { context, page } = await visit("phone", "/Brand/intro");
