@@ -1,8 +1,17 @@
 /**
- * The production HTTP server: prerendered pages as static files (no trailing-slash redirect),
- * hashed assets with long-lived cache headers, compression, security headers, and the
- * React Router handler for everything dynamic (forms, press, 404). Before any of it, every request
- * passes the guards: allowed methods, a limited body, a decodable path, a same-origin form post.
+ * The production HTTP server. The order a request meets things:
+ *   1. The fast path (server/fast-pages.js, through `handler`): a GET or HEAD without a body for
+ *      exactly the path of a prerendered page or its `.data` file (query string ignored) is answered
+ *      from memory, pre-compressed, with the headers step 5 sends (but an ETag per encoding and a
+ *      Content-Length). Everything else goes on to the Express app, which answers it as below.
+ *   2. Compression; the security headers and the strict Content-Security-Policy.
+ *   3. The guards: a limited body (413), allowed methods (405), a decodable path (400), the
+ *      trailing-slash redirect (301).
+ *   4. /assets: hashed files, immutable for a year.
+ *   5. Prerendered pages, for the requests step 1 left (a GET that carries a body).
+ *   6. Other files of the client build (robots.txt, images), an hour.
+ *   7. Same-origin form posts (403), then React Router for everything dynamic (forms, press, 404),
+ *      and last the Korean 500 page.
  */
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import { join, relative, resolve, sep } from "node:path";
@@ -11,6 +20,7 @@ import compression from "compression";
 import express from "express";
 import { limitBody } from "./body-limit.js";
 import { createRefuse } from "./error-page.js";
+import { createFastPages } from "./fast-pages.js";
 import {
   decodablePath,
   onlyAllowedMethods,
@@ -191,5 +201,14 @@ export async function createApp({
     if (res.headersSent) return next(error);
     refuse(req, res, 500);
   });
-  return { app, build };
+
+  // The fast path answers a prerendered page before Express (server/fast-pages.js) with the headers
+  // the page middleware above sets; whatever it does not answer goes through the app as before.
+  const fastPage = createFastPages(pages, {
+    headers: { ...headers, "Content-Security-Policy": strictPolicy, "Cache-Control": CACHE.page },
+  });
+  const handler = (req, res) => {
+    if (!fastPage(req, res)) app(req, res);
+  };
+  return { app, build, handler };
 }

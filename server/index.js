@@ -1,4 +1,5 @@
 import "./production-env.js";
+import { createServer } from "node:http";
 import { createApp } from "./app.js";
 import { ConfigError, parseTrustProxy } from "./trust-proxy.js";
 
@@ -15,7 +16,7 @@ try {
   process.exit(1);
 }
 
-const { app, build } = await createApp({
+const { handler, build } = await createApp({
   siteUrl,
   trustProxy,
   buildDir: process.env.BUILD_DIR || "build",
@@ -23,7 +24,9 @@ const { app, build } = await createApp({
 // Start-up work of the services layer (migrations, administrator from env, outbox worker).
 const services = await build.entry.module.startServices?.();
 
-const server = app.listen(port, () => {
+// Prerendered pages are answered before Express; everything else goes through the Express app.
+const server = createServer(handler);
+server.listen(port, () => {
   console.log(`listening on http://localhost:${port}`);
 });
 
