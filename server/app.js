@@ -10,7 +10,8 @@
  *   4. /assets: hashed files, immutable for a year.
  *   5. Prerendered pages, for the requests step 1 left (a GET that carries a body).
  *   6. Other files of the client build (robots.txt, images), an hour.
- *   7. Same-origin form posts (403), then React Router for everything dynamic (forms, press, 404),
+ *   7. Same-origin form posts (403); the press list and articles kept for visitors
+ *      (server/rendered-cache.js); then React Router for everything dynamic (forms, press, 404),
  *      and last the Korean 500 page.
  */
 import { readFileSync, readdirSync, statSync } from "node:fs";
