@@ -25,8 +25,6 @@ import "~/styles/layout.css";
 import "~/styles/pages.css";
 import "~/styles/plans.css";
 import "~/styles/forms.css";
-import "~/styles/press.css";
-import "~/styles/admin.css";
 
 export async function loader() {
   const { publicEnv } = await import("~/env.server");

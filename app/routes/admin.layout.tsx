@@ -1,3 +1,6 @@
+// The press and administrator styles load only with these pages (not on every marketing page).
+import "~/styles/press.css";
+import "~/styles/admin.css";
 import { NavLink, Outlet } from "react-router";
 import type { Route } from "./+types/admin.layout";
 import { AdminWelcome } from "~/components/admin/sign-in-form";

@@ -1,3 +1,6 @@
+// The press and administrator styles load only with these pages (not on every marketing page).
+import "~/styles/press.css";
+import "~/styles/admin.css";
 import { data, redirect } from "react-router";
 import { FormMessage } from "~/components/admin/form-message";
 import type { Route } from "./+types/admin.login";

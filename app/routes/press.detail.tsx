@@ -1,3 +1,6 @@
+// The press and administrator styles load only with these pages (not on every marketing page).
+import "~/styles/press.css";
+import "~/styles/admin.css";
 import { data, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/press.detail";
 import { content } from "~/content";
