@@ -9,9 +9,9 @@
  *      trailing-slash redirect (301).
  *   4. /assets: hashed files, immutable for a year.
  *   5. Prerendered pages, for the requests step 1 left (a GET that carries a body).
- *   6. Other files of the client build (robots.txt, images), an hour.
- *   7. Same-origin form posts (403); the press list and articles kept for visitors
- *      (server/rendered-cache.js); then React Router for everything dynamic (forms, press, 404),
+ *   6. The press list and articles kept for visitors (server/rendered-cache.js), then other files
+ *      of the client build (robots.txt, images), an hour.
+ *   7. Same-origin form posts (403), then React Router for everything dynamic (forms, press, 404),
  *      and last the Korean 500 page.
  */
 import { readFileSync, readdirSync, statSync } from "node:fs";
@@ -156,6 +156,12 @@ export async function createApp({
     res.send(page.html);
   });
 
+  const render = createRender({ build, mode, origin });
+  // The press list and articles, rendered once and kept for visitors (server/rendered-cache.js);
+  // before the file lookup below, which no press path can match.
+  const pressPages = build.entry.module.renderedPress;
+  if (pressPages) app.use(renderedCache({ pages: pressPages, render, frames: site.frameSources }));
+
   app.use(
     express.static(clientDir, {
       redirect: false,
@@ -168,11 +174,6 @@ export async function createApp({
   );
 
   app.use(sameOriginPosts(origin, refuse));
-
-  const render = createRender({ build, mode, origin });
-  // The press list and articles, rendered once and kept for visitors (server/rendered-cache.js).
-  const pressPages = build.entry.module.renderedPress;
-  if (pressPages) app.use(renderedCache({ pages: pressPages, render, frames: site.frameSources }));
 
   // React Router renders with a fresh nonce, which entry.server.tsx puts on every inline script.
   // req.ip honours "trust proxy": the client address for rate limits (app/routes/lead-action.server.ts).

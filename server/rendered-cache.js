@@ -119,6 +119,9 @@ export function renderedCache({
       contentSecurityPolicy({ scripts: [`'nonce-${nonce}'`], frames }),
     );
     if (!entry.parts) return void res.end();
-    res.send(entry.parts.map((part, i) => (i % 2 ? values[part] : part)).join(""));
+    // res.end, not res.send: no ETag to compute, as no two answers are alike.
+    const body = Buffer.from(entry.parts.map((part, i) => (i % 2 ? values[part] : part)).join(""));
+    res.set("Content-Length", String(body.length));
+    res.end(body);
   };
 }

@@ -24,6 +24,13 @@ export interface Queryable {
 
 export interface Db extends Queryable {
   /**
+   * `get` for a write whose effect may be lost on power failure, though never when the process
+   * crashes: a press view count. SQLite commits it without waiting for the disk (synchronous=NORMAL
+   * for this one statement; the next lead's commit syncs it along). PostgreSQL: the same as `get`
+   * (its commit does not hold up the event loop).
+   */
+  getRelaxed<T = Record<string, unknown>>(sql: string, params?: Params): Promise<T | undefined>;
+  /**
    * Runs fn in one transaction: COMMIT when it resolves, ROLLBACK when it throws. Inside fn, query
    * through tx only: with SQLite, a query on db itself waits for the transaction to end (forever).
    */
@@ -171,6 +178,15 @@ function createSqlite(file: string): Db {
     dialect: "sqlite",
     all: (sql, params) => mutex.lock(() => direct.all(sql, params)),
     get: (sql, params) => mutex.lock(() => direct.get(sql, params)),
+    getRelaxed: (sql, params) =>
+      mutex.lock(async () => {
+        conn.pragma("synchronous = NORMAL");
+        try {
+          return await direct.get(sql, params);
+        } finally {
+          conn.pragma("synchronous = FULL");
+        }
+      }),
     run: (sql, params) => mutex.lock(() => direct.run(sql, params)),
     transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       return mutex.lock(async () => {
@@ -245,6 +261,7 @@ function createPostgres(opts: Extract<DbOptions, { dialect: "postgres" }>): Db {
     dialect: "postgres",
     all: async (sql, params) => (await ensureSchema(), top.all(sql, params)),
     get: async (sql, params) => (await ensureSchema(), top.get(sql, params)),
+    getRelaxed: async (sql, params) => (await ensureSchema(), top.get(sql, params)),
     run: async (sql, params) => (await ensureSchema(), top.run(sql, params)),
     async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       await ensureSchema();
