@@ -1,7 +1,7 @@
 /*
  * React Router's default server entry (revealed with `react-router reveal entry.server`), plus:
  * the per-request CSP nonce from server/app.js on every inline script React and React Router
- * render; module preloads lowered to fetchpriority=low (lib/head-priorities.server.ts); handleError, which logs the router's own 4xx answers in one line; startServices(), the
+ * render; module scripts and preloads started after the first frame (lib/head-priorities.server.ts); handleError, which logs the router's own 4xx answers in one line; startServices(), the
  * services layer's start-up; and siteForServer, what server/app.js takes from content.
  */
 import { PassThrough } from "node:stream";
@@ -17,7 +17,7 @@ import { content } from "~/content";
 import { closeDb, getDb } from "~/db/db.server";
 import { env } from "~/env.server";
 import { startRetentionJob } from "~/leads/retention.server";
-import { lowerModulePreloadsStream } from "~/lib/head-priorities.server";
+import { deferModuleScriptsStream } from "~/lib/head-priorities.server";
 import { imageUrl } from "~/lib/images";
 import { RESULT_MESSAGES } from "~/lib/lead-form";
 import { frameSources } from "~/lib/media";
@@ -88,8 +88,8 @@ export default function handleRequest(
 
           responseHeaders.set("Content-Type", "text/html");
 
-          // Module preloads at low priority: the first paint needs none of them.
-          pipe(lowerModulePreloadsStream()).pipe(body);
+          // The page's JavaScript starts loading after the first frame: the first paint needs none of it.
+          pipe(deferModuleScriptsStream()).pipe(body);
 
           resolve(
             new Response(stream, {

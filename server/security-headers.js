@@ -31,7 +31,10 @@ export function contentSecurityPolicy({ scripts = [], frames = [] } = {}) {
   return directives.map((d) => d.join(" ")).join("; ");
 }
 
-const EXECUTABLE = /^\s*(|module|(text|application)\/(java|ecma)script)\s*$/i;
+// text/x-deferred-module: the module script a page starts after its first frame, as a new script
+// element with the same text (app/lib/head-priorities.server.ts).
+const EXECUTABLE =
+  /^\s*(|module|text\/x-deferred-module|(text|application)\/(java|ecma)script)\s*$/i;
 
 /** CSP sources (`'sha256-…'`) of the inline scripts a browser would run in this HTML. */
 export function inlineScriptHashes(html) {

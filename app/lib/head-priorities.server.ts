@@ -2,41 +2,56 @@ import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
 
 /*
- * React Router writes a `<link rel="modulepreload">` for every module of the page, which Chrome
- * fetches at high priority, ahead of (and sharing the connection with) the stylesheets, the font
- * and the LCP image. A prerendered page is fully drawn before any of that code runs, so the module
- * preloads are lowered to `fetchpriority="low"`: they still load in parallel (no waterfall when
- * the page hydrates), after what the first paint needs. See docs/decisions/009.
+ * The page's JavaScript starts loading only after the first frame is drawn (docs/decisions/009).
+ * React Router writes a `<link rel="modulepreload">` for every module of the page and an inline
+ * `<script type="module">` that imports them; the browser fetches all of it (126 KB gzip) at once,
+ * sharing a phone's connection with the stylesheet, the font and the banner, and Lighthouse counts
+ * every byte fetched before the largest paint against that paint. A prerendered page is complete
+ * without any of it, so both are written inert (`rel="x-deferred-modulepreload"`,
+ * `type="text/x-deferred-module"`) and a small inline script brings them to life after the first
+ * frame: the preloads first (no waterfall), then the module script, with the nonce it was given.
+ * The CSP hashes of prerendered pages include the inert module script's (server/security-headers.js).
  */
-const MODULE_PRELOAD = /<link rel="modulepreload"(?![^>]*fetchpriority)/gi;
+export const DEFERRED_PRELOAD = "x-deferred-modulepreload";
+export const DEFERRED_MODULE = "text/x-deferred-module";
 
-/** The document's head with its module preloads at low priority. */
-export function lowerModulePreloads(html: string): string {
-  return html.replace(MODULE_PRELOAD, '<link rel="modulepreload" fetchpriority="low"');
+/** Runs after the first frame (or at once in a background tab, which gets no frames). */
+export const START_SCRIPTS = `(function(){function go(){document.querySelectorAll('link[rel="${DEFERRED_PRELOAD}"]').forEach(function(l){var n=document.createElement("link");n.rel="modulepreload";n.href=l.getAttribute("href");document.head.appendChild(n)});document.querySelectorAll('script[type="${DEFERRED_MODULE}"]').forEach(function(s){var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)})}if(document.visibilityState==="visible")requestAnimationFrame(function(){setTimeout(go,0)});else go()})()`;
+
+const MODULE_PRELOAD = /<link rel="modulepreload"/gi;
+const MODULE_SCRIPT = /<script\b([^>]*?)\stype="module"([^>]*)>/gi;
+const NONCE = /\snonce="[^"]*"/;
+
+/** The document with its module preloads and module scripts inert, and the script that starts them. */
+export function deferModuleScripts(html: string): string {
+  let nonce: string | undefined;
+  const out = html
+    .replace(MODULE_PRELOAD, `<link rel="${DEFERRED_PRELOAD}"`)
+    .replace(MODULE_SCRIPT, (_tag, before: string, after: string) => {
+      nonce = NONCE.exec(before + after)?.[0] ?? "";
+      return `<script type="${DEFERRED_MODULE}"${nonce}>`;
+    });
+  if (nonce === undefined) return out;
+  const end = out.lastIndexOf("</body>");
+  const starter = `<script${nonce}>${START_SCRIPTS}</script>`;
+  return end === -1 ? out + starter : out.slice(0, end) + starter + out.slice(end);
 }
 
 /**
- * A stream that applies lowerModulePreloads to the document up to `</head>` and passes the rest
- * through untouched (the head is written in the shell's first chunks).
+ * A stream that applies deferModuleScripts to the whole document. The document is held until it
+ * ends (a page renders in a few milliseconds), as the module script comes after the content.
  */
-export function lowerModulePreloadsStream(): Transform {
+export function deferModuleScriptsStream(): Transform {
   const decoder = new StringDecoder("utf8");
-  let head = "";
-  let done = false;
+  let html = "";
   return new Transform({
     transform(chunk: Buffer, _encoding, callback) {
-      if (done) return callback(null, chunk);
-      head += decoder.write(chunk);
-      const end = head.indexOf("</head>");
-      if (end === -1) return callback();
-      done = true;
-      const out = lowerModulePreloads(head);
-      head = "";
-      callback(null, out);
+      html += decoder.write(chunk);
+      callback();
     },
     flush(callback) {
-      if (!done) head += decoder.end();
-      callback(null, done ? undefined : lowerModulePreloads(head));
+      html += decoder.end();
+      callback(null, deferModuleScripts(html));
     },
   });
 }
