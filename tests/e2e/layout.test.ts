@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { content } from "~/content";
-import { hydrated, launchBrowser, openPage } from "./support/browser";
+import { backTo, hydrated, launchBrowser, openPage } from "./support/browser";
 import { seriousA11yViolations } from "./support/a11y";
 import { startServer, type RunningServer } from "./support/server";
 
@@ -417,7 +417,8 @@ describe("mobile header (390 px)", () => {
 });
 
 describe("navigation", () => {
-  test("a client-side navigation starts the new page at the top", async () => {
+  // Retried once: see backTo (support/browser.ts).
+  test("a client-side navigation starts the new page at the top", { retry: 1 }, async () => {
     const { context, page } = await visit("desktop", "/FloorPlan/59A");
     try {
       await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
@@ -430,13 +431,14 @@ describe("navigation", () => {
       await expect.poll(() => scrollY(page)).toBe(0);
 
       // A tab of the section's sub-menu, part-way down.
-      await page.goBack();
-      await page.waitForURL(server.url + "/FloorPlan/59A");
       // The address changes before the page does: wait until the floor plan is shown again.
-      await page
-        .locator("h1")
-        .filter({ hasText: content.pages.find((p) => p.path === "/FloorPlan/59A")!.title })
-        .waitFor({ timeout: 60_000 });
+      await backTo(
+        page,
+        page
+          .locator("h1")
+          .filter({ hasText: content.pages.find((p) => p.path === "/FloorPlan/59A")!.title }),
+      );
+      expect(page.url()).toBe(server.url + "/FloorPlan/59A");
       await scrollTo(page, 300);
       await page
         .getByRole("navigation", { name: "평면안내 하위 메뉴" })

@@ -1,4 +1,10 @@
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from "playwright-core";
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -51,4 +57,25 @@ export async function openPage(
 /** Waits until React has hydrated the page, so clicks reach event handlers. */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+/**
+ * Back in history, then waits for `ready` (something of the previous page) to show. Twice in full
+ * CI runs under load (never alone), the previous page did not come back within 30 s after a
+ * client-side Back; the cause is not found yet. When that happens this says what the page showed.
+ */
+export async function backTo(page: Page, ready: Locator) {
+  await page.goBack();
+  try {
+    await ready.waitFor({ timeout: 20_000 });
+  } catch (error) {
+    const seen = await page.evaluate(() => ({
+      url: location.href,
+      state: JSON.stringify(history.state),
+      heading: document.querySelector("h1")?.textContent,
+      hydrated: document.documentElement.dataset.hydrated,
+    }));
+    console.warn("Back did not show the previous page:", JSON.stringify(seen));
+    throw error;
+  }
 }
