@@ -6,6 +6,7 @@
  * its own count in its place (docs/decisions/016-rendered-press-pages.md).
  */
 import { content } from "~/content";
+import { formatViews } from "~/lib/press-pages";
 import { sessionCookieName } from "~/auth/session.server";
 import { countView, getPublished, POST_ID, postsGeneration } from "./posts.server";
 import { isCountableView } from "./views.server";
@@ -50,6 +51,6 @@ export const renderedPress = {
   },
 
   placeholder: VIEWS_PLACEHOLDER,
-  /** How the page writes a count (press.detail.tsx). */
-  format: (views: number) => views.toLocaleString("ko-KR"),
+  /** How the page writes a count. */
+  format: formatViews,
 };

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { formatViews } from "~/lib/press-pages";
 import type { Route } from "./+types/admin.press";
 import { content } from "~/content";
 import { DeletePost } from "~/components/press/delete-post";
@@ -93,7 +94,7 @@ export default function AdminPress({ loaderData }: Route.ComponentProps) {
                     {p.publishedAt ? formatKoreanDateTime(p.publishedAt) : "—"}
                   </td>
                   <td className="num" data-label="조회수">
-                    {p.views.toLocaleString("ko-KR")}
+                    {formatViews(p.views)}
                   </td>
                   <td data-label="관리">
                     <div className="admin-row-actions">

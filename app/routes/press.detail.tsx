@@ -10,7 +10,7 @@ import { PressPicture } from "~/components/press/press-picture";
 import { getAdmin } from "~/auth/guards.server";
 import { NO_STORE } from "~/lib/cache";
 import { formatKoreanDateTime, formatKoreanDay } from "~/lib/korean-date";
-import { pressPage } from "~/lib/press-pages";
+import { formatViews, pressPage } from "~/lib/press-pages";
 import { largestPressPhoto } from "~/lib/press-photo";
 import { seoTags, siteUrlFrom } from "~/lib/seo";
 import { getPost, getPublished, recordView } from "~/press/posts.server";
@@ -147,7 +147,7 @@ export default function PressDetail({ loaderData }: Route.ComponentProps) {
               </div>
               <div>
                 <dt>조회수</dt>
-                <dd data-testid="press-views">{post.views.toLocaleString("ko-KR")}</dd>
+                <dd data-testid="press-views">{formatViews(post.views)}</dd>
               </div>
               {post.sourceName ? (
                 <div>

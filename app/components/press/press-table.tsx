@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { formatViews } from "~/lib/press-pages";
 import { Link, useFetcher } from "react-router";
 import { content } from "~/content";
 import { formatKoreanDate } from "~/lib/korean-date";
@@ -126,7 +127,7 @@ export function PressTable({ site, page }: { site: string; page: PressListPage }
                 </td>
                 <td className="col-author wide-only">{content.press.authorLabel}</td>
                 <td className="col-date">{formatKoreanDate(post.publishedAt)}</td>
-                <td className="col-views wide-only">{post.views.toLocaleString("ko-KR")}</td>
+                <td className="col-views wide-only">{formatViews(post.views)}</td>
               </tr>
             ))
           )}
