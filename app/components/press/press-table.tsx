@@ -78,36 +78,34 @@ export function PressTable({ site, page }: { site: string; page: PressListPage }
       <p className="press-count">
         전체 <strong>{page.total.toLocaleString("ko-KR")}</strong>건
       </p>
-      <table className="press-table" ref={tableRef}>
-        <caption className="sr-only">보도자료 목록 (제목을 누르면 본문으로 이동합니다)</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="col-no">
-              NO
-            </th>
-            <th scope="col" className="col-title">
-              제목
-            </th>
-            <th scope="col" className="col-author wide-only">
-              작성자
-            </th>
-            <th scope="col" className="col-date">
-              작성일
-            </th>
-            <th scope="col" className="col-views wide-only">
-              조회수
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
+      {rows.length === 0 ? (
+        <p className="press-empty">
+          {page.before > 0 ? "더 이상 보도자료가 없습니다." : "등록된 보도자료가 없습니다."}
+        </p>
+      ) : (
+        <table className="press-table" ref={tableRef}>
+          <caption className="sr-only">보도자료 목록 (제목을 누르면 본문으로 이동합니다)</caption>
+          <thead>
             <tr>
-              <td colSpan={5} className="press-empty">
-                {page.before > 0 ? "더 이상 보도자료가 없습니다." : "등록된 보도자료가 없습니다."}
-              </td>
+              <th scope="col" className="col-no">
+                NO
+              </th>
+              <th scope="col" className="col-title">
+                제목
+              </th>
+              <th scope="col" className="col-author wide-only">
+                작성자
+              </th>
+              <th scope="col" className="col-date">
+                작성일
+              </th>
+              <th scope="col" className="col-views wide-only">
+                조회수
+              </th>
             </tr>
-          ) : (
-            rows.map(({ post, no }) => (
+          </thead>
+          <tbody>
+            {rows.map(({ post, no }) => (
               <tr key={post.id}>
                 <td className="col-no">{no}</td>
                 <td className="col-title">
@@ -129,10 +127,10 @@ export function PressTable({ site, page }: { site: string; page: PressListPage }
                 <td className="col-date">{formatKoreanDate(post.publishedAt)}</td>
                 <td className="col-views wide-only">{formatViews(post.views)}</td>
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+            ))}
+          </tbody>
+        </table>
+      )}
       <div className="press-more">
         {moreHref ? (
           <Link
