@@ -23,6 +23,7 @@ import { RESULT_MESSAGES } from "~/lib/lead-form";
 import { frameSources } from "~/lib/media";
 import { telHref } from "~/lib/phone";
 import { createOutboxWorker } from "~/outbox/outbox.server";
+import enhanceUrl from "virtual:enhance-entry";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -89,7 +90,7 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html");
 
           // The page's JavaScript starts loading after the first frame: the first paint needs none of it.
-          pipe(deferModuleScriptsStream()).pipe(body);
+          pipe(deferModuleScriptsStream(enhanceUrl)).pipe(body);
 
           resolve(
             new Response(stream, {

@@ -5,17 +5,18 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { content } from "~/content";
-import { captureAttribution } from "~/components/forms/attribution-store";
 import { BottomBar } from "~/components/layout/bottom-bar";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
-import { RegistrationProvider } from "~/components/registration/registration-context";
-import { RegistrationDialogLoader } from "~/components/registration/registration-dialog-loader";
+import { RegistrationPopupTemplate } from "~/components/registration/registration-dialog";
+import { RENDERED_EVENT } from "~/enhance/events";
 import { telHref } from "~/lib/phone";
 import { documentTitle } from "~/lib/seo";
 import fontUrl from "~/styles/fonts/pretendard-subset.woff2?url";
@@ -39,7 +40,26 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
+/**
+ * Whether React Router's scripts come with the page: only for routes whose handle says so (the
+ * administrator's). Public pages are not hydrated; their behaviour is app/enhance, which
+ * entry.server adds to every page (docs/decisions/014).
+ */
+function useHydratedRoute(): boolean {
+  return useMatches().some((match) => {
+    const hydrate = (match.handle as RouteHandle | undefined)?.hydrate;
+    return typeof hydrate === "function" ? hydrate(match.loaderData) : hydrate === true;
+  });
+}
+
+/**
+ * `hydrate`: whether React Router's scripts come with the page, or a function of the route's
+ * loader data (the press pages: only for the signed-in administrator, who writes there).
+ */
+export type RouteHandle = { hydrate?: boolean | ((loaderData: unknown) => boolean) };
+
 export function Layout({ children }: { children: React.ReactNode }) {
+  const hydrated = useHydratedRoute();
   return (
     <html lang="ko">
       <head>
@@ -57,18 +77,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <a className="skip-link" href="#main">
           본문 바로가기
         </a>
-        <RegistrationProvider>
-          <div id="top" />
-          <SiteHeader />
-          <main id="main" tabIndex={-1}>
-            {children}
-          </main>
-          <SiteFooter />
-          <BottomBar />
-          <RegistrationDialogLoader />
-        </RegistrationProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <div id="top" />
+        <SiteHeader />
+        <main id="main" tabIndex={-1}>
+          {children}
+        </main>
+        <SiteFooter />
+        <BottomBar />
+        {/* React cannot hydrate a <template>'s content: on hydrated pages the triggers lead to /register. */}
+        {hydrated ? null : <RegistrationPopupTemplate />}
+        {hydrated ? (
+          <>
+            <ScrollRestoration />
+            <Scripts />
+          </>
+        ) : null}
       </body>
     </html>
   );
@@ -78,13 +101,17 @@ export function Layout({ children }: { children: React.ReactNode }) {
 function useHydratedMark() {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
-    // Where this visit came from (utm_*, referring site), kept for the lead forms.
-    captureAttribution();
   }, []);
 }
 
 export default function App() {
   useHydratedMark();
+  // On a hydrated page a click may render a public page in the browser: its behaviour
+  // (app/enhance) attaches to the new markup.
+  const { key } = useLocation();
+  useEffect(() => {
+    document.dispatchEvent(new Event(RENDERED_EVENT));
+  }, [key]);
   return <Outlet />;
 }
 

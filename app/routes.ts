@@ -58,6 +58,8 @@ export default [
   // A visit booking's page, opened from the link in the visitor's SMS; and live slot availability.
   route("b/:token", "routes/booking.tsx"),
   route("api/visit-slots", "routes/api.visit-slots.ts"),
+  // The lead forms' actions answering JSON, for the page's script (app/enhance/lead-form.ts).
+  route("api/leads", "routes/api.leads.ts"),
 
   ...content.redirects.map((r, i) =>
     page(r.from.slice(1), "routes/alias.redirect.ts", `alias-${i}`),

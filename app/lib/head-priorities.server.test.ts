@@ -45,6 +45,26 @@ describe("the page's JavaScript starts after the first frame", () => {
     );
   });
 
+  it("adds the public pages' own module before </body>, from its file, with no inline script", () => {
+    const page = "<html><body><p>본문</p></body></html>";
+    const out = deferModuleScripts(page, "/assets/enhance-x1.js");
+    expect(out).toBe(
+      '<html><body><p>본문</p><script type="module" src="/assets/enhance-x1.js" fetchpriority="low"></script></body></html>',
+    );
+    expect(inlineScriptHashes(out)).toEqual([]);
+    // Run again, the module from a file is left as it is (only inline module scripts are deferred).
+    expect(deferModuleScripts(out)).toBe(out);
+  });
+
+  it("on a hydrated page, the starter comes first and the own module after it", () => {
+    const out = deferModuleScripts(HEAD + body(' nonce="abc" type="module"'), "/assets/e.js");
+    expect(out).toMatch(
+      new RegExp(
+        `<script nonce="abc">${escape(START_SCRIPTS)}</script><script type="module" src="/assets/e.js" fetchpriority="low"></script></body></html>$`,
+      ),
+    );
+  });
+
   it("rewrites the document however the stream splits it", async () => {
     const html = HEAD + body(' type="module" async=""');
     const whole = Buffer.from(html);
@@ -52,8 +72,8 @@ describe("the page's JavaScript starts after the first frame", () => {
     const chunks = Array.from({ length: Math.ceil(whole.length / 7) }, (_, i) =>
       whole.subarray(i * 7, i * 7 + 7),
     );
-    const out = await text(Readable.from(chunks).pipe(deferModuleScriptsStream()));
-    expect(out).toBe(deferModuleScripts(html));
+    const out = await text(Readable.from(chunks).pipe(deferModuleScriptsStream("/assets/e.js")));
+    expect(out).toBe(deferModuleScripts(html, "/assets/e.js"));
   });
 });
 

@@ -22,26 +22,37 @@ const MODULE_PRELOAD = /<link rel="modulepreload"/gi;
 const MODULE_SCRIPT = /<script\b([^>]*?)\stype="module"([^>]*)>/gi;
 const NONCE = /\snonce="[^"]*"/;
 
-/** The document with its module preloads and module scripts inert, and the script that starts them. */
-export function deferModuleScripts(html: string): string {
+/**
+ * The document with its module preloads and module scripts inert, and the script that starts them;
+ * and, before `</body>`, the public pages' own script (`enhanceUrl`, docs/decisions/014): a small
+ * module, fetched at low priority and run after the document is parsed, like every module script.
+ */
+export function deferModuleScripts(html: string, enhanceUrl = ""): string {
   let nonce: string | undefined;
   const out = html
     .replace(MODULE_PRELOAD, `<link rel="${DEFERRED_PRELOAD}"`)
-    .replace(MODULE_SCRIPT, (_tag, before: string, after: string) => {
+    .replace(MODULE_SCRIPT, (tag, before: string, after: string) => {
+      // A module from a file (the public pages' own, below) is fetched at low priority already.
+      if (/\ssrc=/.test(before + after)) return tag;
       nonce = NONCE.exec(before + after)?.[0] ?? "";
       return `<script type="${DEFERRED_MODULE}"${nonce}>`;
     });
-  if (nonce === undefined) return out;
+  const starter = nonce === undefined ? "" : `<script${nonce}>${START_SCRIPTS}</script>`;
+  const enhance = enhanceUrl
+    ? `<script type="module" src="${enhanceUrl}" fetchpriority="low"></script>`
+    : "";
+  if (!starter && !enhance) return out;
   const end = out.lastIndexOf("</body>");
-  const starter = `<script${nonce}>${START_SCRIPTS}</script>`;
-  return end === -1 ? out + starter : out.slice(0, end) + starter + out.slice(end);
+  return end === -1
+    ? out + starter + enhance
+    : out.slice(0, end) + starter + enhance + out.slice(end);
 }
 
 /**
  * A stream that applies deferModuleScripts to the whole document. The document is held until it
  * ends (a page renders in a few milliseconds), as the module script comes after the content.
  */
-export function deferModuleScriptsStream(): Transform {
+export function deferModuleScriptsStream(enhanceUrl = ""): Transform {
   const decoder = new StringDecoder("utf8");
   let html = "";
   return new Transform({
@@ -51,7 +62,7 @@ export function deferModuleScriptsStream(): Transform {
     },
     flush(callback) {
       html += decoder.end();
-      callback(null, deferModuleScripts(html));
+      callback(null, deferModuleScripts(html, enhanceUrl));
     },
   });
 }

@@ -177,17 +177,5 @@ export function parseLeadForm(
   };
 }
 
-/** The catalogue's result messages (specification section 8). */
-export const RESULT_MESSAGES = {
-  popup: {
-    success: "등록이 완료되었습니다. 전문 상담사가 곧 연락드리겠습니다.",
-    failed: "등록에 실패했습니다. 다시 시도해 주세요.",
-    network: "오류가 발생했습니다. 잠시 후 다시 시도해 주세요.",
-  },
-  inquiry: {
-    success: "✔ 등록이 완료되었습니다. 전문 상담사가 곧 연락드리겠습니다.",
-    failed: "✖ 등록에 실패했습니다. 다시 시도해 주세요.",
-    network: "⚠ 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.",
-  },
-  rateLimited: "요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.",
-} as const;
+// The result messages live with the outcome types, without zod, for the page's script.
+export { RESULT_MESSAGES } from "./lead-result";

@@ -1,4 +1,5 @@
 // The press and administrator styles load only with these pages (not on every marketing page).
+import type { RouteHandle } from "~/root";
 import "~/styles/press.css";
 import "~/styles/admin.css";
 import { NavLink, Outlet } from "react-router";
@@ -6,6 +7,9 @@ import type { Route } from "./+types/admin.layout";
 import { AdminWelcome } from "~/components/admin/sign-in-form";
 import { requireAdmin } from "~/auth/guards.server";
 import { adminHeaders } from "~/lib/admin-page";
+
+/** The administrator's pages are hydrated by React Router (docs/decisions/014). */
+export const handle: RouteHandle = { hydrate: true };
 
 /** Frame of the signed-in administrator pages: the desks' menu, who is signed in, sign-out. */
 

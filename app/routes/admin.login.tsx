@@ -1,4 +1,5 @@
 // The press and administrator styles load only with these pages (not on every marketing page).
+import type { RouteHandle } from "~/root";
 import "~/styles/press.css";
 import "~/styles/admin.css";
 import { data, redirect } from "react-router";
@@ -11,6 +12,9 @@ import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { AUTH_MESSAGES, safeRedirect } from "~/lib/auth";
 import { readForm } from "~/press/upload.server";
 import { clientIp } from "./lead-action.server";
+
+/** The administrator's pages are hydrated by React Router (docs/decisions/014). */
+export const handle: RouteHandle = { hydrate: true };
 
 /** /admin/login: the sign-in page every administrator page sends a signed-out request to. */
 

@@ -11,13 +11,15 @@ import { formatSlot } from "~/lib/visit-slots";
  * A visit booking's page, opened from the link in the visitor's SMS (/b/<token>). The token is the
  * only key: the page shows the booked time and the model house, and a cancel button (a plain POST,
  * so it works without JavaScript). Nothing else about the lead or any other lead is shown, and the
- * page is kept out of search engines, caches and Referer headers.
+ * page is kept out of search engines, caches and other sites' Referer headers ("same-origin": with
+ * "no-referrer" a browser sends the cancel form's POST with `Origin: null`, which the server's
+ * same-origin check refuses; the page is not hydrated, so that POST is a native one).
  */
 
 const PRIVATE = {
   "Cache-Control": "no-store",
   "X-Robots-Tag": "noindex, nofollow",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
 };
 
 export async function loader({ params }: Route.LoaderArgs) {
@@ -44,7 +46,7 @@ export function headers() {
 export const meta: Route.MetaFunction = () => [
   { title: documentTitle("방문 예약 확인") },
   { name: "robots", content: "noindex, nofollow" },
-  { name: "referrer", content: "no-referrer" },
+  { name: "referrer", content: "same-origin" },
 ];
 
 const RESULT_TEXT: Record<string, string> = {

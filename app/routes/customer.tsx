@@ -2,7 +2,7 @@ import { data, useLocation } from "react-router";
 import type { Route } from "./+types/customer";
 import { content } from "~/content";
 import { PageShell } from "~/components/layout/page-shell";
-import { LeadForm, leadClientAction, type LeadActionData } from "~/components/forms/lead-form";
+import { LeadForm, type LeadActionData } from "~/components/forms/lead-form";
 import { seoTags, siteUrlFrom } from "~/lib/seo";
 import { getPage } from "~/content/pages";
 import { telHref } from "~/lib/phone";
@@ -20,10 +20,6 @@ export function action(args: Route.ActionArgs) {
   const { site } = args.params;
   if (site !== undefined && !content.press.sites.includes(site)) throw data(null, { status: 404 });
   return leadAction(args, { kind: "inquiry", variant: "inquiry" });
-}
-
-export function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return leadClientAction(serverAction as () => Promise<LeadActionData>, "inquiry");
 }
 
 export const headers = leadHeaders;

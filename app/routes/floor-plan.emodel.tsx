@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { PageShell } from "~/components/layout/page-shell";
 import { Tabs } from "~/components/media/tabs";
 import { VrViewer } from "~/components/media/vr-viewer";
@@ -11,11 +10,24 @@ export const meta = pageMeta;
 const tabs = eModelTabs(content.vr.tabs);
 const DEFAULT_KEY = initialTabKey(tabs, content.vr.defaultKey)!;
 
-export default function EModel() {
-  const [selected, setSelected] = useState(DEFAULT_KEY);
-  const tab = tabs.find((t) => t.key === selected) ?? tabs[0]!;
+function TourPanel({ tab }: { tab: (typeof tabs)[number] }) {
   const title = `${tab.title} 타입 VR 모델하우스`;
   const unit = content.unitTypes.find((u) => u.key === tab.key);
+  return (
+    <>
+      <h3 className="media-panel-title">{title}</h3>
+      <div className="media-stage">
+        <VrViewer
+          src={tab.src}
+          title={title}
+          fallback={unit ? { to: unit.path, label: `${unit.label} 타입 평면도 보기` } : undefined}
+        />
+      </div>
+    </>
+  );
+}
+
+export default function EModel() {
   return (
     <PageShell>
       <section className="media-section" aria-labelledby="emodel-title">
@@ -29,23 +41,10 @@ export default function EModel() {
         <Tabs
           id="emodel"
           label="주택형 선택"
-          tabs={tabs.map((t) => ({ key: t.key, label: t.title }))}
-          selected={tab.key}
-          onSelect={setSelected}
+          tabs={tabs.map((t) => ({ key: t.key, label: t.title, panel: <TourPanel tab={t} /> }))}
+          selected={DEFAULT_KEY}
           className="media-tabs"
-        >
-          <h3 className="media-panel-title">{title}</h3>
-          <div className="media-stage">
-            <VrViewer
-              key={tab.key}
-              src={tab.src}
-              title={title}
-              fallback={
-                unit ? { to: unit.path, label: `${unit.label} 타입 평면도 보기` } : undefined
-              }
-            />
-          </div>
-        </Tabs>
+        />
       </section>
     </PageShell>
   );

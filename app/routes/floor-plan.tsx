@@ -2,9 +2,8 @@ import { Link, useLocation } from "react-router";
 import { PageShell } from "~/components/layout/page-shell";
 import { Picture } from "~/components/layout/picture";
 import { Notices } from "~/components/info/info-blocks";
-import { useDrawingViewer, ZoomableDrawing } from "~/components/media/zoomable-drawing";
+import { drawingLink, ZoomableDrawing } from "~/components/media/zoomable-drawing";
 import { content, type UnitType } from "~/content";
-import { imageUrl } from "~/lib/images";
 import { pageMeta } from "~/lib/seo";
 
 export const meta = pageMeta;
@@ -23,7 +22,6 @@ export default function FloorPlan() {
   const { pathname } = useLocation();
   const unit = unitFor(pathname);
   const page = content.floorPlanPage;
-  const openViewer = useDrawingViewer(unit.plan);
   return (
     <PageShell path={unit.path}>
       <section className="fp-video-cta" aria-labelledby="fp-video-title">
@@ -42,10 +40,9 @@ export default function FloorPlan() {
         </h2>
         <div className="fp-unit-body">
           <figure className="fp-figure">
-            <ZoomableDrawing image={unit.plan} openViewer={openViewer}>
+            <ZoomableDrawing image={unit.plan}>
               <Picture
                 image={unit.plan}
-                priority
                 sizes="(max-width: 900px) 100vw, 780px"
                 className="fp-plan-img"
               />
@@ -53,11 +50,10 @@ export default function FloorPlan() {
             <figcaption>
               {unit.label} 타입 · 전용 {area(unit.exclusiveArea)}
               <a
-                href={imageUrl(unit.plan)}
+                {...drawingLink(unit.plan)}
                 target="_blank"
                 rel="noopener noreferrer"
                 className="fp-zoom"
-                onClick={openViewer}
               >
                 크게 보기<span className="sr-only"> (새 창)</span>
               </a>

@@ -1,19 +1,16 @@
-import { useRef, useState } from "react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import { content } from "~/content";
 import { getPage, SCHEDULE_PATH } from "~/content/pages";
-import type { LeadActionData } from "~/components/forms/lead-form";
+import { LeadForm, type LeadActionData } from "~/components/forms/lead-form";
 import { AccordionItem, AccordionPicture } from "~/components/home/accordion";
-import { deferred } from "~/components/home/deferred";
 import { HeroPicture, heroPreloads } from "~/components/home/hero-picture";
 import { PremiumCards } from "~/components/home/premium-cards";
 import { PremiumSlider } from "~/components/home/premium-slider";
 import { SectionHead } from "~/components/home/section-head";
 import { UnitViewer } from "~/components/home/unit-viewer";
-import { useReveal } from "~/components/home/use-reveal";
-import { useSectionPaging } from "~/components/home/use-section-paging";
 import { Picture } from "~/components/layout/picture";
+import { VrViewer } from "~/components/media/vr-viewer";
 import { RegisterTrigger } from "~/components/registration/registration-context";
 import { NextMilestoneChip, ScheduleList } from "~/components/schedule/schedule-list";
 import { telHref } from "~/lib/phone";
@@ -25,8 +22,11 @@ import "~/styles/home.css";
  * The home page: eight sections in the order of the specification (hero, location points, brand,
  * location-environment banner, special plan, PREMIUM cards, unit plan, visit form) and the footer.
  * Wide screens page through them one wheel step at a time; phones get the stacked layout with the
- * unit viewer, the accordions and the premium slider. The inline visit form posts to this route's
- * action (`/?index`), so without JavaScript the page answered for the POST shows the result.
+ * unit viewer, the accordions and the premium slider. The page is not hydrated: this is its markup,
+ * and app/enhance/home.ts (root `[data-home]`) gives it its behaviour in the browser — paging, the
+ * fade-ins, the viewer, the accordions, the cards and the slider (docs/decisions/012). The inline
+ * visit form posts to this route's action (`/?index`), so without JavaScript the page answered for
+ * the POST shows the result.
  */
 
 export const meta = pageMeta;
@@ -37,27 +37,6 @@ export function action(args: Route.ActionArgs) {
   return leadAction(args, { kind: "visit", variant: "inquiry" });
 }
 
-export async function clientAction({ serverAction }: Route.ClientActionArgs) {
-  // The form's module (loaded by the time it can be sent) turns a lost connection into a message.
-  const { leadClientAction } = await import("~/components/forms/lead-form");
-  return leadClientAction(serverAction as () => Promise<LeadActionData>, "inquiry");
-}
-
-// Code that loads only when it comes near: the inline form (with the validation rules it shares
-// with the server) and the VR viewer of a phone accordion. See components/home/deferred.tsx.
-const ServerLeadForm = import.meta.env.SSR
-  ? (await import("~/components/forms/lead-form")).LeadForm
-  : null;
-const LeadForm = deferred(ServerLeadForm, () =>
-  import("~/components/forms/lead-form").then((m) => m.LeadForm),
-);
-const ServerVrViewer = import.meta.env.SSR
-  ? (await import("~/components/media/vr-viewer")).VrViewer
-  : null;
-const VrViewer = deferred(ServerVrViewer, () =>
-  import("~/components/media/vr-viewer").then((m) => m.VrViewer),
-);
-
 const FORM_ID = "interestForm";
 const { home, project, modelHouse, contact } = content;
 const schedule = content.infoPages.schedule;
@@ -66,7 +45,6 @@ const viewerUnits = home.unitPlan.viewerKeys.map(
 );
 const vrTab = content.vr.tabs.find((t) => t.key === home.unitPlan.vrKey)!;
 const vrUnit = content.unitTypes.find((u) => u.key === vrTab.key);
-// Stable props: a deferred part must not be updated before its code is there (see deferred.tsx).
 const vrFallback = vrUnit ? { to: vrUnit.path, label: `${vrUnit.label} 평면 보기` } : undefined;
 
 /** The paged sections: anchor id and the label of the side indicator. */
@@ -89,15 +67,10 @@ const titleId = (index: number) => `${SECTIONS[index]!.id}-title`;
 
 export default function Home({ actionData }: Route.ComponentProps) {
   const page = getPage("/");
-  const root = useRef<HTMLDivElement>(null);
-  const position = useSectionPaging(root);
-  useReveal(root);
-  const [sliderOpen, setSliderOpen] = useState(false);
-
   const areas = project.exclusiveAreas;
 
   return (
-    <div className="home" ref={root} data-position={position}>
+    <div className="home" data-home="" data-position="1">
       {/* 1. Hero, with the key facts right under it */}
       <section
         {...sectionProps(0)}
@@ -124,9 +97,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
               </RegisterTrigger>
             </p>
           </div>
-          <div className="home-hero-next">
-            <NextMilestoneChip milestones={schedule.milestones} />
-          </div>
+          <NextMilestoneChip className="home-hero-next" milestones={schedule.milestones} />
         </div>
         <h1 id="page-heading" className="sr-only">
           {page.title}
@@ -239,14 +210,9 @@ export default function Home({ actionData }: Route.ComponentProps) {
               link={{ to: "/LocationEnvironment/intro", label: home.overview.location.linkText }}
             />
           </AccordionItem>
-          <AccordionItem
-            group="home-overview"
-            title={home.overview.premiumTitle}
-            onOpenChange={setSliderOpen}
-          >
+          <AccordionItem group="home-overview" title={home.overview.premiumTitle}>
             <PremiumSlider
               label={home.overview.sliderLabel}
-              active={sliderOpen}
               slides={content.locationHighlights.map((h) => ({
                 image: h.image,
                 title: h.titleText,
@@ -479,10 +445,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
         <ol>
           {SECTIONS.map((s, i) => (
             <li key={s.id}>
-              <a
-                href={`#${s.id}`}
-                aria-current={Math.floor(position) === i + 1 ? "true" : undefined}
-              >
+              <a href={`#${s.id}`} aria-current={i === 0 ? "true" : undefined}>
                 <span className="home-pager-label">{s.label}</span>
               </a>
             </li>

@@ -1,5 +1,6 @@
 /*
- * The action behind the lead forms (register.tsx: visits; customer.tsx: inquiries). It validates
+ * The action behind the lead forms (register.tsx and home.tsx: visits; customer.tsx: inquiries;
+ * api.leads.ts: either, answered as JSON to the page's script). It validates
  * with the shared rules, hands the lead to the leads service and answers with the catalogue's
  * message. The visitor never sees a stack trace: unexpected errors are logged and answered 500.
  */
@@ -21,7 +22,7 @@ import {
   type LeadActionData,
   type LeadValues,
   type LeadVariant,
-} from "~/components/forms/lead-form";
+} from "~/lib/lead-result";
 
 declare module "react-router" {
   interface AppLoadContext {

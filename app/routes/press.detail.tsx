@@ -1,4 +1,5 @@
 // The press and administrator styles load only with these pages (not on every marketing page).
+import type { RouteHandle } from "~/root";
 import "~/styles/press.css";
 import "~/styles/admin.css";
 import { data, Link, redirect, type ShouldRevalidateFunction } from "react-router";
@@ -16,6 +17,11 @@ import { seoTags, siteUrlFrom } from "~/lib/seo";
 import { getPost, getPublished, recordView } from "~/press/posts.server";
 import { VIEWS_PLACEHOLDER } from "~/press/rendered-pages.server";
 import { isCountableView } from "~/press/views.server";
+
+/** Hydrated only for the signed-in administrator, who writes and edits here (docs/decisions/014). */
+export const handle: RouteHandle = {
+  hydrate: (loaderData) => Boolean((loaderData as { admin?: unknown } | undefined)?.admin),
+};
 
 /*
  * /{site}/press/{id}. A person's view adds one to the count in the same statement that reads it

@@ -1,4 +1,5 @@
 // The press and administrator styles load only with these pages (not on every marketing page).
+import type { RouteHandle } from "~/root";
 import "~/styles/press.css";
 import "~/styles/admin.css";
 import { data, redirect, type ShouldRevalidateFunction } from "react-router";
@@ -20,6 +21,11 @@ import { createPost, decodeCursor, getPost, listPublished } from "~/press/posts.
 import { field, readForm } from "~/press/upload.server";
 import { clientIp } from "./lead-action.server";
 import { checkSubmission, noStore, unreadable } from "./press-action.server";
+
+/** Hydrated only for the signed-in administrator, who writes and edits here (docs/decisions/014). */
+export const handle: RouteHandle = {
+  hydrate: (loaderData) => Boolean((loaderData as { admin?: unknown } | undefined)?.admin),
+};
 
 /*
  * /{site}/press: the list (10 per page, "더보기" continues after the last row), and below it the

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/register";
 import { content } from "~/content";
 import { PageShell } from "~/components/layout/page-shell";
-import { LeadForm, leadClientAction, type LeadActionData } from "~/components/forms/lead-form";
+import { LeadForm, type LeadActionData } from "~/components/forms/lead-form";
 import { REGISTER_PATH } from "~/components/registration/registration-context";
 import { telHref } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
@@ -17,10 +17,6 @@ export const headers = leadHeaders;
 
 export function action(args: Route.ActionArgs) {
   return leadAction(args, { kind: "visit", variant: "popup" });
-}
-
-export function clientAction({ serverAction }: Route.ClientActionArgs) {
-  return leadClientAction(serverAction as () => Promise<LeadActionData>, "popup");
 }
 
 export default function Register({ actionData }: Route.ComponentProps) {

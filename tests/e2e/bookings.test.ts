@@ -86,9 +86,13 @@ async function postBooking(date: string, time: string, name = "방문객") {
   });
 }
 
-/** Opens the popup from the header's phone button (the bottom bar on a phone), on a loaded page. */
+/**
+ * Opens the popup from the header's phone button (the bottom bar on a phone). Waits for the page's
+ * script first: a tap before it has attached is a plain link to /register, as without JavaScript.
+ */
 async function openPopup(page: Page) {
   const phone = (page.viewportSize()?.width ?? 1440) < 900;
+  await hydrated(page);
   await page.locator(phone ? ".bottom-bar-reserve" : ".header-phone").click();
   const dialog = popup(page);
   await expect.poll(() => dialog.isVisible()).toBe(true);
@@ -274,6 +278,9 @@ describe("visit booking by time slot", () => {
     expect(res.status).toBe(404);
     expect(res.headers.get("cache-control")).toBe("no-store");
     expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+    // No Referer to other sites; a same-origin one, so the cancel form's POST carries its Origin.
+    // (The site-wide policy comes first in the header; a browser applies the last one it knows.)
+    expect(res.headers.get("referrer-policy")?.split(",").pop()?.trim()).toBe("same-origin");
     const html = await res.text();
     expect(html).toContain("예약을 찾을 수 없습니다");
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');

@@ -190,8 +190,27 @@ describe.skipIf(!TEST_PG)("PostgreSQL unreachable while the app runs", () => {
       expect(html).not.toContain(RESULT_MESSAGES.popup.success);
       expect(html).toContain('value="장애중"');
       expect(html).toContain(`value="${during}"`);
-      expect(html).toContain("연결이 끊긴 동안 보낸 문의");
       noStackTrace(html);
+      // The popup's form has no message field; the customer page's inquiry keeps the message too.
+      const inquiry = await fetch(`${server.url}/Promotion/Customer`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: new URLSearchParams({
+          source: "/Promotion/Customer",
+          privacyConsent: "on",
+          name: "장애중",
+          phone: uniquePhone(),
+          message: "연결이 끊긴 동안 보낸 문의",
+        }),
+      });
+      const inquiryHtml = await inquiry.text();
+      expect(inquiry.status).toBeGreaterThanOrEqual(500);
+      expect(inquiryHtml).toContain(RESULT_MESSAGES.inquiry.failed);
+      expect(inquiryHtml).not.toContain(RESULT_MESSAGES.inquiry.success);
+      expect(inquiryHtml).toMatch(
+        /<textarea[^>]*name="message"[^>]*>연결이 끊긴 동안 보낸 문의<\/textarea>/,
+      );
+      noStackTrace(inquiryHtml);
       // A prerendered page needs no database at all.
       expect((await fetch(`${server.url}/Brand/intro`)).status).toBe(200);
 

@@ -320,8 +320,6 @@ describe("mobile header (390 px)", () => {
       const title = content.pages.find((p) => p.path === target.url)!.title;
       await page.locator("h1", { hasText: title }).waitFor();
       expect(await page.locator("h1").textContent()).toBe(title);
-      // The link that had focus is gone with the drawer: focus continues at the new page's content.
-      await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe("main");
     } finally {
       await context.close();
     }
@@ -418,48 +416,104 @@ describe("mobile header (390 px)", () => {
 
 describe("navigation", () => {
   // Retried once: see backTo (support/browser.ts).
-  test("a client-side navigation starts the new page at the top", { retry: 1 }, async () => {
-    const { context, page } = await visit("desktop", "/FloorPlan/59A");
+  test(
+    "a navigation starts the new page at the top; Back shows the previous page",
+    { retry: 1 },
+    async () => {
+      const { context, page } = await visit("desktop", "/FloorPlan/59A");
+      try {
+        // Footer link from the bottom of the page.
+        await scrollTo(page, 100_000);
+        expect(await scrollY(page)).toBeGreaterThan(200);
+        await page.locator(".site-footer").getByRole("link", { name: "개인정보처리방침" }).click();
+        await page.waitForURL(server.url + "/privacy");
+        await expect.poll(() => scrollY(page)).toBe(0);
+
+        // A tab of the section's sub-menu, part-way down.
+        // The address changes before the page does: wait until the floor plan is shown again.
+        await backTo(
+          page,
+          page
+            .locator("h1")
+            .filter({ hasText: content.pages.find((p) => p.path === "/FloorPlan/59A")!.title }),
+        );
+        expect(page.url()).toBe(server.url + "/FloorPlan/59A");
+        await scrollTo(page, 300);
+        await page
+          .getByRole("navigation", { name: "평면안내 하위 메뉴" })
+          .getByRole("link", { name: "84A" })
+          .click();
+        await page.waitForURL(server.url + "/FloorPlan/59B");
+        await expect.poll(() => scrollY(page)).toBe(0);
+        expect(await page.locator("h1").textContent()).toBe(
+          content.pages.find((p) => p.path === "/FloorPlan/59B")!.title,
+        );
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
+
+describe("registration popup", () => {
+  const popup = (page: Page) => page.getByRole("dialog", { name: "방문예약 · 관심고객 등록" });
+
+  test("a trigger opens the popup with an empty form; Back closes it and stays on the page", async () => {
+    const { context, page, errors } = await openPage(browser, "phone");
     try {
-      await page.evaluate(() => ((window as unknown as { marker: number }).marker = 1));
+      await page.goto(server.url + "/privacy");
+      await page.goto(server.url + "/Brand/intro");
+      await hydrated(page);
+      await page.evaluate(() => ((window as unknown as { stay: boolean }).stay = true));
+      const dialog = popup(page);
+      const name = dialog.getByRole("textbox", { name: /^이름/ });
+      expect(await dialog.count()).toBe(0);
 
-      // Footer link from the bottom of the page.
-      await scrollTo(page, 100_000);
-      expect(await scrollY(page)).toBeGreaterThan(200);
-      await page.locator(".site-footer").getByRole("link", { name: "개인정보처리방침" }).click();
+      await page.locator(".bottom-bar-reserve").click();
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      expect(await name.inputValue()).toBe("");
+      expect(await name.evaluate((el) => el === document.activeElement)).toBe(true);
+      // The lead records the page it came from.
+      expect(await dialog.locator('input[name="source"]').inputValue()).toBe("/Brand/intro");
+      await name.fill("되돌아가기");
+
+      await page.evaluate(() => history.back());
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      expect(new URL(page.url()).pathname).toBe("/Brand/intro");
+      expect(await page.evaluate(() => (window as unknown as { stay?: boolean }).stay)).toBe(true);
+
+      // Each opening starts afresh.
+      await page.locator(".bottom-bar-reserve").click();
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      expect(await name.inputValue()).toBe("");
+      await dialog.getByRole("button", { name: "닫기" }).click();
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+
+      // Closing tidied history up: one Back now leaves for the previous page.
+      await page.goBack();
       await page.waitForURL(server.url + "/privacy");
-      await expect.poll(() => scrollY(page)).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 
-      // A tab of the section's sub-menu, part-way down.
-      // The address changes before the page does: wait until the floor plan is shown again.
-      await backTo(
-        page,
-        page
-          .locator("h1")
-          .filter({ hasText: content.pages.find((p) => p.path === "/FloorPlan/59A")!.title }),
-      );
-      expect(page.url()).toBe(server.url + "/FloorPlan/59A");
-      await scrollTo(page, 300);
-      await page
-        .getByRole("navigation", { name: "평면안내 하위 메뉴" })
-        .getByRole("link", { name: "84A" })
-        .click();
-      await page.waitForURL(server.url + "/FloorPlan/59B");
-      await expect.poll(() => scrollY(page)).toBe(0);
-      expect(await page.locator("h1").textContent()).toBe(
-        content.pages.find((p) => p.path === "/FloorPlan/59B")!.title,
-      );
-
-      // No full page load happened: the marker survived.
-      expect(await page.evaluate(() => (window as unknown as { marker?: number }).marker)).toBe(1);
+  test("without JavaScript a trigger leads to the registration page", async () => {
+    const { context, page } = await openPage(browser, "desktop", { javaScriptEnabled: false });
+    try {
+      await page.goto(server.url + "/Brand/intro");
+      await page.locator(".header-phone").click();
+      await page.waitForURL(server.url + "/register");
+      expect(await page.getByRole("heading", { name: "등록 정보 입력" }).isVisible()).toBe(true);
+      expect(await page.getByRole("textbox", { name: /^이름/ }).isVisible()).toBe(true);
     } finally {
       await context.close();
     }
   });
 });
 
-describe("page tags after hydration", () => {
-  test("the canonical address stays on the server's SITE_URL after hydration and client navigation", async () => {
+describe("page tags", () => {
+  test("the canonical address is on the server's SITE_URL, after a navigation too", async () => {
     // The server runs with its own SITE_URL (http://localhost:<port>), not the one the build was made with.
     const { context, page } = await visit("desktop", "/Brand/intro");
     try {

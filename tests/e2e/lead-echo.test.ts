@@ -27,7 +27,8 @@ const body = new URLSearchParams({
 
 test.each([
   ["the page answered to a form sent without JavaScript", "/register"],
-  ["the data answered to the page's script", "/register.data"],
+  ["the data answered to a hydrated page's router", "/register.data"],
+  ["the JSON answered to the page's script", "/api/leads?kind=visit&variant=popup"],
 ])(
   "%s: a 60,000-character name is refused with the Korean message and comes back clipped",
   async (_what, path) => {

@@ -292,6 +292,117 @@ describe("customer page inquiry", () => {
     }
   });
 
+  test("with JavaScript (site customer page): the form is sent without a page load, the ✔ message shows and the inquiry is stored", async () => {
+    const path = `/${content.press.defaultSite}/customer`;
+    const { context, page, errors } = await visit("phone", path);
+    try {
+      await page.evaluate(() => ((window as unknown as { stay: boolean }).stay = true));
+      const posts: string[] = [];
+      page.on("request", (r) => {
+        if (r.method() === "POST") posts.push(new URL(r.url()).pathname);
+      });
+      const f = fields(page.locator("main"));
+      const phone = newPhone();
+      await f.name.fill("자바문의");
+      await f.phone.fill(phone.replace(/-/g, ""));
+      await f.message.fill("분양가 문의드립니다.");
+      await f.consent.check();
+      await humanPause(page);
+      await f.submit.click();
+
+      await expect.poll(() => f.status.textContent()).toBe(RESULT_MESSAGES.inquiry.success);
+      expect(await page.evaluate(() => (window as unknown as { stay?: boolean }).stay)).toBe(true);
+      expect(new URL(page.url()).pathname).toBe(path);
+      expect(posts, "sent to the action's JSON twin, not as a page").toEqual(["/api/leads"]);
+      expect(await f.name.inputValue()).toBe("");
+      const stored = await storedWithPhone(phone);
+      expect(stored).toHaveLength(1);
+      expect(stored[0]).toMatchObject({
+        구분: "상담문의",
+        이름: "자바문의",
+        문의내용: "분양가 문의드립니다.",
+        접수페이지: path,
+      });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the same phone sent again after a success is a new inquiry, stored and answered as such", async () => {
+    const { context, page, errors } = await visit("desktop", "/Promotion/Customer");
+    try {
+      const f = fields(page.locator("main"));
+      const phone = newPhone();
+      for (let i = 0; i < 2; i++) {
+        await f.name.fill("두번문의");
+        await f.phone.fill(phone);
+        await f.message.fill("같은 문의입니다.");
+        await f.consent.check();
+        await humanPause(page);
+        await f.submit.click();
+        await expect.poll(() => f.status.textContent()).toBe(RESULT_MESSAGES.inquiry.success);
+        await expect.poll(() => f.name.inputValue()).toBe("");
+      }
+      // The duplicate window is off here: only a resent submission (same key) is merged.
+      expect(await storedWithPhone(phone)).toHaveLength(2);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("an answer that is not the server's (a proxy's 502 page) shows the ✖ message, keeps the input, and a retry stores one inquiry", async () => {
+    const { context, page, errors } = await visit("phone", "/Promotion/Customer");
+    try {
+      await page.route("**/api/leads*", (route) =>
+        route.fulfill({
+          status: 502,
+          contentType: "text/html",
+          body: "<html><body>502 Bad Gateway</body></html>",
+        }),
+      );
+      const f = fields(page.locator("main"));
+      const phone = newPhone();
+      await f.name.fill("프록시");
+      await f.phone.fill(phone);
+      await f.message.fill("남긴 글");
+      await f.consent.check();
+      await humanPause(page);
+      await f.submit.click();
+      await expect.poll(() => f.status.textContent()).toBe(RESULT_MESSAGES.inquiry.failed);
+      expect(await f.name.inputValue()).toBe("프록시");
+      expect(await f.message.inputValue()).toBe("남긴 글");
+      expect(await f.consent.isChecked()).toBe(true);
+      expect(await storedWithPhone(phone)).toHaveLength(0);
+
+      await page.unroute("**/api/leads*");
+      await f.submit.click();
+      await expect.poll(() => f.status.textContent()).toBe(RESULT_MESSAGES.inquiry.success);
+      expect(await storedWithPhone(phone)).toHaveLength(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the message counter follows the typing and warns past 2,000 characters", async () => {
+    const { context, page } = await visit("desktop", "/Promotion/Customer");
+    try {
+      const f = fields(page.locator("main"));
+      const counter = page.locator("main .field-hint");
+      expect(await counter.textContent()).toBe("0 / 2,000자");
+      await f.message.fill("문".repeat(2001));
+      await expect.poll(() => counter.textContent()).toBe("2,001 / 2,000자");
+      expect(await counter.getAttribute("data-over")).toBe("true");
+      await f.message.fill("문의");
+      await expect.poll(() => counter.textContent()).toBe("2 / 2,000자");
+      expect(await counter.getAttribute("data-over")).toBeNull();
+    } finally {
+      await context.close();
+    }
+  });
+
   test("a double click on 등록하기 stores one inquiry", async () => {
     const { context, page } = await visit("desktop", "/Promotion/Customer");
     try {
@@ -351,6 +462,12 @@ describe("bad input", () => {
       field: "message",
       values: { message: "문".repeat(2001) },
       message: MESSAGES.messageTooLong,
+    },
+    {
+      what: "a web address in the name",
+      field: "name",
+      values: { name: "http://spam.example" },
+      message: MESSAGES.nameChars,
     },
     {
       what: "a control character in the name",

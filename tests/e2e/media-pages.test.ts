@@ -148,6 +148,53 @@ describe("E-model page (/FloorPlan/Emodel)", () => {
   });
 });
 
+describe("published sources (the sample content has none: the test gives a frame one)", () => {
+  test("a film plays only on the shown tab; a tour starts when its frame is clicked", async () => {
+    const { context, page, errors } = await visit("desktop", "/FloorPlan/videos");
+    try {
+      const [first, second] = content.videoTabs;
+      const film = server.url + "/robots.txt";
+      // What VideoPlayer renders for a film with a source, on the second tab.
+      await page.evaluate(
+        ([id, src]) => {
+          const frame = document.querySelector<HTMLElement>(`#video-panel-${id} .media-frame`)!;
+          Object.assign(frame.dataset, { media: "video", state: "poster", src, title: "영상" });
+        },
+        [String(second!.id), film] as const,
+      );
+      await page.getByRole("tab", { name: second!.title }).click();
+      const player = panel(page).locator(`iframe[title="영상"]`);
+      await player.waitFor();
+      expect(await player.getAttribute("src")).toBe(film);
+      expect(await panel(page).locator(".media-poster").count()).toBe(0);
+
+      await page.getByRole("tab", { name: first!.title }).click();
+      await selectedTab(page).filter({ hasText: first!.title }).waitFor();
+      expect(await page.locator("iframe").count()).toBe(0);
+      await page.getByRole("tab", { name: second!.title }).click();
+      await player.waitFor();
+
+      // A tour: the link that opens it in a new tab becomes the tour itself on click.
+      await page.goto(server.url + "/FloorPlan/Emodel");
+      await hydrated(page);
+      const tour = server.url + "/robots.txt?tour";
+      await page.evaluate((src) => {
+        const frame = document.querySelector<HTMLElement>(
+          "[role=tabpanel]:not([hidden]) .media-frame",
+        )!;
+        Object.assign(frame.dataset, { media: "vr", state: "ready", src, title: "VR" });
+        frame.innerHTML = `<a class="vr-start" href="${src}" target="_blank">화면을 클릭하시면 VR을 보실 수 있습니다</a>`;
+      }, tour);
+      await panel(page).getByText("화면을 클릭하시면 VR을 보실 수 있습니다").click();
+      await panel(page).locator(`iframe[title="VR"]`).waitFor();
+      expect(context.pages()).toHaveLength(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe("empty sources fall back to notices, not empty frames", () => {
   test.each([
     ["/Brand/video", "영상 준비중입니다"],
@@ -156,7 +203,8 @@ describe("empty sources fall back to notices, not empty frames", () => {
   ])("%s shows %j and no iframe", async (path, notice) => {
     const { context, page, errors } = await visit("phone", path);
     try {
-      expect(await page.getByText(notice).isVisible()).toBe(true);
+      // Every tab's panel is in the page; only the shown one counts.
+      expect(await page.getByText(notice).filter({ visible: true }).isVisible()).toBe(true);
       expect(await page.locator("iframe").count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
@@ -284,10 +332,14 @@ describe("without JavaScript", () => {
       expect(await page.getByRole("tab").allTextContents()).toEqual(
         content.videoTabs.map((t) => t.title),
       );
-      expect(await page.getByText("영상 준비중입니다").isVisible()).toBe(true);
+      expect(await page.getByText("영상 준비중입니다").filter({ visible: true }).isVisible()).toBe(
+        true,
+      );
       await page.goto(server.url + "/FloorPlan/Emodel");
       expect(await page.getByRole("tab").count()).toBe(E_MODEL_TAB_LIMIT);
-      expect(await page.getByText("VR 모델하우스 준비중입니다").isVisible()).toBe(true);
+      expect(
+        await page.getByText("VR 모델하우스 준비중입니다").filter({ visible: true }).isVisible(),
+      ).toBe(true);
       await page.goto(server.url + "/Brand/video");
       expect(await page.getByRole("img", { name: content.brandVideo.poster.alt }).isVisible()).toBe(
         true,

@@ -6,35 +6,20 @@ import { Picture } from "~/components/layout/picture";
 /*
  * Accordions of the phone layout: native <details> sharing a `name`, so opening one closes the
  * others and tapping the open one closes it, without JavaScript; the browser's find-in-page opens
- * the one holding a match. The toggle handler does the same closing for browsers that predate
- * the `name` attribute, and tells the parent whether the item is open.
+ * the one holding a match. app/enhance/home.ts does the same closing for browsers that predate
+ * the `name` attribute, and starts the premium slider when its accordion first opens.
  */
 export function AccordionItem({
   group,
   title,
   children,
-  onOpenChange,
 }: {
   group: string;
   title: string;
   children: ReactNode;
-  onOpenChange?: (open: boolean) => void;
 }) {
   return (
-    <details
-      className="acc"
-      name={group}
-      onToggle={(event) => {
-        const item = event.currentTarget;
-        if (item.open) {
-          for (const other of document.querySelectorAll<HTMLDetailsElement>("details.acc")) {
-            if (other !== item && other.open && other.getAttribute("name") === group)
-              other.open = false;
-          }
-        }
-        onOpenChange?.(item.open);
-      }}
-    >
+    <details className="acc" name={group}>
       <summary className="acc-head">{title}</summary>
       <div className="acc-panel">{children}</div>
     </details>

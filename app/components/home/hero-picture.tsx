@@ -1,12 +1,12 @@
 import type { Image } from "~/content";
 import { imageUrl, srcSet } from "~/lib/images";
-import { NARROW_QUERY } from "./use-media-query";
+import { NARROW_QUERY, PAGING_QUERY } from "./media-queries";
 
 /** `<link rel="preload">` descriptors for the hero: the AVIF that each screen's <picture> will pick. */
 export function heroPreloads(hero: { wide: Image; tall: Image }) {
   return [
     { image: hero.tall, media: NARROW_QUERY },
-    { image: hero.wide, media: "(min-width: 901px)" },
+    { image: hero.wide, media: PAGING_QUERY },
   ].map(({ image, media }) => ({
     rel: "preload",
     as: "image",

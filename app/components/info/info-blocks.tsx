@@ -1,8 +1,7 @@
 import type { ReactNode } from "react";
 import type { Image } from "~/content";
 import { Picture } from "~/components/layout/picture";
-import { imageUrl } from "~/lib/images";
-import { useDrawingViewer, ZoomableDrawing } from "~/components/media/zoomable-drawing";
+import { drawingLink, ZoomableDrawing } from "~/components/media/zoomable-drawing";
 import { KeepTogether } from "~/components/layout/keep-together";
 
 /**
@@ -64,23 +63,16 @@ export function Notices({ id, title, items }: { id: string; title: string; items
  * (without JavaScript: the SVG file itself).
  */
 export function PlanFigure({ image, caption }: { image: Image; caption?: ReactNode }) {
-  const openViewer = useDrawingViewer(image);
   return (
     <figure className="plan-figure">
       <div className="plan-figure-frame">
-        <ZoomableDrawing image={image} openViewer={openViewer}>
+        <ZoomableDrawing image={image}>
           <Picture image={image} sizes="(max-width: 1240px) 100vw, 1200px" />
         </ZoomableDrawing>
       </div>
       <figcaption className="plan-figure-caption">
         {caption}
-        <a
-          className="plan-zoom"
-          href={imageUrl(image)}
-          target="_blank"
-          rel="noopener"
-          onClick={openViewer}
-        >
+        <a {...drawingLink(image)} className="plan-zoom" target="_blank" rel="noopener">
           이미지 크게 보기<span className="sr-only"> (새 창)</span>
         </a>
       </figcaption>

@@ -1,31 +1,40 @@
 /*
  * Overlays that Back closes (the registration popup, the drawing viewer) own one history entry:
- * a copy of the router's current entry (same URL, same router key) plus a marker. Moves between an
- * entry and its marker copy are not navigations: the listener below handles them and keeps them from
- * the router. It must run before the router's own popstate listener, and listeners on window run in
- * the order they were added, so it is added when this module loads — the route modules (root among
- * them) load before the router is created (docs/decisions/003-popup-history-entry.md).
+ * a copy of the current entry (same URL, same state) plus a marker. Moves between an entry and its
+ * marker copy are not navigations: the listener below opens or closes the overlays and stops the
+ * event there (docs/decisions/003-popup-history-entry.md).
+ *
+ * Public pages have no router, so every same-document entry is either one of ours or a jump to an
+ * anchor (#main, #top). The check on the state's `key` keeps the listener away from the entries of
+ * React Router's client, should an overlay ever open on a hydrated page: there the listener must
+ * also be added before the router's, which this module, loaded late, does not promise.
  */
 
-type HistoryState = ({ key?: string } & Record<string, unknown>) | null;
+type HistoryState = ({ key?: unknown } & Record<string, unknown>) | null;
 const historyState = () => window.history.state as HistoryState;
 
 const overlays = new Map<string, (open: boolean) => void>();
-let pageKey = "default";
+/** The `key` of the entry the marker copies were made from (none without a router). */
+let pageKey: unknown;
+/** The state of the entry shown, as this module last saw it (its own pushes and every popstate). */
+let shownState: HistoryState = null;
+
+/** Whether a move from one state to the other opens or closes one of the watched overlays. */
+const concernsOverlay = (from: HistoryState, to: HistoryState) =>
+  [...overlays.keys()].some((marker) => Boolean(from?.[marker]) !== Boolean(to?.[marker]));
 
 if (typeof window !== "undefined") {
+  shownState = historyState();
   window.addEventListener("popstate", (event) => {
     const state = event.state as HistoryState;
-    // Another page's entry: a real navigation, the router's business.
-    if (!overlays.size || (state?.key ?? "default") !== pageKey) return;
+    const from = shownState;
+    shownState = state;
+    // Only a move into or out of one of these overlays' entries is handled (and stopped) here;
+    // any other Back (another overlay's own entry, an anchor) goes on to its own listeners.
+    if (!concernsOverlay(from, state) || state?.key !== pageKey) return;
     event.stopImmediatePropagation();
     for (const [marker, setOpen] of overlays) setOpen(Boolean(state?.[marker]));
   });
-}
-
-/** The router key of the page on screen (set by the root layout on every navigation). */
-export function setOverlayPageKey(key: string) {
-  pageKey = key;
 }
 
 /** Lets Back and Forward open and close an overlay; returns the function that stops it. */
@@ -38,9 +47,11 @@ export function watchOverlayHistory(marker: string, setOpen: (open: boolean) => 
 
 /** Opening: pushes the marker copy of the current entry (once). */
 export function pushOverlayEntry(marker: string) {
-  if (!historyState()?.[marker]) {
-    window.history.pushState({ ...historyState(), [marker]: true }, "");
-  }
+  const state = historyState();
+  if (state?.[marker]) return;
+  pageKey = state?.key;
+  window.history.pushState({ ...state, [marker]: true }, "");
+  shownState = historyState();
 }
 
 /** Closing by a button or Escape: pops the marker entry, so history is as it was before. */

@@ -1,5 +1,5 @@
-import { useEffect, useRef, type ReactNode } from "react";
-import { Link, useLocation } from "react-router";
+import type { ReactNode } from "react";
+import { useLocation } from "react-router";
 import { content, type Page } from "~/content";
 import { currentMenuUrl, getPage, menuGroup } from "~/content/pages";
 import { Picture } from "./picture";
@@ -30,7 +30,11 @@ export function PageBanner({ page }: { page: Page }) {
   );
 }
 
-/** Tabs to the other pages of the same menu section. */
+/**
+ * Tabs to the other pages of the same menu section. On a phone they scroll sideways:
+ * app/enhance/chrome.ts brings the current one into view and marks the edges that hide more tabs
+ * (`data-more`, faded out in layout.css).
+ */
 export function SubMenu({
   items,
   label,
@@ -38,47 +42,15 @@ export function SubMenu({
   items: { title: string; url: string }[];
   label: string;
 }) {
-  const { pathname } = useLocation();
-  const current = currentMenuUrl(pathname);
-  const listRef = useRef<HTMLUListElement>(null);
-  // On a phone the tabs scroll sideways: bring the current one into view (horizontally only), and
-  // mark the edges that hide more tabs (faded out in layout.css).
-  useEffect(() => {
-    const list = listRef.current;
-    if (!list) return;
-    const current = list.querySelector('[aria-current="page"]')?.parentElement;
-    if (current && list.scrollWidth > list.clientWidth) {
-      const box = list.getBoundingClientRect();
-      const tab = current.getBoundingClientRect();
-      list.scrollLeft += tab.left - box.left - (box.width - tab.width) / 2;
-    }
-    const markEdges = () => {
-      const start = list.scrollLeft > 1;
-      const end = list.scrollLeft + list.clientWidth < list.scrollWidth - 1;
-      const more = start && end ? "both" : start ? "start" : end ? "end" : "";
-      if (more) list.dataset.more = more;
-      else delete list.dataset.more;
-    };
-    markEdges();
-    list.addEventListener("scroll", markEdges, { passive: true });
-    window.addEventListener("resize", markEdges);
-    return () => {
-      list.removeEventListener("scroll", markEdges);
-      window.removeEventListener("resize", markEdges);
-    };
-  }, [pathname]);
+  const current = currentMenuUrl(useLocation().pathname);
   return (
     <nav className="sub-menu" aria-label={label}>
-      <ul ref={listRef}>
+      <ul>
         {items.map((item) => (
           <li key={item.url + item.title}>
-            <Link
-              to={item.url}
-              aria-current={item.url === current ? "page" : undefined}
-              preventScrollReset={false}
-            >
+            <a href={item.url} aria-current={item.url === current ? "page" : undefined}>
               {item.title}
-            </Link>
+            </a>
           </li>
         ))}
       </ul>

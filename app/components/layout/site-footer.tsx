@@ -1,12 +1,11 @@
-import { useId, useState } from "react";
-import { Link } from "react-router";
+import { useId } from "react";
 import { content } from "~/content";
 import { telHref } from "~/lib/phone";
 import { RegisterTrigger } from "~/components/registration/registration-context";
 import { Logo } from "./logo";
 
+/** The site footer. The family-site list opens with its toggle (app/enhance/chrome.ts). */
 export function SiteFooter() {
-  const [familyOpen, setFamilyOpen] = useState(false);
   const familyId = useId();
   const { project, contact, business, legal } = content;
   return (
@@ -20,13 +19,12 @@ export function SiteFooter() {
               <button
                 type="button"
                 className="family-toggle"
-                aria-expanded={familyOpen}
+                aria-expanded="false"
                 aria-controls={familyId}
-                onClick={() => setFamilyOpen(!familyOpen)}
               >
                 패밀리사이트
               </button>
-              <ul id={familyId} className="family-list" hidden={!familyOpen}>
+              <ul id={familyId} className="family-list" hidden>
                 {content.familySites.map((s) => (
                   <li key={s.url}>
                     <a href={s.url} target="_blank" rel="noopener noreferrer">
@@ -59,9 +57,9 @@ export function SiteFooter() {
         </address>
         <p className="footer-credit">{legal.constructorCredit}</p>
         <p className="footer-links">
-          <Link to="/privacy">
+          <a href="/privacy">
             <strong>개인정보처리방침</strong>
-          </Link>
+          </a>
         </p>
         <p className="footer-copy">© {project.siteName}. All rights reserved.</p>
       </div>

@@ -1,81 +1,26 @@
-import { useEffect, useId, useRef, useState, type CSSProperties } from "react";
-import { Link, useLocation } from "react-router";
+import { useId, type CSSProperties } from "react";
+import { useLocation } from "react-router";
 import { content } from "~/content";
 import { currentMenuUrl, groupUrl } from "~/content/pages";
 import { telHref } from "~/lib/phone";
 import { RegisterTrigger } from "~/components/registration/registration-context";
 import { Logo } from "./logo";
 
-/** Scroll position thresholds: the header turns solid above 0, the top button shows above 200. */
-function useScrollFlags() {
-  const [flags, setFlags] = useState({ scrolled: false, deep: false });
-  useEffect(() => {
-    const update = () => {
-      const y = window.scrollY;
-      setFlags((f) =>
-        f.scrolled === y > 0 && f.deep === y > 200 ? f : { scrolled: y > 0, deep: y > 200 },
-      );
-    };
-    update();
-    window.addEventListener("scroll", update, { passive: true });
-    return () => window.removeEventListener("scroll", update);
-  }, []);
-  return flags;
-}
-
+/*
+ * The site header: the desktop menu with its dropdown, the phone bar with the menu drawer, and the
+ * to-top button. Rendered closed and unscrolled; app/enhance/chrome.ts opens and closes the menus
+ * and follows the scroll position. The current menu item comes from the address, on the server.
+ * Links are plain <a>: every page is a full page load (docs/decisions/014).
+ */
 export function SiteHeader() {
-  const { scrolled, deep } = useScrollFlags();
-  const [dropdownOpen, setDropdownOpen] = useState(false);
-  const [drawerOpen, setDrawerOpen] = useState(false);
-  const location = useLocation();
-
-  // Any navigation closes the menus. Focus that was on a menu link (now hidden) or nowhere moves to
-  // the new page's content, so keyboard and screen-reader users continue from there.
-  const shownPath = useRef(location.pathname);
-  useEffect(() => {
-    setDropdownOpen(false);
-    setDrawerOpen(false);
-    if (shownPath.current === location.pathname) return;
-    shownPath.current = location.pathname;
-    const active = document.activeElement;
-    if (!active || active === document.body || active.closest(".site-header")) {
-      document.getElementById("main")?.focus({ preventScroll: true });
-    }
-  }, [location.pathname]);
-
-  const solid = scrolled || dropdownOpen || drawerOpen;
+  const current = currentMenuUrl(useLocation().pathname);
   return (
     <>
-      <header
-        className="site-header"
-        data-scrolled={scrolled ? "true" : "false"}
-        data-solid={solid ? "true" : "false"}
-        onMouseLeave={() => setDropdownOpen(false)}
-        onKeyDown={(e) => {
-          if (e.key !== "Escape" || !dropdownOpen) return;
-          // A focused sub-link is about to be hidden: keep focus on its top menu item (first, so the
-          // focus handler's "open" is overridden by the "close" below).
-          const item = (e.target as HTMLElement).closest(".gnb-item");
-          item?.querySelector<HTMLElement>(".gnb-link")?.focus();
-          setDropdownOpen(false);
-        }}
-      >
-        <DesktopHeader open={dropdownOpen} setOpen={setDropdownOpen} />
-        <MobileHeader open={drawerOpen} setOpen={setDrawerOpen} />
+      <header className="site-header" data-scrolled="false" data-solid="false">
+        <DesktopHeader current={current} />
+        <MobileHeader current={current} />
       </header>
-      <a
-        href="#top"
-        className="to-top"
-        data-visible={deep ? "true" : "false"}
-        aria-hidden={deep ? undefined : "true"}
-        tabIndex={deep ? undefined : -1}
-        onClick={(e) => {
-          e.preventDefault();
-          const still = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
-          window.scrollTo({ top: 0, behavior: still ? "auto" : "smooth" });
-          document.getElementById("main")?.focus({ preventScroll: true });
-        }}
-      >
+      <a href="#top" className="to-top" data-visible="false" aria-hidden="true" tabIndex={-1}>
         <span className="sr-only">맨 위로</span>
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
           <path d="M12 5l-7 7h4v7h6v-7h4z" fill="currentColor" />
@@ -88,48 +33,37 @@ export function SiteHeader() {
 /** Rows of the tallest dropdown column: the white panel behind the columns is sized to it. */
 const longestMenu = Math.max(...content.menu.map((g) => g.items.length));
 
-function DesktopHeader({ open, setOpen }: { open: boolean; setOpen: (v: boolean) => void }) {
-  const current = currentMenuUrl(useLocation().pathname);
+function DesktopHeader({ current }: { current: string | undefined }) {
   return (
     <div className="header-desktop" style={{ "--gnb-rows": longestMenu } as CSSProperties}>
       <div className="header-bar">
-        <Link to="/" className="header-logo" aria-label={`${content.project.siteName} 홈`}>
+        <a href="/" className="header-logo" aria-label={`${content.project.siteName} 홈`}>
           <Logo />
-        </Link>
-        <nav
-          aria-label="주 메뉴"
-          className="gnb"
-          onFocus={(e) => {
-            // Opens on keyboard focus; a mouse click on a top item opens it by hover already.
-            if ((e.target as HTMLElement).matches(":focus-visible")) setOpen(true);
-          }}
-          onBlur={(e) => {
-            if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
-          }}
-        >
+        </a>
+        <nav aria-label="주 메뉴" className="gnb">
           <ul className="gnb-list">
             {content.menu.map((group) => {
               const active = group.items.some((i) => i.url === current);
               return (
-                <li key={group.title} className="gnb-item" onMouseEnter={() => setOpen(true)}>
-                  <Link
-                    to={groupUrl(group)}
+                <li key={group.title} className="gnb-item">
+                  <a
+                    href={groupUrl(group)}
                     className="gnb-link"
                     aria-current={active ? "true" : undefined}
                   >
                     {group.title}
-                  </Link>
-                  <ul className="gnb-sub" data-open={open ? "true" : "false"}>
+                  </a>
+                  <ul className="gnb-sub" data-open="false">
                     {group.items.map((item) => (
                       <li key={item.url + item.title}>
-                        <Link
-                          to={item.url}
+                        <a
+                          href={item.url}
                           className="gnb-sub-link"
-                          tabIndex={open ? undefined : -1}
+                          tabIndex={-1}
                           aria-current={item.url === current ? "page" : undefined}
                         >
                           {item.title}
-                        </Link>
+                        </a>
                       </li>
                     ))}
                   </ul>
@@ -139,9 +73,9 @@ function DesktopHeader({ open, setOpen }: { open: boolean; setOpen: (v: boolean)
           </ul>
         </nav>
         <div className="header-actions">
-          <Link to="/Promotion/Customer" className="header-consult">
+          <a href="/Promotion/Customer" className="header-consult">
             모바일 상담
-          </Link>
+          </a>
           <RegisterTrigger
             className="header-phone"
             label={`방문예약 및 상담 신청, 대표번호 ${content.contact.phone}`}
@@ -151,97 +85,62 @@ function DesktopHeader({ open, setOpen }: { open: boolean; setOpen: (v: boolean)
           </RegisterTrigger>
         </div>
       </div>
-      <div className="gnb-backdrop" data-open={open ? "true" : "false"} aria-hidden="true" />
+      <div className="gnb-backdrop" data-open="false" aria-hidden="true" />
     </div>
   );
 }
 
-function MobileHeader({ open, setOpen }: { open: boolean; setOpen: (v: boolean) => void }) {
+function MobileHeader({ current }: { current: string | undefined }) {
   const drawerId = useId();
-  const current = currentMenuUrl(useLocation().pathname);
-  const toggleRef = useRef<HTMLButtonElement>(null);
-  const drawerRef = useRef<HTMLDivElement>(null);
-  const [section, setSection] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape") {
-        setOpen(false);
-        toggleRef.current?.focus();
-      }
-    };
-    document.addEventListener("keydown", onKey);
-    document.body.dataset.menuOpen = "true";
-    drawerRef.current?.querySelector<HTMLElement>("a,button")?.focus();
-    return () => {
-      document.removeEventListener("keydown", onKey);
-      delete document.body.dataset.menuOpen;
-    };
-  }, [open, setOpen]);
-
   return (
     <div className="header-mobile">
       <div className="header-bar">
         <button
-          ref={toggleRef}
           type="button"
           className="menu-toggle"
-          aria-expanded={open}
+          aria-expanded="false"
           aria-controls={drawerId}
-          onClick={() => setOpen(!open)}
+          data-menu-toggle=""
         >
-          <span className="sr-only">{open ? "메뉴 닫기" : "메뉴 열기"}</span>
-          <span className="menu-toggle-icon" data-open={open ? "true" : "false"} aria-hidden="true">
+          <span className="sr-only">메뉴 열기</span>
+          <span className="menu-toggle-icon" data-open="false" aria-hidden="true">
             <i />
             <i />
             <i />
           </span>
         </button>
-        <Link to="/" className="header-logo" aria-label={`${content.project.siteName} 홈`}>
+        <a href="/" className="header-logo" aria-label={`${content.project.siteName} 홈`}>
           <Logo />
-        </Link>
+        </a>
         <a href={telHref(content.contact.phone)} className="header-call">
           <PhoneIcon />
           <span className="sr-only">전화 상담 {content.contact.phone}</span>
         </a>
       </div>
-      <div
-        id={drawerId}
-        ref={drawerRef}
-        className="drawer"
-        data-open={open ? "true" : "false"}
-        hidden={!open}
-      >
+      <div id={drawerId} className="drawer" data-open="false" hidden>
         <nav aria-label="모바일 메뉴">
-          <Link to="/Promotion/Customer" className="drawer-cta" onClick={() => setOpen(false)}>
+          <a href="/Promotion/Customer" className="drawer-cta">
             방문예약 바로가기
-          </Link>
+          </a>
           <ul className="accordion">
             {content.menu.map((group) => {
-              const expanded = section === group.title;
               const panelId = `${drawerId}-${group.title}`;
               return (
                 <li key={group.title} className="accordion-item">
                   <button
                     type="button"
                     className="accordion-head"
-                    aria-expanded={expanded}
+                    aria-expanded="false"
                     aria-controls={panelId}
-                    onClick={() => setSection(expanded ? null : group.title)}
                   >
                     {group.title}
                   </button>
-                  <ul id={panelId} className="accordion-panel" hidden={!expanded}>
+                  <ul id={panelId} className="accordion-panel" hidden>
                     {group.items.map((item) => (
                       <li key={item.url + item.title}>
-                        <Link
-                          to={item.url}
-                          aria-current={item.url === current ? "page" : undefined}
-                          onClick={() => setOpen(false)}
-                        >
+                        <a href={item.url} aria-current={item.url === current ? "page" : undefined}>
                           {item.title}
-                        </Link>
+                        </a>
                       </li>
                     ))}
                   </ul>
@@ -254,12 +153,7 @@ function MobileHeader({ open, setOpen }: { open: boolean; setOpen: (v: boolean) 
           </a>
         </nav>
       </div>
-      <div
-        className="drawer-backdrop"
-        hidden={!open}
-        onClick={() => setOpen(false)}
-        aria-hidden="true"
-      />
+      <div className="drawer-backdrop" hidden aria-hidden="true" />
     </div>
   );
 }

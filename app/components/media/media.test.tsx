@@ -2,9 +2,12 @@ import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, test } from "vitest";
 import { content } from "~/content";
+import { StampTaxCalculator } from "~/components/sales/stamp-tax-calculator";
 import { DocumentViewer } from "./document-viewer";
+import { Tabs } from "./tabs";
 import { VideoPlayer } from "./video-player";
 import { VrViewer } from "./vr-viewer";
+import { ZoomableDrawing } from "./zoomable-drawing";
 
 /*
  * What the prerendered HTML holds (the server render): players from other sites are never in it,
@@ -23,6 +26,9 @@ describe("video player in the static HTML", () => {
     expect(html).toContain(`alt="${poster.alt}"`);
     expect(html).toContain('href="https://www.youtube.com/embed/abc"');
     expect(html).toContain("새 창에서 영상 보기");
+    // The script's player address, with the autoplay parameters.
+    expect(html).toContain('data-media="video"');
+    expect(html).toContain('data-src="https://www.youtube.com/embed/abc?autoplay=1&amp;mute=1');
   });
 
   test("without a source: the poster with the coming-soon notice", () => {
@@ -69,5 +75,54 @@ describe("document viewer in the static HTML", () => {
     expect(html).not.toContain("<iframe");
     expect(html).toContain('href="/files/notice.pdf"');
     expect(html).toContain("새 창에서 보기");
+  });
+});
+
+describe("tabs in the static HTML", () => {
+  const html = renderToString(
+    <Tabs
+      id="t"
+      label="선택"
+      selected={2}
+      urlParam="tab"
+      tabs={[
+        { key: 1, label: "첫째", panel: <p>첫째 내용</p> },
+        { key: 2, label: "둘째", panel: <p>둘째 내용</p> },
+      ]}
+    />,
+  );
+
+  test("the selected tab is marked and its panel shown; the other panels wait hidden", () => {
+    expect(html).toMatch(/id="t-tab-2"[^>]*aria-selected="true"[^>]*tabindex="0"/);
+    expect(html).toMatch(/id="t-tab-1"[^>]*aria-selected="false"[^>]*tabindex="-1"/);
+    expect(html).toMatch(/<div role="tabpanel" id="t-panel-1"[^>]*hidden=""[^>]*><p>첫째 내용/);
+    expect(html).toMatch(/<div role="tabpanel" id="t-panel-2"[^>]*tabindex="0"><p>둘째 내용/);
+  });
+
+  test("tells the script the address parameter and the default tab", () => {
+    expect(html).toContain('data-media="tabs" data-tabs-param="tab" data-tabs-default="2"');
+  });
+});
+
+describe("zoomable drawing in the static HTML", () => {
+  test("is a link to the SVG file that carries the drawing's size for the viewer", () => {
+    const image = { src: "floorplans/84a.svg", width: 960, height: 720, alt: "84A 타입 평면도" };
+    const html = renderToString(<ZoomableDrawing image={image}>그림</ZoomableDrawing>);
+    expect(html).toContain('href="/img/floorplans/84a.svg"');
+    expect(html).toContain(
+      'data-media="drawing" data-width="960" data-height="720" data-alt="84A 타입 평면도"',
+    );
+  });
+});
+
+describe("stamp tax calculator in the static HTML", () => {
+  const html = renderToString(<StampTaxCalculator buyerSharePercent={50} />);
+
+  test("a GET form with the hint; the result waits in a template and no error shows", () => {
+    expect(html).toMatch(/<form [^>]*method="get"/);
+    expect(html).toContain('name="price"');
+    expect(html).toContain("아래 금액표에서");
+    expect(html).toMatch(/<template><dl class="stamp-figures">/);
+    expect(html).toMatch(/<p id="[^"]+-error" class="stamp-error" role="alert" hidden="">/);
   });
 });

@@ -1,18 +1,19 @@
-import { useRef, type KeyboardEvent, type ReactNode } from "react";
+import type { ReactNode } from "react";
 
-export type TabItem<K extends string | number> = { key: K; label: string };
+export type TabItem<K extends string | number> = { key: K; label: string; panel: ReactNode };
 
 /**
- * Accessible tabs (WAI-ARIA tabs pattern, automatic activation): one tab list and one panel
- * showing the selected tab. Arrow keys move between tabs (wrapping), Home and End jump.
+ * Accessible tabs (WAI-ARIA tabs pattern, automatic activation): one tab list and one panel per
+ * tab. The server renders every panel and shows the selected one, so the page makes sense without
+ * JavaScript; app/enhance/media.ts switches them (click, arrow keys wrapping, Home, End) and, with
+ * `urlParam`, keeps the selected tab in the address (`?tab=2`) so it can be shared.
  */
 export function Tabs<K extends string | number>({
   id,
   label,
   tabs,
   selected,
-  onSelect,
-  children,
+  urlParam,
   className,
 }: {
   /** Prefix for element ids; unique on the page. */
@@ -20,72 +21,54 @@ export function Tabs<K extends string | number>({
   /** Accessible name of the tab list. */
   label: string;
   tabs: readonly TabItem<K>[];
+  /** The tab shown first (and when the address names no tab). */
   selected: K;
-  onSelect: (key: K) => void;
-  children: ReactNode;
+  /** Query parameter that holds the selected tab's key, for tabs a visitor may share. */
+  urlParam?: string;
   className?: string;
 }) {
-  const refs = useRef<(HTMLButtonElement | null)[]>([]);
-  const panelId = `${id}-panel`;
+  const panelId = (key: K) => `${id}-panel-${key}`;
   const tabId = (key: K) => `${id}-tab-${key}`;
-
-  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, index: number) {
-    const last = tabs.length - 1;
-    const target =
-      event.key === "ArrowRight" || event.key === "ArrowDown"
-        ? index === last
-          ? 0
-          : index + 1
-        : event.key === "ArrowLeft" || event.key === "ArrowUp"
-          ? index === 0
-            ? last
-            : index - 1
-          : event.key === "Home"
-            ? 0
-            : event.key === "End"
-              ? last
-              : null;
-    if (target === null) return;
-    event.preventDefault();
-    onSelect(tabs[target]!.key);
-    refs.current[target]?.focus();
-  }
-
   return (
-    <div className={className ? `tabs ${className}` : "tabs"}>
+    <div
+      className={className ? `tabs ${className}` : "tabs"}
+      data-media="tabs"
+      data-tabs-param={urlParam}
+      data-tabs-default={urlParam ? String(selected) : undefined}
+    >
       <div role="tablist" aria-label={label} className="tabs-list">
-        {tabs.map((tab, index) => {
+        {tabs.map((tab) => {
           const isSelected = tab.key === selected;
           return (
             <button
               key={tab.key}
-              ref={(el) => {
-                refs.current[index] = el;
-              }}
               type="button"
               role="tab"
               id={tabId(tab.key)}
               className="tabs-tab"
               aria-selected={isSelected}
-              aria-controls={panelId}
+              aria-controls={panelId(tab.key)}
               tabIndex={isSelected ? 0 : -1}
-              onClick={() => onSelect(tab.key)}
-              onKeyDown={(e) => onKeyDown(e, index)}
+              data-tab={String(tab.key)}
             >
               {tab.label}
             </button>
           );
         })}
       </div>
-      <div
-        role="tabpanel"
-        id={panelId}
-        aria-labelledby={tabId(selected)}
-        className="tabs-panel"
-        tabIndex={0}
-      >
-        {children}
-      </div>
+      {tabs.map((tab) => (
+        <div
+          key={tab.key}
+          role="tabpanel"
+          id={panelId(tab.key)}
+          aria-labelledby={tabId(tab.key)}
+          className="tabs-panel"
+          tabIndex={0}
+          hidden={tab.key !== selected}
+        >
+          {tab.panel}
+        </div>
+      ))}
     </div>
   );
 }

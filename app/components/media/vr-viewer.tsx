@@ -1,11 +1,10 @@
-import { useState } from "react";
 import { Link } from "react-router";
-import { useInBrowser } from "./use-in-browser";
 
 /**
  * A VR tour of the model house from another site. The tour loads only when the visitor clicks the
- * frame (it is heavy, and this keeps the page fast); without JavaScript the same spot is a link that
- * opens the tour in a new tab. Without a source, a notice says the tour is not published yet.
+ * frame (it is heavy, and this keeps the page fast): app/enhance/media.ts puts the iframe in place
+ * of the link. Without JavaScript the same spot is a link that opens the tour in a new tab. Without
+ * a source, a notice says the tour is not published yet.
  */
 export function VrViewer({
   src,
@@ -18,9 +17,6 @@ export function VrViewer({
   /** Where to look meanwhile when the tour is not published (e.g. the type's floor plan page). */
   fallback?: { to: string; label: string };
 }) {
-  const inBrowser = useInBrowser();
-  const [started, setStarted] = useState<string | null>(null);
-
   if (!src) {
     return (
       <div className="media-frame media-frame-vr" data-state="empty">
@@ -43,33 +39,15 @@ export function VrViewer({
     );
   }
 
-  if (inBrowser && started === src) {
-    return (
-      <div className="media-frame media-frame-vr" data-state="player">
-        <iframe
-          className="media-embed"
-          src={src}
-          title={title}
-          allow="fullscreen; xr-spatial-tracking; gyroscope; accelerometer"
-          allowFullScreen
-          referrerPolicy="strict-origin-when-cross-origin"
-        />
-      </div>
-    );
-  }
-
   return (
-    <div className="media-frame media-frame-vr" data-state="ready">
-      <a
-        className="vr-start"
-        href={src}
-        target="_blank"
-        rel="noopener noreferrer"
-        onClick={(event) => {
-          event.preventDefault();
-          setStarted(src);
-        }}
-      >
+    <div
+      className="media-frame media-frame-vr"
+      data-state="ready"
+      data-media="vr"
+      data-src={src}
+      data-title={title}
+    >
+      <a className="vr-start" href={src} target="_blank" rel="noopener noreferrer">
         <span className="vr-start-icon" aria-hidden="true">
           360°
         </span>

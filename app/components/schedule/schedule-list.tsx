@@ -1,22 +1,26 @@
-import { Link } from "react-router";
 import type { Milestone } from "~/content";
 import { milestoneIcsPath, SCHEDULE_PATH } from "~/content/pages";
-import {
-  dDayLabel,
-  milestoneState,
-  milestoneTitle,
-  milestoneWhen,
-  nextMilestone,
-} from "~/lib/schedule";
-import { useNow } from "./use-now";
+import { milestoneTitle, milestoneWhen } from "~/lib/schedule";
 import "~/styles/schedule.css";
 
 /*
  * The sale schedule: a timeline on /BusinessGuide/plan (with a calendar file per milestone) and a
- * compact list on the home page. The dates are in the HTML; the D-day badges and the "next"
- * mark are added in the browser, in space kept free for them (the mark is a colour and a border,
- * named for screen readers), so nothing moves when they appear.
+ * compact list on the home page. The dates are in the HTML; the D-day badges, the "next" mark and
+ * the home page's next-milestone chip depend on today, so app/enhance/schedule.ts adds them in the
+ * browser (Korean time), in space kept free for them (the mark is a colour and a border, named for
+ * screen readers): nothing moves when they appear, and a prerendered page never shows a stale count.
+ * The milestones travel to the script as a JSON block inside the element marked `data-schedule`.
  */
+
+/** The milestones as the browser script reads them (`<` escaped so the block cannot end early). */
+function MilestoneData({ milestones }: { milestones: Milestone[] }) {
+  return (
+    <script
+      type="application/json"
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(milestones).replace(/</g, "\\u003c") }}
+    />
+  );
+}
 
 export function ScheduleList({
   milestones,
@@ -27,63 +31,46 @@ export function ScheduleList({
   label: string;
   variant: "timeline" | "compact";
 }) {
-  const now = useNow();
-  const next = now === null ? undefined : nextMilestone(milestones, now);
   return (
-    <ol className={`schedule schedule-${variant}`} aria-label={label}>
-      {milestones.map((m) => {
-        const state = now === null ? undefined : milestoneState(m, now).kind;
-        const isNext = m === next;
-        return (
-          <li
-            key={m.key}
-            className="milestone"
-            data-state={state}
-            data-next={isNext ? "true" : undefined}
-            aria-current={isNext ? "step" : undefined}
-          >
-            <p className="milestone-step">
-              {m.step}
-              {m.detail ? <span className="milestone-detail"> · {m.detail}</span> : null}
-            </p>
-            <p className="milestone-when">
-              {m.date ? <time dateTime={m.date}>{milestoneWhen(m)}</time> : milestoneWhen(m)}
-            </p>
-            {variant === "timeline" ? <p className="milestone-place">{m.place}</p> : null}
-            <p className="milestone-badge">
-              {state && m.date ? (
-                <>
-                  {isNext ? <span className="sr-only">다음 일정</span> : null}
-                  <span className="dday">{dDayLabel(m, now!)}</span>
-                </>
-              ) : null}
-            </p>
-            {variant === "timeline" && m.date ? (
-              <a className="milestone-ics" href={milestoneIcsPath(m)} download={`${m.key}.ics`}>
-                캘린더에 추가<span className="sr-only"> ({milestoneTitle(m)}, .ics 파일)</span>
-              </a>
-            ) : null}
-          </li>
-        );
-      })}
+    <ol className={`schedule schedule-${variant}`} aria-label={label} data-schedule="list">
+      <MilestoneData milestones={milestones} />
+      {milestones.map((m) => (
+        <li key={m.key} className="milestone" data-key={m.key}>
+          <p className="milestone-step">
+            {m.step}
+            {m.detail ? <span className="milestone-detail"> · {m.detail}</span> : null}
+          </p>
+          <p className="milestone-when">
+            {m.date ? <time dateTime={m.date}>{milestoneWhen(m)}</time> : milestoneWhen(m)}
+          </p>
+          {variant === "timeline" ? <p className="milestone-place">{m.place}</p> : null}
+          <p className="milestone-badge" />
+          {variant === "timeline" && m.date ? (
+            <a className="milestone-ics" href={milestoneIcsPath(m)} download={`${m.key}.ics`}>
+              캘린더에 추가<span className="sr-only"> ({milestoneTitle(m)}, .ics 파일)</span>
+            </a>
+          ) : null}
+        </li>
+      ))}
     </ol>
   );
 }
 
 /**
- * The next milestone with its D-day, for the home page's first screen. Only in the browser (it
- * depends on today); absolutely placed by its parent, so its arrival moves nothing.
+ * The place of the next milestone's chip (with its D-day) on the home page's first screen. The
+ * chip itself is made in the browser (it depends on today), inside this absolutely placed box,
+ * so its arrival moves nothing; it links to the schedule page.
  */
-export function NextMilestoneChip({ milestones }: { milestones: Milestone[] }) {
-  const now = useNow();
-  const next = now === null ? undefined : nextMilestone(milestones, now);
-  if (!next || now === null) return null;
+export function NextMilestoneChip({
+  milestones,
+  className,
+}: {
+  milestones: Milestone[];
+  className?: string;
+}) {
   return (
-    <Link to={SCHEDULE_PATH} className="next-milestone">
-      <span className="next-milestone-label">다음 일정</span>
-      <span className="next-milestone-title">{milestoneTitle(next)}</span>
-      <span className="next-milestone-when">{milestoneWhen(next)}</span>
-      <span className="dday">{dDayLabel(next, now)}</span>
-    </Link>
+    <div className={className} data-schedule="chip" data-href={SCHEDULE_PATH}>
+      <MilestoneData milestones={milestones} />
+    </div>
   );
 }

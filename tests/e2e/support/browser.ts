@@ -54,7 +54,10 @@ export async function openPage(
   return { context, page, errors };
 }
 
-/** Waits until React has hydrated the page, so clicks reach event handlers. */
+/**
+ * Waits until the page's scripts have attached their behaviour (app/enhance/main.ts; React on the
+ * administrator's pages), so clicks reach event handlers.
+ */
 export async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
@@ -62,7 +65,8 @@ export async function hydrated(page: Page) {
 /**
  * Back in history, then waits for `ready` (something of the previous page) to show. Twice in full
  * CI runs under load (never alone), the previous page did not come back within 30 s after a
- * client-side Back; the cause is not found yet. When that happens this says what the page showed.
+ * Back (then a client-side one, before public pages stopped being hydrated); the cause was not
+ * found. Should it happen again, this says what the page showed.
  */
 export async function backTo(page: Page, ready: Locator) {
   await page.goBack();

@@ -1,4 +1,5 @@
-import { useEffect, useState, type RefObject } from "react";
+import { PAGING_QUERY } from "~/components/home/media-queries";
+import { wheelGestures } from "./wheel-gesture";
 
 /*
  * Full-page section paging of the home page on wide screens (docs/decisions/012-home-page-paging-and-deferred-parts.md).
@@ -9,43 +10,33 @@ import { useEffect, useState, type RefObject } from "react";
  * arrow keys, Home/End and Tab into another section scroll to the next section's top. Any native
  * scroll (find-in-page, a scrollbar drag, an anchor) simply updates the position.
  *
- * Positions run 1 … n for the n sections and n + 0.5 for the footer below the last one.
+ * Positions run 1 … n for the n sections and n + 0.5 for the footer below the last one; the page's
+ * root shows it as `data-position`, and the side indicator marks the section's link as current.
  */
 
-/** Wider than the mobile breakpoint (the specification: 900 px). */
-export const PAGING_QUERY = "(min-width: 901px)";
 /** Further wheel steps are ignored for this long after a move. */
 export const PAGING_LOCK_MS = 500;
-/** Wheel events closer together than this belong to one gesture (a fast spin of a wheel). */
-const GESTURE_GAP_MS = 200;
-/**
- * A trackpad sends a stream of small steps that can falter under load (pauses of 400 ms are seen
- * while the page repaints); a stream of small steps ends only after this much quiet.
- */
-const TRACKPAD_GAP_MS = 700;
-const SMALL_STEP_PX = 40;
-/** Wheel distance a gesture must cover before it counts (trackpad jitter does not). */
-const MIN_WHEEL_PX = 8;
 /** Fallback for browsers without `scrollend`: a smooth scroll is over after this. */
 const SCROLL_SETTLE_MS = 1200;
 
-export function useSectionPaging(root: RefObject<HTMLElement | null>): number {
-  const [position, setPosition] = useState(1);
-  useEffect(() => {
-    const wide = window.matchMedia(PAGING_QUERY);
-    let detach: (() => void) | undefined;
-    const update = () => {
-      detach?.();
-      detach = wide.matches && root.current ? attachPaging(root.current, setPosition) : undefined;
-    };
-    update();
-    wide.addEventListener("change", update);
-    return () => {
-      wide.removeEventListener("change", update);
-      detach?.();
-    };
-  }, [root]);
-  return position;
+/** Pages `root`'s sections while the screen is wide (attached and detached as the width changes). */
+export function enhancePaging(root: HTMLElement): void {
+  const wide = window.matchMedia(PAGING_QUERY);
+  const links = Array.from(root.querySelectorAll<HTMLAnchorElement>(".home-pager a"));
+  const show = (position: number) => {
+    root.dataset.position = String(position);
+    links.forEach((link, i) => {
+      if (Math.floor(position) === i + 1) link.setAttribute("aria-current", "true");
+      else link.removeAttribute("aria-current");
+    });
+  };
+  let detach: (() => void) | undefined;
+  const update = () => {
+    detach?.();
+    detach = wide.matches ? attachPaging(root, show) : undefined;
+  };
+  update();
+  wide.addEventListener("change", update);
 }
 
 const TOLERANCE_PX = 2;
@@ -143,30 +134,18 @@ function attachPaging(root: HTMLElement, setPosition: (p: number) => void): () =
     scrollToStop(st[to]!, to);
   }
 
-  let lastWheelAt = -Infinity;
-  let gestureMoved = false;
-  let gestureDelta = 0;
+  const gesture = wheelGestures();
   function onWheel(event: WheelEvent) {
     if (event.defaultPrevented || event.ctrlKey || overlayOpen()) return;
     if (Math.abs(event.deltaX) > Math.abs(event.deltaY)) return;
     if (isEditable(event.target as Element)) return;
     event.preventDefault();
-    // When the input happened (a busy page handles events late; the device's rhythm is what counts).
     const now = event.timeStamp || performance.now();
     const unit = event.deltaMode === 1 ? 16 : event.deltaMode === 2 ? window.innerHeight : 1;
-    const delta = event.deltaY * unit;
-    const gap = Math.abs(delta) < SMALL_STEP_PX ? TRACKPAD_GAP_MS : GESTURE_GAP_MS;
-    if (now - lastWheelAt > gap) {
-      gestureMoved = false;
-      gestureDelta = 0;
-    }
-    lastWheelAt = now;
-    if (gestureMoved || now < lockUntil) return;
-    gestureDelta += delta;
-    if (Math.abs(gestureDelta) < MIN_WHEEL_PX) return;
-    gestureMoved = true;
+    const step = gesture(event.deltaY * unit, now, lockUntil);
+    if (!step) return;
     lockUntil = now + PAGING_LOCK_MS;
-    move(gestureDelta > 0 ? 1 : -1);
+    move(step);
   }
 
   function onKeyDown(event: KeyboardEvent) {

@@ -1,21 +1,18 @@
 /*
  * The full-screen zoom viewer for drawings (PhotoSwipe 5). Loaded with its CSS by a dynamic import
- * on the first tap of a drawing (zoomable-drawing.tsx), so pages without a tap never fetch either.
+ * on the first tap of a drawing (media.ts), so pages without a tap never fetch either.
  */
 import PhotoSwipe from "photoswipe";
 import "photoswipe/style.css";
-import type { Image } from "~/content/schema";
-import { imageUrl } from "~/lib/images";
-import { DRAWING_DOUBLE_TAP_ZOOM, DRAWING_MAX_ZOOM } from "./drawing-zoom";
+import { DRAWING_DOUBLE_TAP_ZOOM, DRAWING_MAX_ZOOM } from "~/components/media/drawing-zoom";
 
+export type Drawing = { src: string; width: number; height: number; alt: string };
 export type DrawingViewer = { close: () => void; destroy: () => void };
 
-/** Opens `image` full screen; `onClose` runs once when it closes, however that happened. */
-export function openDrawingViewer(image: Image, onClose: () => void): DrawingViewer {
+/** Opens `drawing` full screen; `onClose` runs once when it closes, however that happened. */
+export function openDrawingViewer(drawing: Drawing, onClose: () => void): DrawingViewer {
   const pswp = new PhotoSwipe({
-    dataSource: [
-      { src: imageUrl(image), width: image.width, height: image.height, alt: image.alt },
-    ],
+    dataSource: [drawing],
     index: 0,
     // Zoom levels are screen pixels per drawing unit (width and height are the SVG's natural size).
     secondaryZoomLevel: (level) =>
@@ -32,6 +29,6 @@ export function openDrawingViewer(image: Image, onClose: () => void): DrawingVie
   });
   pswp.on("close", onClose);
   pswp.init();
-  pswp.element?.setAttribute("aria-label", `${image.alt} 크게 보기`);
+  pswp.element?.setAttribute("aria-label", `${drawing.alt} 크게 보기`);
   return pswp;
 }

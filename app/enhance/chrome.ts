@@ -1,0 +1,29 @@
+/*
+ * The site's chrome on every page (public and administrator's): header menus and scroll state,
+ * section tabs, footer, the registration popup, the press list's "더보기", and the record of
+ * where the visit came from for the lead forms.
+ */
+import { captureAttribution } from "~/components/forms/attribution-store";
+import { enhanceFooter } from "./chrome/footer";
+import { enhanceHeader } from "./chrome/header";
+import { enhancePopup } from "./chrome/popup";
+import { enhancePressList } from "./chrome/press-list";
+import { enhanceSubMenus } from "./chrome/sub-menu";
+
+let done = false;
+
+/**
+ * Listeners go on the document once; the section tabs are looked at again on each call (the
+ * administrator's hydrated pages call again after rendering another page).
+ */
+export function enhance(): void {
+  enhanceSubMenus();
+  if (done) return;
+  done = true;
+  // Where this visit came from (utm_*, referring site), kept for the lead forms.
+  captureAttribution();
+  enhanceHeader();
+  enhanceFooter();
+  enhancePopup();
+  enhancePressList();
+}
