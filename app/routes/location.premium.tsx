@@ -24,7 +24,10 @@ export default function LocationPremium() {
             return (
               <li key={card.title} className="premium-row">
                 <div className="premium-row-media">
-                  <Picture image={card.image} sizes="(max-width: 900px) 100vw, 560px" />
+                  <Picture
+                    image={card.image}
+                    sizes="(max-width: 900px) calc(100vw - 32px), 644px"
+                  />
                 </div>
                 <div
                   className="premium-row-text reveal"

@@ -17,7 +17,7 @@ export function PremiumCards({ cards, hint }: { cards: PremiumCard[]; hint: stri
       <ul className="premium-cards">
         {cards.map((card, i) => (
           <li key={card.title} className="premium-card" data-expanded="true">
-            <Picture image={card.image} sizes="(max-width: 900px) 100vw, 25vw" />
+            <Picture image={card.image} sizes="(max-width: 900px) calc(100vw - 40px), 25vw" />
             <div className="premium-card-text">
               <p className="premium-card-no">{`PREMIUM ${String(i + 1).padStart(2, "0")}`}</p>
               <h3 className="premium-card-title">{card.title}</h3>
