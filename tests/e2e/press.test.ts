@@ -583,6 +583,7 @@ describe("view counts", () => {
         await page.getByTestId("press-views").waitFor();
         await poll(() => views(page)).toBe(2);
         // Registering through the popup on the article is not (the page's data is not reloaded for it).
+        await hydrated(page);
         await page.locator(".header-phone").click();
         const dialog = page.getByRole("dialog", { name: "방문예약 · 관심고객 등록" });
         await poll(() => dialog.isVisible()).toBe(true);
