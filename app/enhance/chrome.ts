@@ -9,6 +9,7 @@ import { enhanceHeader } from "./chrome/header";
 import { enhancePopup } from "./chrome/popup";
 import { enhancePressList } from "./chrome/press-list";
 import { enhanceSubMenus } from "./chrome/sub-menu";
+import { inTurns } from "./events";
 
 let done = false;
 
@@ -16,14 +17,17 @@ let done = false;
  * Listeners go on the document once; the section tabs are looked at again on each call (the
  * administrator's hydrated pages call again after rendering another page).
  */
-export function enhance(): void {
+export async function enhance(): Promise<void> {
   enhanceSubMenus();
   if (done) return;
   done = true;
-  // Where this visit came from (utm_*, referring site), kept for the lead forms.
-  captureAttribution();
-  enhanceHeader();
-  enhanceFooter();
-  enhancePopup();
-  enhancePressList();
+  await inTurns([
+    // Where this visit came from (utm_*, referring site), kept for the lead forms: first, before
+    // a quick visitor has left the landing page.
+    captureAttribution,
+    enhanceHeader,
+    enhancePopup,
+    enhanceFooter,
+    enhancePressList,
+  ]);
 }

@@ -1,3 +1,4 @@
+import { inTurns } from "./events";
 import { enhancePaging } from "./home/paging";
 import { enhancePremiumCards } from "./home/premium-cards";
 import { enhanceReveal } from "./home/reveal";
@@ -39,15 +40,17 @@ function enhanceAccordions(root: HTMLElement) {
   }
 }
 
-export function enhance(): void {
+export async function enhance(): Promise<void> {
   const root = document.querySelector<HTMLElement>("[data-home]");
   if (!root || root.dataset.enhanced === "true") return;
   root.dataset.enhanced = "true";
-  enhancePaging(root);
-  enhanceReveal(root);
-  enhanceAccordions(root);
   const cards = root.querySelector<HTMLElement>("[data-premium-cards]");
-  if (cards) enhancePremiumCards(cards);
   const viewer = root.querySelector<HTMLElement>("[data-unit-viewer]");
-  if (viewer) enhanceUnitViewer(viewer);
+  await inTurns([
+    () => enhancePaging(root),
+    () => enhanceReveal(root),
+    () => enhanceAccordions(root),
+    () => cards && enhancePremiumCards(cards),
+    () => viewer && enhanceUnitViewer(viewer),
+  ]);
 }

@@ -5,7 +5,7 @@
  * on the page. The administrator's pages are hydrated by React Router and load this too, for the
  * header and the popup they share with the public pages.
  */
-import { RENDERED_EVENT } from "./events";
+import { RENDERED_EVENT, yieldToPage } from "./events";
 
 type AreaModule = { enhance: () => void | Promise<void> };
 
@@ -36,17 +36,16 @@ function afterFirstFrame(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
-/** Lets the browser handle input and paint between two areas' work. */
-const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-
 async function start() {
   const present = Object.entries(AREAS).flatMap(([area, selector]) => {
     const load = MODULES[`./${area}.ts`];
     return load && document.querySelector(selector) ? [load] : [];
   });
-  // All modules are fetched at once; each area attaches in a task of its own as its module
-  // arrives, so no single long task holds the page.
+  // All modules are fetched at once; each area starts its fetch (Vite's preload helper adds a
+  // link per chunk it needs) and attaches in tasks of its own, so no single long task holds the
+  // page.
   const attached = present.map(async (load) => {
+    await yieldToPage();
     const area = await load();
     await yieldToPage();
     await area.enhance();
