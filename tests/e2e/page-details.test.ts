@@ -73,6 +73,31 @@ describe("floor-plan pages", () => {
     });
   });
 
+  test("without JavaScript the strip's edges fade the same way, from its scroll position; a strip that fits does not fade", async () => {
+    const { context, page } = await openPage(browser, "phone", { javaScriptEnabled: false });
+    try {
+      const mask = () => page.$eval(".sub-menu ul", (ul) => getComputedStyle(ul).maskImage);
+      await page.goto(server.url + content.unitTypes[0]!.path);
+      expect(await mask()).toMatch(/^linear-gradient\(to right, .*\)$/);
+      expect(await mask()).not.toContain("48px, rgb");
+      await page.$eval(".sub-menu ul", (ul) => ul.scrollTo({ left: ul.scrollWidth }));
+      await expect.poll(mask).toMatch(/^linear-gradient\(to left, .*\)$/);
+      await page.$eval(".sub-menu ul", (ul) =>
+        ul.scrollTo({ left: (ul.scrollWidth - ul.clientWidth) / 2 }),
+      );
+      // Both edges hide tabs: transparent, opaque from 48 px, transparent again.
+      await expect
+        .poll(mask)
+        .toMatch(/^linear-gradient\(to right, rgba\(0, 0, 0, 0\), rgb\(0, 0, 0\) 48px/);
+
+      await page.goto(server.url + "/LocationEnvironment/primium");
+      expect(await page.$$eval(".sub-menu li", (items) => items.length)).toBe(2);
+      expect(await mask()).toBe("none");
+    } finally {
+      await context.close();
+    }
+  });
+
   test("the banner slogan is the floor plans' own, not the video page's", async () => {
     const plan = await visit("desktop", content.unitTypes[0]!.path, (page) =>
       texts(page, ".page-banner-slogan"),
