@@ -32,7 +32,9 @@ beforeAll(async () => {
     }),
     launchBrowser(),
   ]);
-  const [day] = ((await (await fetch(server.url + VISIT_SLOTS_PATH)).json()) as Availability).days;
+  // The first day with two open slots: late in the day, today has one or none left.
+  const { days } = (await (await fetch(server.url + VISIT_SLOTS_PATH)).json()) as Availability;
+  const day = days.find((d) => d.slots.filter((slot) => slot.state === "open").length >= 2);
   const [first, second] = day!.slots.filter((slot) => slot.state === "open");
   kept = `${day!.date}T${first!.time}`;
   cancelled = `${day!.date}T${second!.time}`;
