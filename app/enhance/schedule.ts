@@ -1,4 +1,5 @@
 import type { Milestone } from "~/content/schema";
+import { keptTogether } from "./keep-together";
 import {
   dDayLabel,
   milestoneState,
@@ -29,7 +30,7 @@ function milestonesOf(root: HTMLElement): Milestone[] {
 function span(className: string, text: string): HTMLSpanElement {
   const el = document.createElement("span");
   el.className = className;
-  el.textContent = text;
+  el.append(...keptTogether(text));
   return el;
 }
 

@@ -5,6 +5,7 @@ import {
   VISIT_SLOTS_PATH,
   type Availability,
   type DayAvailability,
+  type SlotAvailability,
 } from "~/lib/visit-slots";
 
 /*
@@ -14,6 +15,11 @@ import {
  * days, then the chosen day's slots with the seats left. Full and past slots are disabled. Until
  * the availability arrives, or when it cannot be had, the plain fields stay. Either way the form
  * sends `visitDate` (YYYY-MM-DD) and `visitTime` (HH:MM). Part of the lead form's module.
+ *
+ * The live choice is made once and then changed in place (checked, disabled, notes, labels; a day
+ * or time is added or taken away only when the availability no longer has it), never rendered
+ * afresh: a radio that has the keyboard's focus stays the same element, so the arrow keys go on
+ * from it (issue 17).
  */
 
 export type SlotValue = { date: string; time: string };
@@ -30,6 +36,26 @@ export type SlotPicker = {
 };
 
 const NO_SLOT: SlotValue = { date: "", time: "" };
+
+/** The pickers made live on this page: each one's fieldset and its fetch of the seats. */
+const live = new Map<HTMLElement, () => void>();
+let watching = false;
+
+/**
+ * A page the browser shows again from its back/forward cache (Back or Forward to it) still shows
+ * the seats it had when it was left: each picker in the document fetches them again then.
+ */
+function refreshWhenShownAgain(fieldset: HTMLElement, load: () => void) {
+  // A popup's earlier forms, replaced by a fresh copy at each opening, are let go.
+  for (const earlier of live.keys()) if (!earlier.isConnected) live.delete(earlier);
+  live.set(fieldset, load);
+  if (watching) return;
+  watching = true;
+  window.addEventListener("pageshow", (event) => {
+    if (!event.persisted) return;
+    for (const [shown, reload] of live) if (shown.isConnected) reload();
+  });
+}
 
 /** The availability, or null when it could not be had (or is not the expected shape). */
 export async function fetchAvailability(signal?: AbortSignal): Promise<Availability | null> {
@@ -63,8 +89,37 @@ export function isAvailability(value: unknown): value is Availability {
 }
 
 /** What a slot's chip says under its time. */
-export function slotNote(slot: DayAvailability["slots"][number]): string {
+export function slotNote(slot: SlotAvailability): string {
   return slot.state === "past" ? "지남" : slot.state === "full" ? "마감" : `잔여 ${slot.left}`;
+}
+
+/** What `placeChildren` needs of a parent (a DOM element, or a stand-in in the unit test). */
+export interface ParentOf<N> {
+  readonly firstChild: N | null;
+  insertBefore(node: N, child: N | null): unknown;
+  removeChild(child: N): unknown;
+}
+
+/**
+ * Makes `nodes` the children of `parent`, in that order, without taking out or moving a child that
+ * stays in its place: the others are removed and the new ones inserted around it (taking an element
+ * out of the document, even to put it back at once, takes its focus away).
+ */
+export function placeChildren<N extends { readonly nextSibling: N | null }>(
+  parent: ParentOf<N>,
+  nodes: readonly N[],
+): void {
+  const wanted = new Set(nodes);
+  for (let child = parent.firstChild; child; ) {
+    const next = child.nextSibling;
+    if (!wanted.has(child)) parent.removeChild(child);
+    child = next;
+  }
+  let cursor = parent.firstChild;
+  for (const node of nodes) {
+    if (node === cursor) cursor = node.nextSibling;
+    else parent.insertBefore(node, cursor);
+  }
 }
 
 type Child = Node | string | null | undefined | false;
@@ -81,6 +136,72 @@ function el<K extends keyof HTMLElementTagNameMap>(
   return node;
 }
 
+/** Sets what changed only (an unchanged text or attribute is left alone). */
+function setText(node: Element, text: string) {
+  if (node.textContent !== text) node.textContent = text;
+}
+
+function setAttr(node: Element, name: string, value: string | undefined) {
+  if (value === undefined) node.removeAttribute(name);
+  else if (node.getAttribute(name) !== value) node.setAttribute(name, value);
+}
+
+/** A radio of the live choice: its label (the chip people see), the radio, the changing parts. */
+type Chip = {
+  label: HTMLLabelElement;
+  input: HTMLInputElement;
+  note: HTMLElement;
+  spoken?: Element;
+};
+
+function dayChipOf(d: DayAvailability): Chip {
+  const { day, weekday } = dayChip(d.date);
+  const input = el("input", { type: "radio", name: "visitDate", value: d.date });
+  const note = el("span", { class: "visit-chip-weekday" });
+  const spoken = el("span", { class: "sr-only" });
+  const face = el(
+    "span",
+    { class: "visit-chip", "aria-hidden": "true" },
+    el("span", { class: "visit-chip-day" }, day),
+    note,
+  );
+  const label = el("label", { class: "visit-day", "data-weekday": weekday }, input, face, spoken);
+  return { label, input, note, spoken };
+}
+
+function timeChipOf(s: SlotAvailability): Chip {
+  const input = el("input", { type: "radio", name: "visitTime", value: s.time });
+  const note = el("span", { class: "visit-chip-left" });
+  const face = el(
+    "span",
+    { class: "visit-chip" },
+    el("span", { class: "visit-chip-day" }, s.time),
+    note,
+  );
+  return { label: el("label", { class: "visit-time" }, input, face), input, note };
+}
+
+/**
+ * The chips of a radio group, one per key: kept while the key is offered (`update` changes them
+ * in place), made when it comes, dropped when it goes.
+ */
+function chipList<T>(group: HTMLElement, key: (item: T) => string, make: (item: T) => Chip) {
+  let chips = new Map<string, Chip>();
+  return (items: readonly T[], update: (chip: Chip, item: T) => void) => {
+    chips = new Map(
+      items.map((item) => {
+        const chip = chips.get(key(item)) ?? make(item);
+        update(chip, item);
+        return [key(item), chip];
+      }),
+    );
+    placeChildren<ChildNode>(
+      group,
+      [...chips.values()].map((c) => c.label),
+    );
+  };
+}
+
 /**
  * Makes the picker in `fieldset` live. `onChange` is called when the visitor changes the choice
  * (the form takes the slot's message away then).
@@ -91,8 +212,26 @@ export function enhanceVisitSlots(fieldset: HTMLElement, onChange: () => void): 
   let availability: Availability | null = null;
   let value: SlotValue = plainValue();
   let loading: AbortController | null = null;
-  // The part under the days that follows the chosen day: its times, a note, the chosen slot.
-  let chosenPart: HTMLElement | null = null;
+
+  // The live choice's parts, made at the first availability and changed in place from then on.
+  const days = el("div", { class: "visit-days", role: "radiogroup", "aria-label": "방문 희망일" });
+  const times = el("div", { class: "visit-times", role: "radiogroup" });
+  const dayFull = el(
+    "p",
+    { class: "visit-empty" },
+    "이 날은 예약이 모두 찼습니다. 다른 날짜를 골라 주세요.",
+  );
+  const noDays = el("p", { class: "visit-empty" }, "지금은 예약할 수 있는 날짜가 없습니다.");
+  const chosenText = el("span");
+  const clear = el(
+    "button",
+    { type: "button", class: "visit-clear", "aria-describedby": `${id}-legend` },
+    "선택 해제",
+  );
+  const chosen = el("p", { class: "visit-chosen" }, chosenText, clear);
+
+  const syncDays = chipList(days, (d: DayAvailability) => d.date, dayChipOf);
+  const syncTimes = chipList(times, (s: SlotAvailability) => s.time, timeChipOf);
 
   function plainValue(): SlotValue {
     const date = fieldset.querySelector<HTMLInputElement>('input[name="visitDate"]');
@@ -100,155 +239,83 @@ export function enhanceVisitSlots(fieldset: HTMLElement, onChange: () => void): 
     return { date: date?.value ?? "", time: time?.value ?? "" };
   }
 
-  function renderDays(days: DayAvailability[]): HTMLElement {
-    return el(
-      "div",
-      { class: "visit-days", role: "radiogroup", "aria-label": "방문 희망일" },
-      ...days.map((d) => {
-        const chip = dayChip(d.date);
-        const full = !d.slots.some((s) => s.state === "open");
-        const input = el("input", { type: "radio", name: "visitDate", value: d.date });
-        input.checked = value.date === d.date;
-        return el(
-          "label",
-          {
-            class: "visit-day",
-            "data-weekday": chip.weekday,
-            "data-full": full ? "true" : undefined,
-          },
-          input,
-          el(
-            "span",
-            { class: "visit-chip", "aria-hidden": "true" },
-            el("span", { class: "visit-chip-day" }, chip.day),
-            el("span", { class: "visit-chip-weekday" }, full ? "마감" : chip.weekday),
-          ),
-          el("span", { class: "sr-only" }, formatVisitDate(d.date) + (full ? " 마감" : "")),
-        );
-      }),
-    );
-  }
-
-  function renderChosenPart(): HTMLElement {
-    const part = el("div", { class: "visit-choice" });
-    const day = availability?.days.find((d) => d.date === value.date);
-    if (day) {
-      part.append(
-        el(
-          "div",
-          {
-            class: "visit-times",
-            role: "radiogroup",
-            "aria-label": `${formatVisitDate(day.date)} 방문 시간`,
-          },
-          ...day.slots.map((s) => {
-            const input = el("input", { type: "radio", name: "visitTime", value: s.time });
-            input.disabled = s.state !== "open";
-            input.checked = value.time === s.time;
-            return el(
-              "label",
-              { class: "visit-time", "data-state": s.state },
-              input,
-              el(
-                "span",
-                { class: "visit-chip" },
-                el("span", { class: "visit-chip-day" }, s.time),
-                el("span", { class: "visit-chip-left" }, slotNote(s)),
-              ),
-            );
-          }),
-        ),
-      );
-      if (!day.slots.some((s) => s.state === "open"))
-        part.append(
-          el(
-            "p",
-            { class: "visit-empty" },
-            "이 날은 예약이 모두 찼습니다. 다른 날짜를 골라 주세요.",
-          ),
-        );
-    }
-    if (value.date) {
-      const text = value.time
-        ? el(
-            "span",
-            {},
-            "선택한 일시: ",
-            el("strong", {}, formatSlot(`${value.date}T${value.time}`)),
-          )
-        : el("span", {}, `${formatVisitDate(value.date)}: 방문 시간을 골라 주세요.`);
-      part.append(
-        el(
-          "p",
-          { class: "visit-chosen" },
-          text,
-          el(
-            "button",
-            { type: "button", class: "visit-clear", "aria-describedby": `${id}-legend` },
-            "선택 해제",
-          ),
-        ),
-      );
-    }
-    return part;
-  }
-
-  /** Puts the live choice in, keeping the focus on the same choice if it was inside. */
+  /** Brings the live choice in line with the availability and the value, in place. */
   function render() {
     if (!choice || !availability) return;
     const active = document.activeElement;
-    const focused =
-      active instanceof HTMLInputElement && choice.contains(active)
-        ? { name: active.name, value: active.value }
-        : null;
-    if (availability.days.length === 0) {
-      chosenPart = null;
-      choice.replaceChildren(
-        el("p", { class: "visit-empty" }, "지금은 예약할 수 있는 날짜가 없습니다."),
-      );
-    } else {
-      chosenPart = renderChosenPart();
-      choice.replaceChildren(renderDays(availability.days), chosenPart);
+    const hadFocus = active instanceof HTMLElement && choice.contains(active) ? active : null;
+
+    syncDays(availability.days, (c, d) => {
+      const full = !d.slots.some((s) => s.state === "open");
+      setAttr(c.label, "data-full", full ? "true" : undefined);
+      setText(c.note, full ? "마감" : dayChip(d.date).weekday);
+      if (c.spoken) setText(c.spoken, formatVisitDate(d.date) + (full ? " 마감" : ""));
+      c.input.checked = value.date === d.date;
+    });
+    const day = availability.days.find((d) => d.date === value.date);
+    if (day) {
+      setAttr(times, "aria-label", `${formatVisitDate(day.date)} 방문 시간`);
+      syncTimes(day.slots, (c, s) => {
+        setAttr(c.label, "data-state", s.state);
+        setText(c.note, slotNote(s));
+        c.input.disabled = s.state !== "open";
+        c.input.checked = value.time === s.time;
+      });
     }
-    if (focused)
-      choice
-        .querySelector<HTMLInputElement>(
-          `input[name="${focused.name}"][value="${CSS.escape(focused.value)}"]`,
-        )
-        ?.focus();
+    if (value.date) {
+      const slot = value.time ? formatSlot(`${value.date}T${value.time}`) : "";
+      const text = slot
+        ? `선택한 일시: ${slot}`
+        : `${formatVisitDate(value.date)}: 방문 시간을 골라 주세요.`;
+      if (chosenText.textContent !== text)
+        chosenText.replaceChildren(...(slot ? ["선택한 일시: ", el("strong", {}, slot)] : [text]));
+    }
+    placeChildren<ChildNode>(
+      choice,
+      availability.days.length === 0
+        ? [noDays]
+        : [
+            days,
+            ...(day ? [times] : []),
+            ...(day && !day.slots.some((s) => s.state === "open") ? [dayFull] : []),
+            ...(value.date ? [chosen] : []),
+          ],
+    );
+
+    // The focused control went (the plain fields the first time, a day no longer offered) or was
+    // disabled (its slot filled up): its group's chosen radio, else the first open one, else the
+    // chosen or first day takes the focus, so that it never falls to the page.
+    if (hadFocus && (!hadFocus.isConnected || hadFocus.matches(":disabled")))
+      focusIn(hadFocus.getAttribute("name"));
   }
 
-  function renderChosen() {
-    if (!chosenPart) return;
-    const next = renderChosenPart();
-    chosenPart.replaceWith(next);
-    chosenPart = next;
+  function focusIn(name: string | null) {
+    const radio = (selector: string) => choice?.querySelector<HTMLInputElement>(selector);
+    const target =
+      (name === "visitTime" &&
+        (radio('input[name="visitTime"]:checked:enabled') ??
+          radio('input[name="visitTime"]:enabled'))) ||
+      radio('input[name="visitDate"]:checked') ||
+      radio('input[name="visitDate"]');
+    target?.focus();
   }
 
   function choose(next: SlotValue) {
     value = next;
     onChange();
+    render();
   }
 
   choice?.addEventListener("change", (event) => {
     const input = event.target;
     if (!availability || !(input instanceof HTMLInputElement) || input.type !== "radio") return;
-    if (input.name === "visitDate") {
-      choose({ date: input.value, time: "" });
-      renderChosen();
-    } else if (input.name === "visitTime") {
-      choose({ ...value, time: input.value });
-      renderChosen();
-    }
+    if (input.name === "visitDate") choose({ date: input.value, time: "" });
+    else if (input.name === "visitTime") choose({ ...value, time: input.value });
   });
-  choice?.addEventListener("click", (event) => {
-    if (!(event.target instanceof Element) || !event.target.closest(".visit-clear")) return;
+  clear.addEventListener("click", () => {
+    // The button goes with the choice: the first day takes the focus before it does.
+    choice?.querySelector<HTMLInputElement>('input[name="visitDate"]')?.focus();
     choose({ ...NO_SLOT });
-    for (const radio of choice.querySelectorAll<HTMLInputElement>('input[name="visitDate"]'))
-      radio.checked = false;
-    renderChosen();
-    // The button is gone with the choice: the first day takes the focus.
-    choice.querySelector<HTMLInputElement>('input[name="visitDate"]')?.focus();
   });
   // The plain fields (before the availability arrives, or without it).
   choice?.addEventListener("input", (event) => {
@@ -274,6 +341,7 @@ export function enhanceVisitSlots(fieldset: HTMLElement, onChange: () => void): 
     ready: Promise.resolve(),
   };
   picker.ready = load();
+  refreshWhenShownAgain(fieldset, () => void load());
   return picker;
 
   async function load() {

@@ -3,6 +3,7 @@ import type { Route } from "./+types/booking";
 import { content } from "~/content";
 import { cancelBooking, findBooking } from "~/bookings/bookings.server";
 import { REGISTER_PATH } from "~/components/registration/registration-context";
+import { ModelHouseFacts, ModelHouseMapLinks } from "~/components/visit/model-house-facts";
 import { telHref } from "~/lib/phone";
 import { documentTitle } from "~/lib/seo";
 import { formatSlot } from "~/lib/visit-slots";
@@ -61,7 +62,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
   const { booking } = loaderData;
   const navigation = useNavigation();
   const cancelling = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const { modelHouse, contact } = content;
+  const { contact } = content;
   const phone = (
     <a href={telHref(contact.phone)} className="booking-phone">
       {contact.phone}
@@ -103,36 +104,24 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
             </p>
           ) : null}
         </div>
-        <dl className="booking-details" data-state={cancelled ? "cancelled" : undefined}>
-          <div>
-            <dt>예약 상태</dt>
-            <dd className="booking-status">{status}</dd>
-          </div>
-          <div>
-            <dt>방문 일시</dt>
-            <dd className="booking-slot">{formatSlot(booking.slotKey)}</dd>
-          </div>
-          <div>
-            <dt>장소</dt>
-            <dd>
-              {modelHouse.name}
-              <br />
-              {modelHouse.address}
-            </dd>
-          </div>
-          <div>
-            <dt>운영 시간</dt>
-            <dd>{modelHouse.hoursText}</dd>
-          </div>
-        </dl>
-        <p className="booking-maps">
-          <a href={modelHouse.mapLinks.naver} target="_blank" rel="noopener noreferrer">
-            네이버 지도로 보기<span className="sr-only"> (새 창)</span>
-          </a>
-          <a href={modelHouse.mapLinks.kakao} target="_blank" rel="noopener noreferrer">
-            카카오맵으로 보기<span className="sr-only"> (새 창)</span>
-          </a>
-        </p>
+        <ModelHouseFacts
+          className="booking-details"
+          state={cancelled ? "cancelled" : undefined}
+          hoursLabel="운영 시간"
+          before={
+            <>
+              <div>
+                <dt>예약 상태</dt>
+                <dd className="booking-status">{status}</dd>
+              </div>
+              <div>
+                <dt>방문 일시</dt>
+                <dd className="booking-slot">{formatSlot(booking.slotKey)}</dd>
+              </div>
+            </>
+          }
+        />
+        <ModelHouseMapLinks className="booking-maps" withVerb />
         {cancelled ? (
           <p className="booking-actions">
             <Link to={REGISTER_PATH} className="btn btn-primary">

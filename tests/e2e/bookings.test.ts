@@ -11,7 +11,14 @@ import {
 } from "~/lib/visit-slots";
 import { startReceiver } from "~/outbox/test-receiver";
 import { seriousA11yViolations } from "./support/a11y";
-import { hydrated, launchBrowser, openPage } from "./support/browser";
+import {
+  backTo,
+  hydrated,
+  launchBrowser,
+  openPage,
+  useCachingBrowser,
+  VIEWPORTS,
+} from "./support/browser";
 import { exportLeads, fields, humanPause, popup, storedWithPhone } from "./support/leads";
 import { startServer, type RunningServer } from "./support/server";
 
@@ -285,6 +292,246 @@ describe("visit booking by time slot", () => {
     expect(html).toContain("예약을 찾을 수 없습니다");
     expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
     expect(html).not.toContain(content.modelHouse.address);
+  });
+});
+
+/** What has the keyboard focus: a control's name, value and state, or an element's text. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const a = document.activeElement;
+    return a instanceof HTMLInputElement
+      ? { name: a.name, value: a.value, checked: a.checked }
+      : { tag: a?.tagName.toLowerCase(), text: a?.textContent?.trim().slice(0, 40) };
+  });
+
+type Focused = Awaited<ReturnType<typeof focused>>;
+
+/** Presses Tab until the focus is on what `wanted` says (as a visitor tabs through a form). */
+async function tabTo(page: Page, wanted: (f: Focused) => boolean, what: string) {
+  for (let i = 0; i < 30; i++) {
+    await page.keyboard.press("Tab");
+    if (wanted(await focused(page))) return;
+  }
+  throw new Error(`Tab never reached ${what} (last: ${JSON.stringify(await focused(page))})`);
+}
+
+/** The first day with two open slots in a row (late in the day, today has one or none left). */
+async function dayWithTwoOpenSlots() {
+  const { days } = await availability();
+  const open = (d: DayAvailability, i: number) => d.slots[i]?.state === "open";
+  const pairAt = (d: DayAvailability) => d.slots.findIndex((_, i) => open(d, i) && open(d, i + 1));
+  const index = days.findIndex((d) => pairAt(d) >= 0);
+  expect(index).toBeGreaterThanOrEqual(0);
+  const day = days[index]!;
+  const at = pairAt(day);
+  return {
+    days,
+    index,
+    day,
+    openTimes: day.slots.filter((s) => s.state === "open").map((s) => s.time),
+    pair: [day.slots[at]!.time, day.slots[at + 1]!.time] as const,
+  };
+}
+
+describe("the visit slot picker by keyboard", () => {
+  test.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])(
+    "at the %s width, a visitor opens the popup, chooses a day and a time with the arrow keys without losing the place, clears the choice, chooses again and books, all by keyboard",
+    async (viewport) => {
+      const { days, index, day, openTimes } = await dayWithTwoOpenSlots();
+      const { context, page, errors } = await openPage(browser, viewport);
+      try {
+        await page.goto(server.url + "/Brand/intro");
+        await hydrated(page);
+        const trigger = viewport === "phone" ? ".bottom-bar-reserve" : ".header-phone";
+        await page.locator(trigger).focus();
+        await page.keyboard.press("Enter");
+        const dialog = popup(page);
+        await expect.poll(() => dialog.isVisible()).toBe(true);
+        expect(await focused(page)).toMatchObject({ name: "name" });
+        // The live days replace the plain date field once the seats are read.
+        await dialog.getByRole("radiogroup", { name: "방문 희망일" }).waitFor();
+        const phone = newPhone();
+        await page.keyboard.type("키보드");
+        await page.keyboard.press("Tab");
+        expect(await focused(page)).toMatchObject({ name: "phone" });
+        await page.keyboard.type(phone);
+
+        // The days: Tab reaches the first, the arrows choose.
+        await tabTo(page, (f) => f.name === "visitDate", "the days");
+        expect(await focused(page)).toEqual({
+          name: "visitDate",
+          value: days[0]!.date,
+          checked: false,
+        });
+        const chooseDay = async (from: number) => {
+          if (index === from) await page.keyboard.press("Space");
+          for (let i = from; i < index; i++) await page.keyboard.press("ArrowRight");
+          expect(await focused(page)).toEqual({
+            name: "visitDate",
+            value: day.date,
+            checked: true,
+          });
+        };
+        await chooseDay(0);
+        const times = dialog.getByRole("radiogroup", {
+          name: `${formatVisitDate(day.date)} 방문 시간`,
+        });
+        await expect.poll(() => times.isVisible()).toBe(true);
+
+        // The times: Tab reaches the first open one; each arrow chooses the next and keeps the focus.
+        const chosen = dialog.locator(".visit-chosen");
+        const next = (time: string) => openTimes[(openTimes.indexOf(time) + 1) % openTimes.length]!;
+        await page.keyboard.press("Tab");
+        expect(await focused(page)).toEqual({
+          name: "visitTime",
+          value: openTimes[0],
+          checked: false,
+        });
+        let time = openTimes[0]!;
+        for (const step of [1, 2]) {
+          await page.keyboard.press("ArrowRight");
+          time = next(time);
+          expect(await focused(page), `after → number ${step}`).toEqual({
+            name: "visitTime",
+            value: time,
+            checked: true,
+          });
+          expect(await chosen.textContent()).toContain(
+            `선택한 일시: ${formatSlot(`${day.date}T${time}`)}`,
+          );
+        }
+
+        // 선택 해제: the choice goes and the focus lands on the first day, not on the page.
+        await page.keyboard.press("Tab");
+        expect(await focused(page)).toEqual({ tag: "button", text: "선택 해제" });
+        await page.keyboard.press("Enter");
+        expect(await focused(page)).toEqual({
+          name: "visitDate",
+          value: days[0]!.date,
+          checked: false,
+        });
+        expect(await dialog.locator("input[name=visitDate]:checked").count()).toBe(0);
+        expect(await times.count()).toBe(0);
+        expect(await chosen.count()).toBe(0);
+
+        // Chosen again: Space takes the first open time, an arrow the one after it.
+        await chooseDay(0);
+        await page.keyboard.press("Tab");
+        await page.keyboard.press("Space");
+        expect(await focused(page)).toEqual({
+          name: "visitTime",
+          value: openTimes[0],
+          checked: true,
+        });
+        await page.keyboard.press("ArrowRight");
+        const booked = openTimes[1]!;
+        expect(await focused(page)).toEqual({ name: "visitTime", value: booked, checked: true });
+        const slotName = formatSlot(`${day.date}T${booked}`);
+        expect(await chosen.textContent()).toContain(`선택한 일시: ${slotName}`);
+
+        await tabTo(page, (f) => f.name === "privacyConsent", "the consent");
+        await page.keyboard.press("Space");
+        expect(await focused(page)).toMatchObject({ name: "privacyConsent", checked: true });
+        await humanPause(page);
+        await tabTo(page, (f) => f.tag === "button" && f.text === "등록하기", "the submit button");
+        await page.keyboard.press("Enter");
+        const f = fields(dialog);
+        await expect.poll(() => f.status.textContent()).toContain(RESULT_MESSAGES.popup.success);
+        expect(await f.status.textContent()).toContain(`방문 예약 일시: ${slotName}`);
+        const [stored] = await storedWithPhone(server, phone);
+        expect(stored!["방문예약일시 (KST)"]).toBe(`${day.date} ${booked}`);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  test("seats read again while a time has the focus (after a lost seat) change in place: the focused radio stays the same element", async () => {
+    const { day, pair } = await dayWithTwoOpenSlots();
+    const [taken, offered] = pair;
+    const left = (await availability()).days
+      .find((d) => d.date === day.date)!
+      .slots.find((s) => s.time === taken)!.left;
+    for (let i = 0; i < left - 1; i++)
+      expect((await postBooking(day.date, taken)).status).toBe(200);
+    const { context, page, errors } = await openPage(browser, "desktop");
+    try {
+      await page.goto(server.url + "/Brand/intro");
+      const dialog = await openPopup(page);
+      const f = fields(dialog);
+      await f.name.fill("새로고침");
+      await f.phone.fill(newPhone());
+      await dialog.getByRole("radio", { name: formatVisitDate(day.date) }).check();
+      await timeRadio(dialog, taken).check();
+      await f.consent.check();
+      // Someone else takes the last seat; our answer's re-read of the seats is held back a moment.
+      expect((await postBooking(day.date, taken)).status).toBe(200);
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`**${VISIT_SLOTS_PATH}`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await humanPause(page);
+      await f.submit.click();
+
+      // The next free slot is chosen and focused, the seats still as first read.
+      await expect
+        .poll(() => focused(page))
+        .toEqual({ name: "visitTime", value: offered, checked: true });
+      const takenLabel = timeRadio(dialog, taken).locator("xpath=..");
+      expect(await takenLabel.textContent()).toBe(`${taken}잔여 1`);
+      await page.evaluate(() => {
+        (window as unknown as { picked: Element | null }).picked = document.activeElement;
+      });
+
+      release();
+      await expect.poll(() => takenLabel.textContent()).toBe(`${taken}마감`);
+      expect(
+        await page.evaluate(
+          () => document.activeElement === (window as unknown as { picked: Element }).picked,
+        ),
+      ).toBe(true);
+      expect(await focused(page)).toEqual({ name: "visitTime", value: offered, checked: true });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("the browser's back/forward cache", () => {
+  // A visitor's browser shows a page again on Back as it was left (playwright-core's does not,
+  // unless asked): the seats it shows must be those left now.
+  const cachingBrowser = useCachingBrowser();
+
+  test("Back to the registration page kept in the browser shows the seats left now, not those when it was left", async () => {
+    const { day, time } = await freshSlot(5);
+    const { context, page, errors } = await openPage(cachingBrowser(), "desktop");
+    try {
+      await page.goto(server.url + "/register");
+      await hydrated(page);
+      const form = page.locator("main") as unknown as ReturnType<typeof popup>;
+      await form.getByRole("radio", { name: formatVisitDate(day.date) }).check();
+      const seats = () => timeRadio(form, time).evaluate((el) => el.closest("label")?.textContent);
+      expect(await seats()).toBe(`${time}잔여 ${capacity}`);
+      await page.evaluate(() => ((window as unknown as { kept: boolean }).kept = true));
+
+      await page.goto(server.url + "/privacy");
+      // Someone books a seat of that slot meanwhile.
+      expect((await postBooking(day.date, time)).status).toBe(200);
+      await backTo(page, form.getByRole("radio", { name: formatVisitDate(day.date) }));
+      // Shown from the browser's cache (a page loaded anew would not have this), the day still chosen.
+      expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+      expect(await form.getByRole("radio", { name: formatVisitDate(day.date) }).isChecked()).toBe(
+        true,
+      );
+      await expect.poll(seats).toBe(`${time}잔여 ${capacity - 1}`);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 });
 
