@@ -19,9 +19,11 @@ import { env } from "~/env.server";
 import { startRetentionJob } from "~/leads/retention.server";
 import { deferModuleScriptsStream } from "~/lib/head-priorities.server";
 import { imageUrl } from "~/lib/images";
+import { keepTogetherHtml, unbreakablePattern } from "~/lib/keep-together";
 import { RESULT_MESSAGES } from "~/lib/lead-form";
 import { frameSources } from "~/lib/media";
 import { telHref } from "~/lib/phone";
+import { wantsHydration } from "~/lib/route-hydration";
 import { createOutboxWorker } from "~/outbox/outbox.server";
 import enhanceUrl from "virtual:enhance-entry";
 
@@ -89,8 +91,13 @@ export default function handleRequest(
 
           responseHeaders.set("Content-Type", "text/html");
 
-          // The page's JavaScript starts loading after the first frame: the first paint needs none of it.
-          pipe(deferModuleScriptsStream(enhanceUrl)).pipe(body);
+          // The page's JavaScript starts loading after the first frame: the first paint needs none of
+          // it. On a page React does not hydrate, phone numbers, areas and unit labels are kept on
+          // one line wherever they are rendered (lib/keep-together.ts).
+          const finish = hydrated(routerContext)
+            ? undefined
+            : (html: string) => keepTogetherHtml(html, KEEP_TOGETHER);
+          pipe(deferModuleScriptsStream(enhanceUrl, finish)).pipe(body);
 
           resolve(
             new Response(stream, {
@@ -114,6 +121,19 @@ export default function handleRequest(
       },
     );
   });
+}
+
+/** The complex's unit labels are kept on one line too. */
+const KEEP_TOGETHER = unbreakablePattern(content.unitTypes.map((u) => u.label));
+
+/** Whether this answer carries React Router's scripts (the same test as root.tsx's Layout). */
+function hydrated({ staticHandlerContext: { matches, loaderData }, routeModules }: EntryContext) {
+  return wantsHydration(
+    matches.map((m) => ({
+      handle: routeModules[m.route.id]?.handle,
+      loaderData: loaderData[m.route.id],
+    })),
+  );
 }
 
 /**

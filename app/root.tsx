@@ -18,6 +18,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { RegistrationPopupTemplate } from "~/components/registration/registration-dialog";
 import { RENDERED_EVENT } from "~/enhance/events";
 import { telHref } from "~/lib/phone";
+import { wantsHydration } from "~/lib/route-hydration";
 import { documentTitle } from "~/lib/seo";
 import fontUrl from "~/styles/fonts/pretendard-subset.woff2?url";
 import "~/styles/fonts.css";
@@ -40,23 +41,16 @@ export const links: Route.LinksFunction = () => [
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
 ];
 
+export type { RouteHandle } from "~/lib/route-hydration";
+
 /**
  * Whether React Router's scripts come with the page: only for routes whose handle says so (the
  * administrator's). Public pages are not hydrated; their behaviour is app/enhance, which
  * entry.server adds to every page (docs/decisions/014).
  */
 function useHydratedRoute(): boolean {
-  return useMatches().some((match) => {
-    const hydrate = (match.handle as RouteHandle | undefined)?.hydrate;
-    return typeof hydrate === "function" ? hydrate(match.loaderData) : hydrate === true;
-  });
+  return wantsHydration(useMatches());
 }
-
-/**
- * `hydrate`: whether React Router's scripts come with the page, or a function of the route's
- * loader data (the press pages: only for the signed-in administrator, who writes there).
- */
-export type RouteHandle = { hydrate?: boolean | ((loaderData: unknown) => boolean) };
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const hydrated = useHydratedRoute();

@@ -8,6 +8,7 @@ import {
   type LeadVariant,
 } from "~/lib/lead-result";
 import { enhanceVisitSlots, type SlotPicker } from "./visit-slots";
+import { keptTogether } from "./keep-together";
 
 /*
  * The lead forms in the browser (markup: app/components/forms/lead-form.tsx). Every form works
@@ -159,7 +160,7 @@ function renderField(f: Form, field: FieldName) {
     p.className = "field-error";
     if (message) {
       p.id = id;
-      p.textContent = message;
+      p.append(...keptTogether(message));
     } else {
       // Corrected since the form was sent: the message is gone, its space stays until the next send.
       p.dataset.resolved = "true";
@@ -242,13 +243,13 @@ function showOutcome(f: Form, outcome: LeadOutcome | null, visit?: string) {
   box.dataset.outcome = outcome;
   const message = document.createElement("p");
   message.className = "lead-result-message";
-  message.textContent = resultMessage(f.variant, outcome);
+  message.append(...keptTogether(resultMessage(f.variant, outcome)));
   box.replaceChildren(message);
   if (outcome === "success" && visit) {
     const p = document.createElement("p");
     p.className = "lead-result-visit";
     const strong = document.createElement("strong");
-    strong.textContent = visit;
+    strong.append(...keptTogether(visit));
     p.append(
       "방문 예약 일시: ",
       strong,

@@ -49,10 +49,14 @@ export function deferModuleScripts(html: string, enhanceUrl = ""): string {
 }
 
 /**
- * A stream that applies deferModuleScripts to the whole document. The document is held until it
- * ends (a page renders in a few milliseconds), as the module script comes after the content.
+ * A stream that applies deferModuleScripts to the whole document, and then `finish` (entry.server
+ * keeps runs of text together on pages that are not hydrated). The document is held until it ends
+ * (a page renders in a few milliseconds), as the module script comes after the content.
  */
-export function deferModuleScriptsStream(enhanceUrl = ""): Transform {
+export function deferModuleScriptsStream(
+  enhanceUrl = "",
+  finish: (html: string) => string = (html) => html,
+): Transform {
   const decoder = new StringDecoder("utf8");
   let html = "";
   return new Transform({
@@ -62,7 +66,7 @@ export function deferModuleScriptsStream(enhanceUrl = ""): Transform {
     },
     flush(callback) {
       html += decoder.end();
-      callback(null, deferModuleScripts(html, enhanceUrl));
+      callback(null, finish(deferModuleScripts(html, enhanceUrl)));
     },
   });
 }

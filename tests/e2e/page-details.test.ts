@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { content } from "~/content";
+import { unbreakablePattern } from "~/lib/keep-together";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import { startServer, type RunningServer } from "./support/server";
 
@@ -136,4 +137,77 @@ test("at 1440 px the unit-position legend leaves no entry alone on its last row"
   );
   expect(rows.length).toBeGreaterThan(1);
   expect(rows[rows.length - 1]).toBeGreaterThan(1);
+});
+
+describe("text that must stay whole", () => {
+  const pressSite = content.press.defaultSite;
+  const publicPaths = [
+    ...content.pages.map((p) => p.path),
+    `/${pressSite}/press`,
+    `/${pressSite}/customer`,
+  ];
+
+  test("every area, phone number and unit label stays on one line on every public page at 320 px", async () => {
+    const pattern = unbreakablePattern(content.unitTypes.map((u) => u.label)).source;
+    const { context, page, errors } = await openPage(browser, { width: 320, height: 720 });
+    try {
+      const found: string[] = [];
+      for (const path of publicPaths) {
+        await page.goto(server.url + path);
+        await hydrated(page);
+        const bad = await page.evaluate((source) => {
+          const out: string[] = [];
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const parent = node.parentElement!;
+            if (parent.closest("script, style, .sr-only, [hidden], noscript")) continue;
+            if (!parent.checkVisibility()) continue;
+            for (const m of node.textContent!.matchAll(new RegExp(source, "g"))) {
+              let kept = false;
+              for (let el: Element | null = parent; el && !kept; el = el.parentElement)
+                kept = getComputedStyle(el).textWrapMode === "nowrap";
+              const range = document.createRange();
+              range.setStart(node, m.index);
+              range.setEnd(node, m.index + m[0].length);
+              const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.bottom)));
+              if (!kept || lines.size > 1)
+                out.push(
+                  `${parent.tagName.toLowerCase()} "${m[0]}"${lines.size > 1 ? " (broken)" : ""}`,
+                );
+            }
+          }
+          return out;
+        }, pattern);
+        found.push(...bad.map((b) => `${path}: ${b}`));
+      }
+      expect(found).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
+
+  test("no element is both hidden and aria-hidden (the validator's warning), before and after the scripts run", async () => {
+    const { context, page, errors } = await openPage(browser, "phone");
+    try {
+      for (const path of ["/", "/Brand/intro", `/${pressSite}/press`]) {
+        const html = await (await fetch(server.url + path)).text();
+        expect(html, path).not.toMatch(
+          /<[^>]*\shidden=""[^>]*aria-hidden="true"|<[^>]*aria-hidden="true"[^>]*\shidden=""/,
+        );
+        await page.goto(server.url + path);
+        await hydrated(page);
+        // The drawer open and closed again.
+        await page.getByRole("button", { name: "메뉴 열기" }).click();
+        await page.getByRole("button", { name: "메뉴 닫기" }).first().click();
+        const both = await page.$$eval("[hidden][aria-hidden='true']", (els) =>
+          els.map((e) => e.outerHTML.slice(0, 80)),
+        );
+        expect(both, path).toEqual([]);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });

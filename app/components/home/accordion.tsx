@@ -26,6 +26,22 @@ export function AccordionItem({
   );
 }
 
+/** One accordion of a group: its title and what opens under it. */
+export type AccordionPanel = { title: string; body: ReactNode };
+
+/** A group of accordions, one open at a time, from a table of panels. */
+export function AccordionGroup({ group, panels }: { group: string; panels: AccordionPanel[] }) {
+  return (
+    <div className="acc-group">
+      {panels.map((panel) => (
+        <AccordionItem key={panel.title} group={group} title={panel.title}>
+          {panel.body}
+        </AccordionItem>
+      ))}
+    </div>
+  );
+}
+
 /** An accordion panel's usual body: an image, a line of text and a link to the full page. */
 export function AccordionPicture({
   image,
