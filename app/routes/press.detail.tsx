@@ -111,6 +111,18 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   });
 };
 
+/** What a screen reader hears after the title: which article this is and when it was published. */
+function articleDescription(post: {
+  title: string;
+  publishedAt: string | null;
+  pressDate: string;
+}): string {
+  const when = post.publishedAt
+    ? `${formatKoreanDateTime(post.publishedAt)}에 게시된`
+    : "아직 게시되지 않은";
+  return `${when} 보도자료 「${post.title}」입니다. 보도일 ${formatKoreanDay(post.pressDate)}.`;
+}
+
 const STATE_LABEL = { draft: "임시저장", scheduled: "예약", published: "게시됨" } as const;
 
 export default function PressDetail({ loaderData }: Route.ComponentProps) {
@@ -119,9 +131,13 @@ export default function PressDetail({ loaderData }: Route.ComponentProps) {
   const paragraphs = post.body.split("\n").filter((line) => line.trim() !== "");
   return (
     <>
-      <PageBanner page={{ ...pressPage(site), title: post.title }} />
+      <PageBanner page={pressPage(site)} headingElsewhere />
       <div className="page-body press-page">
-        <article className="press-article" aria-labelledby="page-heading">
+        <article
+          className="press-article"
+          aria-labelledby="page-heading"
+          aria-describedby="page-description"
+        >
           <header className="press-article-head">
             {post.state !== "published" ? (
               <p className={`press-state is-${post.state}`}>
@@ -131,8 +147,11 @@ export default function PressDetail({ loaderData }: Route.ComponentProps) {
                   : " · 방문자에게 보이지 않습니다"}
               </p>
             ) : null}
-            <p className="press-article-title" aria-hidden="true">
+            <h1 id="page-heading" className="press-article-title">
               {post.title}
+            </h1>
+            <p id="page-description" className="sr-only">
+              {articleDescription(post)}
             </p>
             <dl className="press-article-meta">
               <div>

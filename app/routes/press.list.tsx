@@ -11,16 +11,16 @@ import { AdminWelcome, SignInForm } from "~/components/admin/sign-in-form";
 import { PressTable, type PressListPage } from "~/components/press/press-table";
 import { PressWriteForm } from "~/components/press/press-write-form";
 import { NO_STORE, REVALIDATE } from "~/lib/cache";
-import { formatKoreanDateTime, kstToday } from "~/lib/korean-date";
-import { EMPTY_PRESS_FORM, PRESS_MESSAGES } from "~/lib/press-form";
+import { kstToday } from "~/lib/korean-date";
+import { EMPTY_PRESS_FORM, postedMessage } from "~/lib/press-form";
 import { pressPage } from "~/lib/press-pages";
 import { seoTags, siteUrlFrom } from "~/lib/seo";
 import { getAdmin, refuseCrossSite, requireAdmin } from "~/auth/guards.server";
 import { signIn } from "~/auth/sign-in.server";
-import { createPost, decodeCursor, getPost, listPublished } from "~/press/posts.server";
+import { decodeCursor, getPost, listPublished } from "~/press/posts.server";
 import { field, readForm } from "~/press/upload.server";
 import { clientIp } from "./lead-action.server";
-import { checkSubmission, noStore, unreadable } from "./press-action.server";
+import { createSubmitted, noStore, unreadable } from "./press-action.server";
 
 /** Hydrated only for the signed-in administrator, who writes and edits here (docs/decisions/014). */
 export const handle: RouteHandle = {
@@ -97,13 +97,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   const admin = await requireAdmin(request);
-  const checked = await checkSubmission(form, "create");
-  if (!checked.ok) return checked.answer;
-  const id = await createPost(params.site, checked.input, {
-    photo: checked.photo,
-    adminId: admin.adminId,
-  });
-  return redirect(`${listPath}?posted=${id}`, { headers: noStore });
+  const created = await createSubmitted(form, params.site, admin.adminId);
+  if (!created.ok) return created.answer;
+  return redirect(`${listPath}?posted=${created.id}`, { headers: noStore });
 }
 
 export function headers({ loaderHeaders, actionHeaders }: Route.HeadersArgs) {
@@ -151,13 +147,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     },
   ];
 };
-
-function postedMessage(posted: NonNullable<Route.ComponentProps["loaderData"]["posted"]>) {
-  if (posted.state === "draft") return "임시저장했습니다. 방문자에게는 보이지 않습니다.";
-  if (posted.state === "scheduled")
-    return `예약했습니다. ${formatKoreanDateTime(posted.publishedAt!)}에 목록에 나타납니다.`;
-  return PRESS_MESSAGES.created;
-}
 
 export default function PressList({ loaderData, actionData }: Route.ComponentProps) {
   const { site, page, admin, posted, today } = loaderData;

@@ -13,10 +13,12 @@ import {
   ADMIN,
   ADMIN_ENV,
   adminFetch,
+  jpeg,
   PERSON_UA,
   postArticle,
   signInCookie,
   signInOnPressList,
+  signInVia,
 } from "./support/admin";
 import { freePort, startServer, type RunningServer } from "./support/server";
 import { seriousA11yViolations } from "./support/a11y";
@@ -40,10 +42,6 @@ afterAll(async () => {
 });
 
 const views = async (page: Page) => Number(await page.getByTestId("press-views").textContent());
-const jpeg = (width = 1600, height = 900) =>
-  sharp({ create: { width, height, channels: 3, background: "#2a4a7a" } })
-    .jpeg()
-    .toBuffer();
 /** Every post's title and views, drafts and scheduled ones too, as the administrator's list shows them. */
 async function allPosts(srv = server, c = cookie) {
   const html = await (await adminFetch(srv, c, "/admin/press")).text();
@@ -226,6 +224,233 @@ describe("the administrator's press workflow", () => {
     } finally {
       await context.close();
     }
+  });
+});
+
+/** Every post's title on /admin/press, in alphabetical order. */
+const allTitles = async () => (await allPosts()).map((p) => p.title).sort();
+const path = (page: Page) => new URL(page.url()).pathname;
+const createdId = (page: Page) => new URL(page.url()).searchParams.get("created");
+/** The row of /admin/press that holds `title`. */
+const rowOf = (page: Page, title: string) =>
+  page.locator(".admin-table tbody tr").filter({ hasText: title });
+/** What has keyboard focus: its text, or its name for a form field. */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    return el?.getAttribute("name") ?? el?.textContent?.trim() ?? "";
+  });
+
+describe("writing inside the administrator's area (/admin/press/new)", () => {
+  test("새 보도자료 쓰기 opens /admin/press/new; a post with a photo returns to /admin/press with its row marked and is on the public list", async () => {
+    const { context, page, errors } = await openPage(browser, "desktop");
+    try {
+      await signInVia(page, server, "/admin/press");
+      await hydrated(page);
+      await page.getByRole("link", { name: "새 보도자료 쓰기" }).click();
+      // Still the administrator's area: not the public press list.
+      await poll(() => path(page)).toBe("/admin/press/new");
+      await poll(() => page.title()).toMatch(/^새 보도자료 쓰기 · 관리자/);
+      expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("새 보도자료 쓰기");
+      expect(await page.getByRole("link", { name: "← 보도자료 관리" }).getAttribute("href")).toBe(
+        "/admin/press",
+      );
+      expect(await page.getByRole("link", { name: "취소" }).getAttribute("href")).toBe(
+        "/admin/press",
+      );
+
+      await page.getByLabel("제목").fill("관리 화면에서 쓴 보도자료");
+      await page.getByLabel("요약").fill("관리 화면 요약");
+      await page.getByLabel("본문").fill("첫 문단\n둘째 문단");
+      await page
+        .getByLabel("사진")
+        .setInputFiles({ name: "현장.jpg", mimeType: "image/jpeg", buffer: await jpeg() });
+      await page.getByRole("button", { name: "등록" }).click();
+
+      await poll(() => path(page)).toBe("/admin/press");
+      const id = createdId(page);
+      expect(id).toMatch(/^[a-z0-9]{12}$/);
+      const status = page.locator("main").getByRole("status");
+      await poll(() => status.textContent()).toBe(PRESS_MESSAGES.created);
+      // Focus is on the status line, so a screen reader says it and Tab goes on to the list.
+      await poll(() => focused(page)).toBe(PRESS_MESSAGES.created);
+      const row = rowOf(page, "관리 화면에서 쓴 보도자료");
+      expect(await row.getByText("새 글", { exact: true }).isVisible()).toBe(true);
+      expect(await page.locator(".admin-table").getByText("새 글", { exact: true }).count()).toBe(
+        1,
+      );
+      expect(await row.getByText("게시됨").isVisible()).toBe(true);
+      expect(await row.getByText("사진", { exact: true }).isVisible()).toBe(true);
+      expect(
+        await row.getByRole("link", { name: "관리 화면에서 쓴 보도자료" }).getAttribute("href"),
+      ).toBe(`/anyang/press/${id}`);
+      // The marked row and the line read as well as the rest of the page.
+      expect(await seriousA11yViolations(page, "/admin/press?created", "main")).toEqual([]);
+
+      // Visitors see it on the public list, with its photo and body.
+      await page.goto(`${server.url}/anyang/press`);
+      await page.getByRole("link", { name: "관리 화면에서 쓴 보도자료" }).click();
+      await page.waitForURL(`${server.url}/anyang/press/${id}`);
+      expect(await page.locator(".press-article-body p").allTextContents()).toEqual([
+        "첫 문단",
+        "둘째 문단",
+      ]);
+      const photo = page.locator(".press-article-photo img");
+      await poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
+        0,
+      );
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("an empty title shows the Korean message beside the field and keeps what was typed, with JavaScript and without; the photo is asked for again", async () => {
+    const before = await allTitles();
+    const withJs = await openPage(browser, "phone");
+    try {
+      const { page } = withJs;
+      await signInVia(page, server, "/admin/press/new");
+      await hydrated(page);
+      await page.getByLabel("요약").fill("제목 없이 쓴 요약");
+      await page.getByRole("button", { name: "등록" }).click();
+      await poll(() => page.getByRole("alert").first().textContent()).toBe(PRESS_MESSAGES.required);
+      const title = page.getByLabel("제목");
+      expect(await title.getAttribute("aria-invalid")).toBe("true");
+      const describedBy = (await title.getAttribute("aria-describedby"))!.split(" ");
+      const beside = await Promise.all(
+        describedBy.map((id) => page.locator(`[id="${id}"]`).textContent()),
+      );
+      expect(beside).toContain(PRESS_MESSAGES.required);
+      expect(await page.getByLabel("요약").inputValue()).toBe("제목 없이 쓴 요약");
+      await poll(() => focused(page)).toBe("title");
+      expect(path(page)).toBe("/admin/press/new");
+    } finally {
+      await withJs.context.close();
+    }
+
+    // Without JavaScript the server decides: a title of spaces passes the browser's required check.
+    const noJs = await openPage(browser, "desktop", { javaScriptEnabled: false });
+    try {
+      const { page } = noJs;
+      await signInVia(page, server, "/admin/press/new");
+      await page.getByLabel("제목").fill("   ");
+      await page.getByLabel("요약").fill("서버가 돌려준 요약");
+      await page.getByLabel("본문").fill("서버가 돌려준 본문");
+      await page
+        .getByLabel("사진")
+        .setInputFiles({ name: "현장.jpg", mimeType: "image/jpeg", buffer: await jpeg(800, 450) });
+      await page.getByRole("button", { name: "등록" }).click();
+      await page.waitForLoadState();
+      expect(path(page)).toBe("/admin/press/new");
+      const errorsShown = page.locator(".field-error");
+      await poll(() => errorsShown.allTextContents()).toEqual([
+        PRESS_MESSAGES.required,
+        PRESS_MESSAGES.photoAgain,
+      ]);
+      expect(await page.getByLabel("요약").inputValue()).toBe("서버가 돌려준 요약");
+      expect(await page.getByLabel("본문").inputValue()).toBe("서버가 돌려준 본문");
+      // Focus starts on the first field to put right.
+      expect(await focused(page)).toBe("title");
+
+      // Put right and saved as a draft: back on the list, marked, and shown as 임시저장.
+      await page.getByLabel("제목").fill("자바스크립트 없이 쓴 임시저장 글");
+      await page.getByLabel("임시저장 (방문자에게 보이지 않음)").check();
+      await page
+        .getByLabel("사진")
+        .setInputFiles({ name: "현장.jpg", mimeType: "image/jpeg", buffer: await jpeg(800, 450) });
+      await page.getByRole("button", { name: "등록" }).click();
+      await page.waitForURL((u) => u.pathname === "/admin/press" && u.searchParams.has("created"));
+      expect(await page.locator("main").getByRole("status").textContent()).toBe(
+        "임시저장했습니다. 방문자에게는 보이지 않습니다.",
+      );
+      // Without JavaScript too, focus starts on the result.
+      expect(await focused(page)).toBe("임시저장했습니다. 방문자에게는 보이지 않습니다.");
+      const row = rowOf(page, "자바스크립트 없이 쓴 임시저장 글");
+      expect(await row.getByText("새 글", { exact: true }).count()).toBe(1);
+      expect(await row.getByText("임시저장", { exact: true }).count()).toBe(1);
+      expect(await row.getByText("사진", { exact: true }).count()).toBe(1);
+      // A draft is not on the public list.
+      const list = await (await fetch(`${server.url}/anyang/press`)).text();
+      expect(list).not.toContain("자바스크립트 없이 쓴 임시저장 글");
+    } finally {
+      await noJs.context.close();
+    }
+    expect(await allTitles()).toEqual([...before, "자바스크립트 없이 쓴 임시저장 글"].sort());
+  });
+
+  test("by keyboard: Tab and Enter reach the form, 예약 게시 is chosen with an arrow key, and focus lands on the result", async () => {
+    const { context, page } = await openPage(browser, "desktop");
+    /** Presses Tab until `target` has focus (at most 60 times). */
+    async function tabTo(target: string) {
+      for (let i = 0; i < 60; i++) {
+        if ((await focused(page)) === target) return;
+        await page.keyboard.press("Tab");
+      }
+      throw new Error(`Tab never reached ${target}`);
+    }
+    try {
+      await signInVia(page, server, "/admin/press");
+      await hydrated(page);
+      await tabTo("새 보도자료 쓰기");
+      await page.keyboard.press("Enter");
+      await poll(() => path(page)).toBe("/admin/press/new");
+      await tabTo("title");
+      await page.keyboard.type("키보드로 쓴 예약 글");
+      await page.keyboard.press("Tab");
+      await page.keyboard.type("키보드 요약");
+      await tabTo("publish");
+      // The radio group: the arrow key moves to 예약 게시 and its time field opens.
+      await page.keyboard.press("ArrowDown");
+      expect(await page.getByLabel("예약 게시").isChecked()).toBe(true);
+      const schedule = page.getByLabel("예약 일시 (한국 시간)");
+      await poll(() => schedule.isEnabled()).toBe(true);
+      await page.keyboard.press("Tab");
+      expect(await focused(page)).toBe("publishAt");
+      // Two days from now, in Korean time (the field's segments are filled directly).
+      const at = new Date(Date.now() + 2 * 24 * 3_600_000 + 9 * 3_600_000).toISOString();
+      await schedule.fill(at.slice(0, 16));
+      await tabTo("등록");
+      await page.keyboard.press("Enter");
+      await poll(() => path(page)).toBe("/admin/press");
+      await poll(() => focused(page)).toMatch(/^예약했습니다\. .*에 목록에 나타납니다\.$/);
+      const row = rowOf(page, "키보드로 쓴 예약 글");
+      expect(await row.getByText("예약", { exact: true }).count()).toBe(1);
+      expect(await row.getByText("새 글", { exact: true }).count()).toBe(1);
+      // Tab goes on from the result into the list, where the scheduled post is first.
+      await page.keyboard.press("Tab");
+      expect(await focused(page)).toBe("키보드로 쓴 예약 글");
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("signed out, /admin/press/new sends to the sign-in page; its answers are no-store and noindex", async () => {
+    const signedOut = await fetch(`${server.url}/admin/press/new`, { redirect: "manual" });
+    expect(signedOut.status).toBe(302);
+    expect(signedOut.headers.get("location")).toBe(
+      "/admin/login?redirectTo=%2Fadmin%2Fpress%2Fnew",
+    );
+
+    const page = await adminFetch(server, cookie, "/admin/press/new");
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toMatch(/no-store/);
+    expect(page.headers.get("x-robots-tag")).toMatch(/noindex/);
+    expect(await page.text()).toContain('<meta name="robots" content="noindex, nofollow"');
+
+    const before = await allTitles();
+    const form = new FormData();
+    form.set("intent", "create");
+    form.set("title", "스크립트로 보낸 글");
+    form.set("summary", "요약");
+    // A request from the site's own page is saved (a cross-site one is refused: see below).
+    const own = await adminFetch(server, cookie, "/admin/press/new", {
+      method: "POST",
+      body: form,
+    });
+    expect(own.status).toBe(302);
+    expect(own.headers.get("location")).toMatch(/^\/admin\/press\?created=[a-z0-9]{12}$/);
+    expect(await allTitles()).toEqual([...before, "스크립트로 보낸 글"].sort());
   });
 });
 
@@ -542,70 +767,65 @@ describe("view counts", () => {
     expect((await read("/anyang/press")).html).not.toContain("고친 제목");
   });
 
-  // Retried once: see backTo (support/browser.ts).
-  test(
-    "a link prefetch and a crawler's request do not count; the click that follows does",
-    { retry: 1 },
-    async () => {
-      const id = await postArticle(server, cookie, { title: "미리 불러오는 글", summary: "요약" });
-      const { context, page } = await openPage(browser, "desktop", { userAgent: PERSON_UA });
-      try {
-        await page.goto(`${server.url}/anyang/press`);
-        await hydrated(page);
-        const link = page.getByRole("link", { name: "미리 불러오는 글" });
-        // A browser's link prefetch (pages are full page loads, so a prefetch is of the page itself).
-        await fetch(`${server.url}/anyang/press/${id}`, {
-          headers: { "User-Agent": PERSON_UA, "Sec-Purpose": "prefetch" },
-        });
-        expect(await viewsOf(id)).toBe(0);
+  test("a link prefetch and a crawler's request do not count; the click that follows does", async () => {
+    const id = await postArticle(server, cookie, { title: "미리 불러오는 글", summary: "요약" });
+    const { context, page } = await openPage(browser, "desktop", { userAgent: PERSON_UA });
+    try {
+      await page.goto(`${server.url}/anyang/press`);
+      await hydrated(page);
+      const link = page.getByRole("link", { name: "미리 불러오는 글" });
+      // A browser's link prefetch (pages are full page loads, so a prefetch is of the page itself).
+      await fetch(`${server.url}/anyang/press/${id}`, {
+        headers: { "User-Agent": PERSON_UA, "Sec-Purpose": "prefetch" },
+      });
+      expect(await viewsOf(id)).toBe(0);
 
-        await fetch(`${server.url}/anyang/press/${id}`, {
-          headers: {
-            "User-Agent":
-              "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
-          },
-        });
-        await fetch(`${server.url}/anyang/press/${id}`, {
-          headers: { "User-Agent": "Mozilla/5.0 (compatible; Yeti/1.1; +https://naver.me/spd)" },
-        });
-        await fetch(`${server.url}/anyang/press/${id}`, {
-          headers: { "User-Agent": PERSON_UA, Purpose: "prefetch" },
-        });
-        expect(await viewsOf(id)).toBe(0);
+      await fetch(`${server.url}/anyang/press/${id}`, {
+        headers: {
+          "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+        },
+      });
+      await fetch(`${server.url}/anyang/press/${id}`, {
+        headers: { "User-Agent": "Mozilla/5.0 (compatible; Yeti/1.1; +https://naver.me/spd)" },
+      });
+      await fetch(`${server.url}/anyang/press/${id}`, {
+        headers: { "User-Agent": PERSON_UA, Purpose: "prefetch" },
+      });
+      expect(await viewsOf(id)).toBe(0);
 
-        await link.click();
-        await page.waitForURL(`${server.url}/anyang/press/${id}`);
-        expect(await views(page)).toBe(1);
-        expect(await viewsOf(id)).toBe(1);
-        // Back to the list and forward again is another view.
-        await backTo(page, page.locator(".press-table"));
-        await page.goForward();
-        await page.getByTestId("press-views").waitFor();
-        await poll(() => views(page)).toBe(2);
-        // Registering through the popup on the article is not (the page's data is not reloaded for it).
-        await hydrated(page);
-        await page.locator(".header-phone").click();
-        const dialog = page.getByRole("dialog", { name: "방문예약 · 관심고객 등록" });
-        await poll(() => dialog.isVisible()).toBe(true);
-        await dialog.getByRole("textbox", { name: /^(이름|고객명)/ }).fill("기사독자");
-        await dialog.getByRole("textbox", { name: /^연락처/ }).fill("010-5555-7777");
-        await dialog.getByRole("checkbox", { name: "개인정보 수집·이용 동의 (필수)" }).check();
-        await page.waitForTimeout(MIN_FILL_MS + 100);
-        await dialog.getByRole("button", { name: "등록하기" }).click();
-        await poll(() => dialog.getByRole("status").textContent()).toContain(
-          RESULT_MESSAGES.popup.success,
-        );
-        await page.waitForLoadState("networkidle");
-        expect(await viewsOf(id)).toBe(2);
-        expect(await views(page)).toBe(2);
-      } finally {
-        await context.close();
-      }
-    },
-  );
+      await link.click();
+      await page.waitForURL(`${server.url}/anyang/press/${id}`);
+      expect(await views(page)).toBe(1);
+      expect(await viewsOf(id)).toBe(1);
+      // Back to the list and forward again is another view.
+      await backTo(page, page.locator(".press-table"));
+      await page.goForward();
+      await page.getByTestId("press-views").waitFor();
+      await poll(() => views(page)).toBe(2);
+      // Registering through the popup on the article is not (the page's data is not reloaded for it).
+      await hydrated(page);
+      await page.locator(".header-phone").click();
+      const dialog = page.getByRole("dialog", { name: "방문예약 · 관심고객 등록" });
+      await poll(() => dialog.isVisible()).toBe(true);
+      await dialog.getByRole("textbox", { name: /^(이름|고객명)/ }).fill("기사독자");
+      await dialog.getByRole("textbox", { name: /^연락처/ }).fill("010-5555-7777");
+      await dialog.getByRole("checkbox", { name: "개인정보 수집·이용 동의 (필수)" }).check();
+      await page.waitForTimeout(MIN_FILL_MS + 100);
+      await dialog.getByRole("button", { name: "등록하기" }).click();
+      await poll(() => dialog.getByRole("status").textContent()).toContain(
+        RESULT_MESSAGES.popup.success,
+      );
+      await page.waitForLoadState("networkidle");
+      expect(await viewsOf(id)).toBe(2);
+      expect(await views(page)).toBe(2);
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe("accessibility", () => {
+  // Axe over ten pages at two widths takes several times a usual test's minute on a busy machine.
   test("the press pages and the administrator's pages have no serious axe findings at 390 and 1440 px", async () => {
     const id = await postArticle(server, cookie, {
       title: "접근성 확인용 글",
@@ -641,6 +861,36 @@ describe("accessibility", () => {
       }
     }
     expect(found).toEqual([]);
+  }, 180_000);
+});
+
+describe("what a screen reader hears of an article", () => {
+  test("an article describes itself with its title and date, not as the list, and its <article> is headed by its title", async () => {
+    const id = await postArticle(server, cookie, {
+      title: "스스로를 설명하는 글",
+      summary: "요약",
+    });
+    const { context, page } = await openPage(browser, "phone");
+    try {
+      await page.goto(`${server.url}/anyang/press/${id}`);
+      const article = page.getByRole("article", { name: "스스로를 설명하는 글" });
+      await article.waitFor();
+      expect(await article.getByRole("heading", { name: "스스로를 설명하는 글" }).isVisible()).toBe(
+        true,
+      );
+      expect(await page.locator("h1").count()).toBe(1);
+      const description = await article.evaluate((el) => {
+        const id = el.getAttribute("aria-describedby");
+        return id ? document.getElementById(id)?.textContent : null;
+      });
+      const shownDate = (await article.locator("time").textContent())!;
+      expect(description).toContain("스스로를 설명하는 글");
+      expect(description).toContain(shownDate);
+      const html = await page.content();
+      expect(html).not.toContain("보도자료 목록 페이지입니다");
+    } finally {
+      await context.close();
+    }
   });
 });
 
@@ -648,23 +898,23 @@ describe("nothing reaches another site or the browser that should not", () => {
   test("a cross-site POST to each administrator action, with a valid session cookie, is refused and changes nothing", async () => {
     const id = await postArticle(server, cookie, { title: "공격 대상 글", summary: "요약" });
     const before = await allPosts();
+    /** The write form's fields, as a page of another site would send them. */
+    const written = (title: string) => () => {
+      const f = new FormData();
+      f.set("intent", "create");
+      f.set("title", title);
+      f.set("summary", "요약");
+      return f;
+    };
     const attacks: { path: string; body: () => BodyInit }[] = [
-      {
-        path: "/anyang/press",
-        body: () => {
-          const f = new FormData();
-          f.set("intent", "create");
-          f.set("title", "공격자가 쓴 글");
-          f.set("summary", "요약");
-          return f;
-        },
-      },
+      { path: "/anyang/press", body: written("공격자가 쓴 글") },
       {
         path: `/admin/press/${id}`,
         body: () =>
           new URLSearchParams({ intent: "update", title: "공격자가 고친 제목", summary: "요약" }),
       },
       { path: `/admin/press/${id}`, body: () => new URLSearchParams({ intent: "delete" }) },
+      { path: "/admin/press/new", body: written("공격자가 관리 화면으로 쓴 글") },
       { path: "/admin/logout", body: () => new URLSearchParams({}) },
     ];
     const forged: Record<string, string>[] = [

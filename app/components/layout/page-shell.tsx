@@ -5,12 +5,17 @@ import { currentMenuUrl, getPage, menuGroup } from "~/content/pages";
 import { Picture } from "./picture";
 import { KeepTogether } from "./keep-together";
 
-/** The banner every sub-page opens with: artwork, title, slogan lines and a screen-reader heading. */
-export function PageBanner({ page }: { page: Page }) {
+/**
+ * The banner every sub-page opens with: artwork, title, slogan lines and a screen-reader heading.
+ * `headingElsewhere`: the page's h1 and description are in its own content (a press article's
+ * title heads its `<article>`), so the banner carries neither.
+ */
+export function PageBanner({ page, headingElsewhere }: { page: Page; headingElsewhere?: boolean }) {
   const image =
     (page.section && content.images.banners[page.section]) || content.images.bannerDefault;
+  const Frame = headingElsewhere ? "div" : "section";
   return (
-    <section className="page-banner" aria-labelledby="page-heading">
+    <Frame className="page-banner" aria-labelledby={headingElsewhere ? undefined : "page-heading"}>
       <Picture image={image} priority className="page-banner-img" alt="" />
       <div className="page-banner-text">
         <p className="page-banner-title" aria-hidden="true">
@@ -22,11 +27,15 @@ export function PageBanner({ page }: { page: Page }) {
           </p>
         ))}
       </div>
-      <h1 id="page-heading" className="sr-only">
-        {page.title}
-      </h1>
-      <p className="sr-only">{page.srDescription}</p>
-    </section>
+      {headingElsewhere ? null : (
+        <>
+          <h1 id="page-heading" className="sr-only">
+            {page.title}
+          </h1>
+          <p className="sr-only">{page.srDescription}</p>
+        </>
+      )}
+    </Frame>
   );
 }
 

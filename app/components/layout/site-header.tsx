@@ -153,7 +153,7 @@ function MobileHeader({ current }: { current: string | undefined }) {
           </a>
         </nav>
       </div>
-      <div className="drawer-backdrop" hidden aria-hidden="true" />
+      <div className="drawer-backdrop" hidden />
     </div>
   );
 }
