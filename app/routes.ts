@@ -71,6 +71,7 @@ export default [
   layout("routes/admin.layout.tsx", [
     page("admin", "routes/admin.home.tsx"),
     page("admin/press", "routes/admin.press.tsx"),
+    page("admin/press/new", "routes/admin.press.new.tsx"),
     page("admin/press/:id", "routes/admin.press.edit.tsx"),
     page("admin/leads", "routes/admin.leads.tsx"),
   ]),

@@ -143,6 +143,7 @@ try {
     { name: "write-form", path: "/anyang/press", admin: true, hash: "#press-write" },
     { name: "admin-home", path: "/admin", admin: true },
     { name: "admin-press", path: "/admin/press", admin: true },
+    { name: "admin-new", path: "/admin/press/new", admin: true },
     { name: "admin-edit", path: `/admin/press/${detail.split("/").pop()}`, admin: true },
     { name: "admin-leads", path: "/admin/leads", admin: true },
     { name: "admin-login", path: "/admin/login", admin: false },

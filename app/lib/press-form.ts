@@ -3,7 +3,7 @@
  * (which decides). Plain code rather than zod: the press list is a public page, and these few checks
  * do not justify putting a validation library in its bundle.
  */
-import { kstInputToIso, kstToday } from "./korean-date";
+import { formatKoreanDateTime, kstInputToIso, kstToday } from "./korean-date";
 
 export const TITLE_MAX = 200;
 export const SUMMARY_MAX = 1000;
@@ -40,6 +40,17 @@ export const PRESS_MESSAGES = {
   saved: "보도자료를 저장했습니다.",
   deleted: "보도자료를 삭제했습니다.",
 } as const;
+
+/** What became of a post just written: a draft or a scheduled post is not on the public list yet. */
+export function postedMessage(posted: {
+  state: "draft" | "scheduled" | "published";
+  publishedAt: string | null;
+}): string {
+  if (posted.state === "draft") return "임시저장했습니다. 방문자에게는 보이지 않습니다.";
+  if (posted.state === "scheduled")
+    return `예약했습니다. ${formatKoreanDateTime(posted.publishedAt!)}에 목록에 나타납니다.`;
+  return PRESS_MESSAGES.created;
+}
 
 export type PressFieldErrors = Partial<Record<keyof PressFormValues | "photo", string>>;
 

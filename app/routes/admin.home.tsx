@@ -1,6 +1,5 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.home";
-import { content } from "~/content";
 import { countNewLeads } from "~/admin/lead-desk.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
@@ -39,9 +38,11 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           </Link>
         </li>
         <li>
-          <Link to={`/${content.press.defaultSite}/press#press-write`} className="admin-desk">
+          <Link to="/admin/press/new" className="admin-desk">
             <span className="admin-desk-title">보도자료 쓰기</span>
-            <span className="admin-desk-text">보도자료 목록 아래의 쓰기 양식으로 이동합니다</span>
+            <span className="admin-desk-text">
+              사진, 예약 게시, 임시저장까지 관리 화면에서 씁니다
+            </span>
           </Link>
         </li>
       </ul>

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { FormMessage } from "~/components/admin/form-message";
 import { formatViews } from "~/lib/press-pages";
 import type { Route } from "./+types/admin.press";
 import { content } from "~/content";
@@ -6,9 +7,13 @@ import { DeletePost } from "~/components/press/delete-post";
 import { requireAdmin } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { formatKoreanDateTime } from "~/lib/korean-date";
-import { listAllPosts } from "~/press/posts.server";
+import { postedMessage } from "~/lib/press-form";
+import { getPost, listAllPosts } from "~/press/posts.server";
 
-/** /admin/press: every post with its state (draft, scheduled, published), views, edit and delete. */
+/**
+ * /admin/press: every post with its state (draft, scheduled, published), views, edit and delete.
+ * After /admin/press/new saves a post (?created=<id>): what became of it, and its row marked.
+ */
 
 export const meta = () => adminMeta("보도자료 관리");
 export const headers = adminHeaders;
@@ -17,9 +22,17 @@ const PAGE = 50;
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request);
-  const requested = Number(new URL(request.url).searchParams.get("page"));
-  const { posts, total, page, pages } = await listAllPosts({ page: requested, limit: PAGE });
+  const url = new URL(request.url);
+  const requested = Number(url.searchParams.get("page"));
+  const createdId = url.searchParams.get("created");
+  const [{ posts, total, page, pages }, created] = await Promise.all([
+    listAllPosts({ page: requested, limit: PAGE }),
+    createdId ? getPost(createdId) : undefined,
+  ]);
   return {
+    created: created
+      ? { id: created.id, state: created.state, publishedAt: created.publishedAt }
+      : null,
     page,
     pages,
     total,
@@ -43,19 +56,19 @@ const STATE = {
 } as const;
 
 export default function AdminPress({ loaderData }: Route.ComponentProps) {
-  const { posts, page, pages, total } = loaderData;
+  const { posts, page, pages, total, created } = loaderData;
   const multiSite = content.press.sites.length > 1;
   return (
     <>
       <div className="admin-head">
         <h1 className="admin-title">보도자료 관리</h1>
-        <Link
-          to={`/${content.press.defaultSite}/press#press-write`}
-          className="btn btn-primary btn-small"
-        >
+        <Link to="/admin/press/new" className="btn btn-primary btn-small">
           새 보도자료 쓰기
         </Link>
       </div>
+      <FormMessage tone="ok" focus key={created?.id}>
+        {created ? postedMessage(created) : null}
+      </FormMessage>
       <p className="admin-summary">전체 {total}건 (임시저장·예약 포함)</p>
       <div className="admin-table-wrap">
         <table className="admin-table admin-cards">
@@ -79,15 +92,21 @@ export default function AdminPress({ loaderData }: Route.ComponentProps) {
               </tr>
             ) : (
               posts.map((p) => (
-                <tr key={p.id}>
+                <tr key={p.id} className={p.id === created?.id ? "is-created" : undefined}>
                   <td data-label="상태">
                     <span className={`state-badge ${STATE[p.state].className}`}>
                       {STATE[p.state].label}
                     </span>
                   </td>
                   <td className="admin-cell-title" data-label="제목">
-                    <Link to={`/${p.site}/press/${p.id}`}>{p.title}</Link>
-                    {p.hasPhoto ? <span className="admin-tag">사진</span> : null}
+                    {/* One piece, so that on a phone's card the tags follow the title. */}
+                    <span>
+                      <Link to={`/${p.site}/press/${p.id}`}>{p.title}</Link>
+                      {p.id === created?.id ? (
+                        <span className="admin-tag is-new">새 글</span>
+                      ) : null}
+                      {p.hasPhoto ? <span className="admin-tag">사진</span> : null}
+                    </span>
                   </td>
                   {multiSite ? <td data-label="사이트">{p.site}</td> : null}
                   <td className="nowrap" data-label="게시 일시">

@@ -1,6 +1,7 @@
 /*
  * What the press write and edit forms share on the server: reading the (possibly multipart) body
- * with a byte limit, checking the fields with the shared rules, and checking and rendering the photo.
+ * with a byte limit, checking the fields with the shared rules, checking and rendering the photo,
+ * and saving a new post (the write form is on the press list and on /admin/press/new).
  * A refused submission returns what was typed, so a page rendered without JavaScript keeps it.
  */
 import { data } from "react-router";
@@ -14,6 +15,7 @@ import {
   type PressInput,
 } from "~/lib/press-form";
 import { renderPhoto, type RenderedPhoto } from "~/press/photos.server";
+import { createPost } from "~/press/posts.server";
 import { field, fileField } from "~/press/upload.server";
 
 /** The answer of a write/edit action that did not save. */
@@ -92,4 +94,16 @@ export async function checkSubmission(
     };
   }
   return { ok: true, input: checked.data, photo, removePhoto: field(form, "removePhoto") === "on" };
+}
+
+/** A submitted write form: checked, then saved as a new post of `site` by the administrator. */
+export async function createSubmitted(
+  form: FormData,
+  site: string,
+  adminId: string,
+): Promise<{ ok: true; id: string } | Extract<PressSubmission, { ok: false }>> {
+  const checked = await checkSubmission(form, "create");
+  if (!checked.ok) return checked;
+  const id = await createPost(site, checked.input, { photo: checked.photo, adminId });
+  return { ok: true, id };
 }

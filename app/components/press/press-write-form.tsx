@@ -72,6 +72,8 @@ export function PressWriteForm({
   const [publish, setPublish] = useState(initial.publish);
   useEffect(() => setHydrated(true), []);
   useEffect(() => setErrors(serverErrors ?? {}), [serverErrors]);
+  // A page the server answered with errors (without JavaScript, a new page) starts on the first.
+  const firstServerError = ORDER.find((f) => serverErrors?.[f]);
 
   const fid = (name: FieldName) => `${id}-${name}`;
   /** Label, control, hint and error of one field; the control gets its id and ARIA from `a11y`. */
@@ -83,6 +85,7 @@ export function PressWriteForm({
       name: string;
       "aria-invalid"?: true;
       "aria-describedby"?: string;
+      autoFocus?: true;
     }) => ReactNode,
     {
       hint,
@@ -112,6 +115,7 @@ export function PressWriteForm({
           name,
           "aria-invalid": error ? true : undefined,
           "aria-describedby": describedBy || undefined,
+          autoFocus: name === firstServerError || undefined,
         })}
         {hint ? (
           <p id={`${fid(name)}-hint`} className="field-hint">

@@ -1,4 +1,5 @@
 import type { Page } from "playwright-core";
+import sharp from "sharp";
 import { expect } from "vitest";
 import type { RunningServer } from "./server";
 
@@ -12,6 +13,12 @@ export const ADMIN_ENV = { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.passw
 /** A desktop Chrome: headless Chromium's own user agent is, rightly, a bot's (views do not count). */
 export const PERSON_UA =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36";
+
+/** A plain photo for the write form (JPEG, 1600×900 unless told). */
+export const jpeg = (width = 1600, height = 900) =>
+  sharp({ create: { width, height, channels: 3, background: "#2a4a7a" } })
+    .jpeg()
+    .toBuffer();
 
 /** Signs in over HTTP as a same-origin form would; answers the Cookie header to send afterwards. */
 export async function signInCookie(server: RunningServer): Promise<string> {
@@ -71,4 +78,14 @@ export async function signInOnPressList(page: Page, server: RunningServer, site 
   await form.getByLabel("비밀번호").fill(ADMIN.password);
   await form.getByRole("button", { name: "로그인" }).click();
   await poll(() => page.getByText(`${ADMIN.email}님, 환영합니다.`).isVisible()).toBe(true);
+}
+
+/** Opens `path` signed out, signs in on the sign-in page it sends to, and waits to be back on `path`. */
+export async function signInVia(page: Page, server: RunningServer, path: string) {
+  await page.goto(server.url + path);
+  await page.waitForURL((u) => u.pathname === "/admin/login");
+  await page.getByLabel("이메일").fill(ADMIN.email);
+  await page.getByLabel("비밀번호").fill(ADMIN.password);
+  await page.getByRole("button", { name: "로그인" }).click();
+  await page.waitForURL(server.url + path);
 }

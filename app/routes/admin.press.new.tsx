@@ -1,0 +1,67 @@
+import { data, Link, redirect } from "react-router";
+import { FormMessage } from "~/components/admin/form-message";
+import type { Route } from "./+types/admin.press.new";
+import { content } from "~/content";
+import { PressWriteForm } from "~/components/press/press-write-form";
+import { refuseCrossSite, requireAdmin } from "~/auth/guards.server";
+import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import { kstToday } from "~/lib/korean-date";
+import { EMPTY_PRESS_FORM } from "~/lib/press-form";
+import { readForm } from "~/press/upload.server";
+import { createSubmitted, unreadable } from "./press-action.server";
+
+/*
+ * /admin/press/new: the press write form inside the administrator's area (the same form and the
+ * same saving as under the public list); a saved post returns to /admin/press with its row marked.
+ */
+
+export const meta = () => adminMeta("새 보도자료 쓰기");
+export const headers = adminHeaders;
+
+const ACTION = "/admin/press/new";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  await requireAdmin(request);
+  return data({ today: kstToday() }, { headers: adminHeaders() });
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  const refused = refuseCrossSite(request);
+  if (refused) return refused;
+  const admin = await requireAdmin(request);
+  const read = await readForm(request);
+  if (!read.ok) return unreadable(read.reason, "create");
+  const created = await createSubmitted(read.form, content.press.defaultSite, admin.adminId);
+  if (!created.ok) return created.answer;
+  return redirect(`/admin/press?created=${created.id}`, { headers: adminHeaders() });
+}
+
+export default function AdminPressNew({ loaderData, actionData }: Route.ComponentProps) {
+  const answer = actionData && "intent" in actionData ? actionData : null;
+  const refused = actionData && "refused" in actionData ? actionData.formError : undefined;
+  return (
+    <>
+      <div className="admin-head">
+        <h1 className="admin-title">새 보도자료 쓰기</h1>
+        <Link to="/admin/press" className="admin-link">
+          ← 보도자료 관리
+        </Link>
+      </div>
+      <FormMessage tone="error">{refused}</FormMessage>
+      <PressWriteForm
+        action={ACTION}
+        intent="create"
+        heading="보도자료 내용"
+        submitLabel="등록"
+        initial={answer ? answer.values : { ...EMPTY_PRESS_FORM, pressDate: loaderData.today }}
+        errors={answer?.errors}
+        formError={answer?.formError}
+        footer={
+          <Link to="/admin/press" className="admin-link">
+            취소
+          </Link>
+        }
+      />
+    </>
+  );
+}
