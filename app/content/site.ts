@@ -599,8 +599,8 @@ export const site = {
       title: "쾌적한 주거환경",
       text1: "중앙공원과 학의천 산책로",
       text2: "숲을 품은 단지 조경",
-      link: "/ComplexGuide/intro",
-      linkText: "단지배치 보기",
+      link: "/LocationEnvironment/premium",
+      linkText: "프리미엄 보기",
     },
   ],
   overviewRows: [

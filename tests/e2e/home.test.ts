@@ -457,6 +457,30 @@ describe("phone (390 px): stacked layout and extras", () => {
   });
 });
 
+describe("PREMIUM cards lead on", () => {
+  test("the cards link to the specification's pages, and card 04 reaches the premium page", async () => {
+    const { context, page } = await visit("desktop");
+    try {
+      const links = page.locator(".premium-card-link");
+      const hrefs = await links.evaluateAll((els) => els.map((a) => a.getAttribute("href")));
+      expect(hrefs).toHaveLength(4);
+      for (const href of hrefs)
+        expect([
+          "/BusinessGuide/intro",
+          "/LocationEnvironment/intro",
+          "/LocationEnvironment/premium",
+        ]).toContain(href);
+
+      const premium = content.pages.find((p) => p.path === "/LocationEnvironment/primium")!;
+      await page.locator(".premium-card").nth(3).getByRole("link").click();
+      await page.waitForURL(server.url + premium.path);
+      expect(await page.locator("h1").textContent()).toBe(premium.title);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe("accessibility (axe) of the extras", () => {
   test("no serious or critical violations with the phone accordions, slider and cards open", async () => {
     const { context, page } = await visit("phone");
@@ -637,8 +661,10 @@ describe("the page as it arrives", () => {
     const res = await fetch(server.url + "/");
     expect(res.status).toBe(200);
     const html = await res.text();
+    // Text as a crawler reads it: entities decoded, the spans that keep runs on one line dropped.
     const decode = (s: string) =>
       s
+        .replace(/<span class="nowrap">([^<]*)<\/span>/g, "$1")
         .replace(/&amp;/g, "&")
         .replace(/&#x27;|&#39;/g, "'")
         .replace(/&quot;/g, '"');

@@ -11,7 +11,8 @@ export function enhancePremiumCards(box: HTMLElement): void {
   const cards = Array.from(box.querySelectorAll<HTMLElement>(".premium-card")).flatMap((card) => {
     const title = card.querySelector<HTMLElement>(".premium-card-title");
     const body = card.querySelector<HTMLElement>(".premium-card-body");
-    return title && body ? [{ card, title, body, text: title.textContent ?? "" }] : [];
+    // The title's own nodes (its text, with what the server kept together) move into the button.
+    return title && body ? [{ card, title, body, nodes: Array.from(title.childNodes) }] : [];
   });
   const open = new Set<HTMLElement>();
 
@@ -35,11 +36,11 @@ export function enhancePremiumCards(box: HTMLElement): void {
         button.type = "button";
         button.className = "premium-card-toggle";
         button.setAttribute("aria-controls", item.body.id);
-        button.textContent = item.text;
+        button.append(...item.nodes);
         button.addEventListener("click", () => toggle(item));
         item.title.replaceChildren(button);
       } else {
-        item.title.replaceChildren(item.text);
+        item.title.replaceChildren(...item.nodes);
       }
       show(item);
     }
