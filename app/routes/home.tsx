@@ -3,7 +3,7 @@ import type { Route } from "./+types/home";
 import { content } from "~/content";
 import { getPage, SCHEDULE_PATH } from "~/content/pages";
 import { LeadForm, type LeadActionData } from "~/components/forms/lead-form";
-import { AccordionItem, AccordionPicture } from "~/components/home/accordion";
+import { AccordionGroup, AccordionPicture, type AccordionPanel } from "~/components/home/accordion";
 import { HeroPicture, heroPreloads } from "~/components/home/hero-picture";
 import { PremiumCards } from "~/components/home/premium-cards";
 import { PremiumSlider } from "~/components/home/premium-slider";
@@ -11,6 +11,7 @@ import { SectionHead } from "~/components/home/section-head";
 import { UnitViewer } from "~/components/home/unit-viewer";
 import { Picture } from "~/components/layout/picture";
 import { VrViewer } from "~/components/media/vr-viewer";
+import { ModelHouseFacts, ModelHouseMapLinks } from "~/components/visit/model-house-facts";
 import { RegisterTrigger } from "~/components/registration/registration-context";
 import { NextMilestoneChip, ScheduleList } from "~/components/schedule/schedule-list";
 import { telHref } from "~/lib/phone";
@@ -38,7 +39,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 const FORM_ID = "interestForm";
-const { home, project, modelHouse, contact } = content;
+const { home, project, contact } = content;
 const schedule = content.infoPages.schedule;
 const viewerUnits = home.unitPlan.viewerKeys.map(
   (key) => content.unitTypes.find((u) => u.key === key)!,
@@ -64,6 +65,106 @@ const sectionProps = (index: number) => ({
   "aria-labelledby": `${SECTIONS[index]!.id}-title`,
 });
 const titleId = (index: number) => `${SECTIONS[index]!.id}-title`;
+
+/* The phone layout's accordions, one table per group. */
+const overviewPanels: AccordionPanel[] = [
+  {
+    title: home.overview.overviewTitle,
+    body: (
+      <>
+        <dl className="acc-rows">
+          {content.overviewRows.map((row) => (
+            <div key={row.label}>
+              <dt>{row.label}</dt>
+              <dd>{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+        <Link to="/BusinessGuide/intro" className="acc-link">
+          {home.overview.overviewTitle} 자세히 보기
+        </Link>
+      </>
+    ),
+  },
+  {
+    title: home.overview.locationTitle,
+    body: (
+      <AccordionPicture
+        image={home.overview.location.image}
+        text={home.overview.location.text}
+        link={{ to: "/LocationEnvironment/intro", label: home.overview.location.linkText }}
+      />
+    ),
+  },
+  {
+    title: home.overview.premiumTitle,
+    body: (
+      <PremiumSlider
+        label={home.overview.sliderLabel}
+        slides={content.locationHighlights.map((h) => ({
+          image: h.image,
+          title: h.titleText,
+          text: h.contentText,
+        }))}
+      />
+    ),
+  },
+];
+
+const complexPanels: AccordionPanel[] = home.complexGuide.items.map((item) => ({
+  title: item.title,
+  body: (
+    <AccordionPicture
+      image={item.image}
+      text={item.text}
+      link={item.link ? { to: item.link, label: `${item.title} 자세히 보기` } : undefined}
+    />
+  ),
+}));
+
+const unitPanels: AccordionPanel[] = [
+  {
+    title: home.unitPlan.typeGuideTitle,
+    body: (
+      <table className="acc-table">
+        <caption className="sr-only">{home.unitPlan.typeGuideTitle}</caption>
+        <thead>
+          <tr>
+            <th scope="col">주택형</th>
+            <th scope="col">전용면적</th>
+            <th scope="col">세대수</th>
+          </tr>
+        </thead>
+        <tbody>
+          {content.unitTypes.map((u) => (
+            <tr key={u.key}>
+              <th scope="row">
+                <Link to={u.path}>{u.label}</Link>
+              </th>
+              <td>{`${u.exclusiveArea}㎡`}</td>
+              <td>{`${u.households}세대`}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    ),
+  },
+  {
+    title: home.unitPlan.emodelTitle,
+    body: (
+      <>
+        <p className="acc-tab" aria-hidden="true">
+          <span>{vrTab.title}</span>
+        </p>
+        <VrViewer
+          src={vrTab.src}
+          title={`${vrTab.title} 타입 VR 모델하우스`}
+          fallback={vrFallback}
+        />
+      </>
+    ),
+  },
+];
 
 export default function Home({ actionData }: Route.ComponentProps) {
   const page = getPage("/");
@@ -189,38 +290,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
         <h2 id="home-overview-title" className="home-mobile-title">
           {home.overview.heading}
         </h2>
-        <div className="acc-group">
-          <AccordionItem group="home-overview" title={home.overview.overviewTitle}>
-            <dl className="acc-rows">
-              {content.overviewRows.map((row) => (
-                <div key={row.label}>
-                  <dt>{row.label}</dt>
-                  <dd>{row.value}</dd>
-                </div>
-              ))}
-            </dl>
-            <Link to="/BusinessGuide/intro" className="acc-link">
-              {home.overview.overviewTitle} 자세히 보기
-            </Link>
-          </AccordionItem>
-          <AccordionItem group="home-overview" title={home.overview.locationTitle}>
-            <AccordionPicture
-              image={home.overview.location.image}
-              text={home.overview.location.text}
-              link={{ to: "/LocationEnvironment/intro", label: home.overview.location.linkText }}
-            />
-          </AccordionItem>
-          <AccordionItem group="home-overview" title={home.overview.premiumTitle}>
-            <PremiumSlider
-              label={home.overview.sliderLabel}
-              slides={content.locationHighlights.map((h) => ({
-                image: h.image,
-                title: h.titleText,
-                text: h.contentText,
-              }))}
-            />
-          </AccordionItem>
-        </div>
+        <AccordionGroup group="home-overview" panels={overviewPanels} />
       </section>
 
       {/* 4. Location-environment banner */}
@@ -272,17 +342,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
         <h2 id="home-complex-title" className="home-mobile-title">
           {home.complexGuide.heading}
         </h2>
-        <div className="acc-group">
-          {home.complexGuide.items.map((item) => (
-            <AccordionItem key={item.title} group="home-complex" title={item.title}>
-              <AccordionPicture
-                image={item.image}
-                text={item.text}
-                link={item.link ? { to: item.link, label: `${item.title} 자세히 보기` } : undefined}
-              />
-            </AccordionItem>
-          ))}
-        </div>
+        <AccordionGroup group="home-complex" panels={complexPanels} />
       </section>
 
       {/* 6. PREMIUM cards */}
@@ -328,41 +388,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
           <div className="home-unit-mobile">
             <h3 className="home-mobile-subtitle">{home.unitPlan.viewerHeading}</h3>
             <UnitViewer units={viewerUnits} label={home.unitPlan.viewerHeading} />
-            <div className="acc-group">
-              <AccordionItem group="home-unit" title={home.unitPlan.typeGuideTitle}>
-                <table className="acc-table">
-                  <caption className="sr-only">{home.unitPlan.typeGuideTitle}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col">주택형</th>
-                      <th scope="col">전용면적</th>
-                      <th scope="col">세대수</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {content.unitTypes.map((u) => (
-                      <tr key={u.key}>
-                        <th scope="row">
-                          <Link to={u.path}>{u.label}</Link>
-                        </th>
-                        <td>{`${u.exclusiveArea}㎡`}</td>
-                        <td>{`${u.households}세대`}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </AccordionItem>
-              <AccordionItem group="home-unit" title={home.unitPlan.emodelTitle}>
-                <p className="acc-tab" aria-hidden="true">
-                  <span>{vrTab.title}</span>
-                </p>
-                <VrViewer
-                  src={vrTab.src}
-                  title={`${vrTab.title} 타입 VR 모델하우스`}
-                  fallback={vrFallback}
-                />
-              </AccordionItem>
-            </div>
+            <AccordionGroup group="home-unit" panels={unitPanels} />
           </div>
         </div>
       </section>
@@ -380,38 +406,25 @@ export default function Home({ actionData }: Route.ComponentProps) {
           <div className="home-visit-info">
             <div className="model-house">
               <h3 className="home-subtitle">{home.visit.modelHouseHeading}</h3>
-              <dl className="model-house-facts">
-                <div>
-                  <dt>장소</dt>
-                  <dd>
-                    {modelHouse.name}
-                    <br />
-                    {modelHouse.address}
-                  </dd>
-                </div>
-                <div>
-                  <dt>운영</dt>
-                  <dd>{modelHouse.hoursText}</dd>
-                </div>
-                <div>
-                  <dt>문의</dt>
-                  <dd>
-                    <a href={telHref(contact.phone)} className="model-house-phone">
-                      {contact.phone}
-                    </a>{" "}
-                    <small>{contact.hours}</small>
-                  </dd>
-                </div>
-              </dl>
-              <p className="model-house-map">
-                <span className="model-house-map-label">{home.visit.directionsLabel}</span>
-                <a href={modelHouse.mapLinks.naver} target="_blank" rel="noopener noreferrer">
-                  네이버 지도<span className="sr-only"> (새 창)</span>
-                </a>
-                <a href={modelHouse.mapLinks.kakao} target="_blank" rel="noopener noreferrer">
-                  카카오맵<span className="sr-only"> (새 창)</span>
-                </a>
-              </p>
+              <ModelHouseFacts
+                className="model-house-facts"
+                hoursLabel="운영"
+                after={
+                  <div>
+                    <dt>문의</dt>
+                    <dd>
+                      <a href={telHref(contact.phone)} className="model-house-phone">
+                        {contact.phone}
+                      </a>{" "}
+                      <small>{contact.hours}</small>
+                    </dd>
+                  </div>
+                }
+              />
+              <ModelHouseMapLinks
+                className="model-house-map"
+                label={<span className="model-house-map-label">{home.visit.directionsLabel}</span>}
+              />
             </div>
             <div className="home-schedule">
               <h3 className="home-subtitle">{home.visit.scheduleHeading}</h3>

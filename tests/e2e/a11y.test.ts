@@ -100,6 +100,7 @@ const publicRoutes = () => [
 const adminRoutes = () => [
   "/admin",
   "/admin/press",
+  "/admin/press/new",
   `/admin/press/${articleId}`,
   "/admin/leads",
   `/${site}/press`,

@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { content } from "~/content";
-import { backTo, hydrated, launchBrowser, openPage } from "./support/browser";
+import { backTo, hydrated, launchBrowser, openPage, useCachingBrowser } from "./support/browser";
 import { seriousA11yViolations } from "./support/a11y";
 import { startServer, type RunningServer } from "./support/server";
 
@@ -415,56 +415,63 @@ describe("mobile header (390 px)", () => {
 });
 
 describe("navigation", () => {
-  // Retried once: see backTo (support/browser.ts).
-  test(
-    "a navigation starts the new page at the top; Back shows the previous page",
-    { retry: 1 },
-    async () => {
-      const { context, page } = await visit("desktop", "/FloorPlan/59A");
-      try {
-        // Footer link from the bottom of the page.
-        await scrollTo(page, 100_000);
-        expect(await scrollY(page)).toBeGreaterThan(200);
-        await page.locator(".site-footer").getByRole("link", { name: "개인정보처리방침" }).click();
-        await page.waitForURL(server.url + "/privacy");
-        await expect.poll(() => scrollY(page)).toBe(0);
+  test("a navigation starts the new page at the top; Back shows the previous page", async () => {
+    const { context, page } = await visit("desktop", "/FloorPlan/59A");
+    try {
+      // Footer link from the bottom of the page.
+      await scrollTo(page, 100_000);
+      expect(await scrollY(page)).toBeGreaterThan(200);
+      await page.locator(".site-footer").getByRole("link", { name: "개인정보처리방침" }).click();
+      await page.waitForURL(server.url + "/privacy");
+      await expect.poll(() => scrollY(page)).toBe(0);
 
-        // A tab of the section's sub-menu, part-way down.
-        // The address changes before the page does: wait until the floor plan is shown again.
-        await backTo(
-          page,
-          page
-            .locator("h1")
-            .filter({ hasText: content.pages.find((p) => p.path === "/FloorPlan/59A")!.title }),
-        );
-        expect(page.url()).toBe(server.url + "/FloorPlan/59A");
-        await scrollTo(page, 300);
-        await page
-          .getByRole("navigation", { name: "평면안내 하위 메뉴" })
-          .getByRole("link", { name: "84A" })
-          .click();
-        await page.waitForURL(server.url + "/FloorPlan/59B");
-        await expect.poll(() => scrollY(page)).toBe(0);
-        expect(await page.locator("h1").textContent()).toBe(
-          content.pages.find((p) => p.path === "/FloorPlan/59B")!.title,
-        );
-      } finally {
-        await context.close();
-      }
-    },
-  );
+      // Back shows the floor plan again.
+      await backTo(
+        page,
+        page
+          .locator("h1")
+          .filter({ hasText: content.pages.find((p) => p.path === "/FloorPlan/59A")!.title }),
+      );
+      expect(page.url()).toBe(server.url + "/FloorPlan/59A");
+
+      // A tab of the section's sub-menu, part-way down.
+      await scrollTo(page, 300);
+      await page
+        .getByRole("navigation", { name: "평면안내 하위 메뉴" })
+        .getByRole("link", { name: "84A" })
+        .click();
+      await page.waitForURL(server.url + "/FloorPlan/59B");
+      await expect.poll(() => scrollY(page)).toBe(0);
+      expect(await page.locator("h1").textContent()).toBe(
+        content.pages.find((p) => p.path === "/FloorPlan/59B")!.title,
+      );
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe("registration popup", () => {
   const popup = (page: Page) => page.getByRole("dialog", { name: "방문예약 · 관심고객 등록" });
+  // A visitor's browser shows a page again on Back or Forward as it was left, its script's state
+  // and all; playwright-core's does not, unless asked.
+  const cachingBrowser = useCachingBrowser();
+  const stayed = (page: Page) =>
+    page.evaluate(() => (window as unknown as { stay?: boolean }).stay === true);
+
+  /** A phone's page at /Brand/intro with /privacy before it, its script attached and a mark set. */
+  async function introAfterPrivacy(from: Browser) {
+    const opened = await openPage(from, "phone");
+    await opened.page.goto(server.url + "/privacy");
+    await opened.page.goto(server.url + "/Brand/intro");
+    await hydrated(opened.page);
+    await opened.page.evaluate(() => ((window as unknown as { stay: boolean }).stay = true));
+    return opened;
+  }
 
   test("a trigger opens the popup with an empty form; Back closes it and stays on the page", async () => {
-    const { context, page, errors } = await openPage(browser, "phone");
+    const { context, page, errors } = await introAfterPrivacy(browser);
     try {
-      await page.goto(server.url + "/privacy");
-      await page.goto(server.url + "/Brand/intro");
-      await hydrated(page);
-      await page.evaluate(() => ((window as unknown as { stay: boolean }).stay = true));
       const dialog = popup(page);
       const name = dialog.getByRole("textbox", { name: /^이름/ });
       expect(await dialog.count()).toBe(0);
@@ -480,7 +487,7 @@ describe("registration popup", () => {
       await page.evaluate(() => history.back());
       await expect.poll(() => dialog.isVisible()).toBe(false);
       expect(new URL(page.url()).pathname).toBe("/Brand/intro");
-      expect(await page.evaluate(() => (window as unknown as { stay?: boolean }).stay)).toBe(true);
+      expect(await stayed(page)).toBe(true);
 
       // Each opening starts afresh.
       await page.locator(".bottom-bar-reserve").click();
@@ -492,6 +499,49 @@ describe("registration popup", () => {
       // Closing tidied history up: one Back now leaves for the previous page.
       await page.goBack();
       await page.waitForURL(server.url + "/privacy");
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("a page shown again from the browser's cache has its menu closed; the popup opens, Back closes it, and Back then leaves", async () => {
+    const { context, page, errors } = await introAfterPrivacy(cachingBrowser());
+    try {
+      const drawer = page.getByRole("navigation", { name: "모바일 메뉴" });
+      const dialog = popup(page);
+      const title = (path: string) =>
+        page.locator("h1").filter({ hasText: content.pages.find((p) => p.path === path)!.title });
+
+      // Left with the menu open (Back leaves the page: the menu owns no history entry), then Forward.
+      await page.getByRole("button", { name: "메뉴 열기" }).click();
+      expect(await drawer.isVisible()).toBe(true);
+      await backTo(page, title("/privacy"));
+      await page.goForward({ waitUntil: "commit" });
+      await title("/Brand/intro").waitFor();
+      expect(await stayed(page)).toBe(true); // the page as it was left, not loaded anew
+      expect(await drawer.isVisible()).toBe(false);
+      expect(await page.getByRole("button", { name: "메뉴 열기" }).isVisible()).toBe(true);
+
+      // The popup opens; Back closes it and stays on the page.
+      await page.locator(".bottom-bar-reserve").click();
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await page.goBack({ waitUntil: "commit" });
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      expect(new URL(page.url()).pathname).toBe("/Brand/intro");
+      expect(await stayed(page)).toBe(true);
+
+      // Left with the popup open (another address typed), then Back: the popup is still open;
+      // Back closes it, then leaves.
+      await page.locator(".bottom-bar-reserve").click();
+      await expect.poll(() => dialog.isVisible()).toBe(true);
+      await page.goto(server.url + "/FloorPlan/59A");
+      await backTo(page, dialog);
+      expect(await stayed(page)).toBe(true);
+      await page.goBack({ waitUntil: "commit" });
+      await expect.poll(() => dialog.isVisible()).toBe(false);
+      expect(new URL(page.url()).pathname).toBe("/Brand/intro");
+      await backTo(page, title("/privacy"));
       expect(errors).toEqual([]);
     } finally {
       await context.close();
