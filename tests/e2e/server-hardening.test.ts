@@ -10,6 +10,7 @@ import {
   rawRequest,
   storedLeads,
   uniquePhone,
+  wireRequest,
   type RawResponse,
 } from "./support/http";
 import { startServer, type RunningServer } from "./support/server";
@@ -175,6 +176,30 @@ describe("only GET, HEAD and POST reach the application", () => {
       }
     },
   );
+
+  test("PUT, PATCH, DELETE and TRACE with a 20 KB form body, sent the way a scanner sends it, always get the whole 405 with Allow, never a reset", async () => {
+    const body = `a=${"x".repeat(20 * 1024)}`;
+    const tries = [
+      ...["PUT", "PATCH", "DELETE"].flatMap((method) =>
+        ["/Brand/intro", "/Brand/intro.data"].map((path) => ({ method, path })),
+      ),
+      { method: "TRACE", path: "/" },
+    ];
+    const answers: string[] = [];
+    for (const { method, path } of tries) {
+      for (let i = 0; i < 20; i++) {
+        // Every third try writes the body in one piece, the others in 4 KB and 1 KB pieces.
+        const piece = [body.length, 4096, 1024][i % 3]!;
+        const answer = await wireRequest(server, { method, path, body, piece });
+        answers.push(
+          `${method} ${path}: ${answer.status} ${answer.allow ?? "-"} ${answer.complete ? "whole" : "cut"} ${answer.error ?? ""}`.trim(),
+        );
+      }
+    }
+    const wrong = answers.filter((a) => !a.endsWith(": 405 GET, HEAD, POST whole"));
+    expect(wrong).toEqual([]);
+    expect(answers).toHaveLength(140);
+  });
 
   test("PUT, PATCH and DELETE with a valid form on /register store nothing", async () => {
     for (const method of ["PUT", "PATCH", "DELETE"]) {

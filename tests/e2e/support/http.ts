@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import { request, type IncomingHttpHeaders } from "node:http";
+import { connect } from "node:net";
 import { promisify } from "node:util";
 import type { RunningServer } from "./server";
 
@@ -98,3 +99,57 @@ let phoneSeq = 1000;
 /** A phone number no other request of this run used. */
 export const uniquePhone = () =>
   `010-8${String(process.pid % 1000).padStart(3, "0")}-${String(phoneSeq++)}`;
+
+export type WireAnswer = { status: number; allow?: string; complete: boolean; error?: string };
+
+/**
+ * One request on its own connection as a scanner or proxy writes it: the head first, then the body
+ * in `piece`-byte writes a few milliseconds apart, then the answer read until the server closes.
+ * `error` is what the connection ended with (ECONNRESET, …); `complete` whether the whole answer
+ * (its Content-Length) arrived.
+ */
+export function wireRequest(
+  server: RunningServer,
+  {
+    method,
+    path,
+    body,
+    piece = 4096,
+  }: { method: string; path: string; body: string; piece?: number },
+): Promise<WireAnswer> {
+  return new Promise((resolve) => {
+    const socket = connect(server.port, "127.0.0.1");
+    const chunks: Buffer[] = [];
+    let error: string | undefined;
+    socket.on("data", (d) => chunks.push(d));
+    socket.on("error", (e: NodeJS.ErrnoException) => (error = e.code ?? e.message));
+    socket.on("close", () => {
+      const raw = Buffer.concat(chunks).toString("latin1");
+      const end = raw.indexOf("\r\n\r\n");
+      const head = end === -1 ? raw : raw.slice(0, end);
+      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+      const length = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1] ?? NaN);
+      resolve({
+        status,
+        allow: /\r\nallow: ([^\r]*)/i.exec(head)?.[1],
+        complete: end !== -1 && raw.length - end - 4 === length,
+        error,
+      });
+    });
+    const bytes = Buffer.from(body);
+    socket.write(
+      `${method} ${path} HTTP/1.1\r\nHost: localhost:${server.port}\r\n` +
+        `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${bytes.length}\r\n` +
+        "Connection: close\r\n\r\n",
+    );
+    let sent = 0;
+    const more = () => {
+      if (socket.destroyed) return;
+      if (sent >= bytes.length) return;
+      socket.write(bytes.subarray(sent, sent + piece));
+      sent += piece;
+      setTimeout(more, 2);
+    };
+    setTimeout(more, 2);
+  });
+}
