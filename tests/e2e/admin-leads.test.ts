@@ -145,6 +145,7 @@ describe("signed out", () => {
     "/admin/leads.data",
     "/admin/leads.csv",
     "/admin/press",
+    "/admin/press/new",
     "/admin/press/abcdefabcdef",
   ])("%s is redirected to the sign-in page and carries no personal data", async (path) => {
     const res = await fetch(server.url + path, { redirect: "manual" });

@@ -311,7 +311,7 @@ describe("addresses", () => {
     (q: string) => `/anyang/press.data?after=${q}`,
     (q: string) => `/admin/leads?q=${q}&from=${q}&to=${q}&kind=${q}&status=${q}&page=${q}`,
     (q: string) => `/admin/leads.csv?q=${q}&from=${q}`,
-    (q: string) => `/admin/press?page=${q}`,
+    (q: string) => `/admin/press?page=${q}&created=${q}`,
     (q: string) => `/admin/login?redirectTo=${q}`,
     (q: string) => `/api/visit-slots?from=${q}&date=${q}`,
     (q: string) => `/Brand/intro?${q}=${q}`,

@@ -5,6 +5,7 @@ import {
   type Locator,
   type Page,
 } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 
 export const CHROMIUM_ARGS = [
   "--headless",
@@ -22,11 +23,32 @@ export const VIEWPORTS = {
   desktop: { width: 1440, height: 900 },
 } as const;
 
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium, headless. playwright-core turns the back/forward cache off; `backForwardCache`
+ * leaves it on, as in a visitor's browser, where Back and Forward show a page again as it was left
+ * (its scripts and state kept, no `load` event) rather than loading it anew.
+ */
+export function launchBrowser(options: { backForwardCache?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
     args: CHROMIUM_ARGS,
+    ...(options.backForwardCache ? { ignoreDefaultArgs: ["--disable-back-forward-cache"] } : {}),
   });
+}
+
+/**
+ * For the tests of Back as visitors meet it: a browser with the back/forward cache on, launched
+ * before the tests of the enclosing block and closed after them.
+ */
+export function useCachingBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser({ backForwardCache: true });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => browser!;
 }
 
 /**
@@ -63,23 +85,12 @@ export async function hydrated(page: Page) {
 }
 
 /**
- * Back in history, then waits for `ready` (something of the previous page) to show. Twice in full
- * CI runs under load (never alone), the previous page did not come back within 30 s after a
- * Back (then a client-side one, before public pages stopped being hydrated); the cause was not
- * found. Should it happen again, this says what the page showed.
+ * Back in history, then waits until `ready` (something of the previous page) shows. It waits for
+ * the page, not for a `load` event: a page shown again from the back/forward cache fires none
+ * (page.goBack()'s default wait then runs out after 30 s), and a page loaded anew is ready only
+ * once its content is there.
  */
 export async function backTo(page: Page, ready: Locator) {
-  await page.goBack();
-  try {
-    await ready.waitFor({ timeout: 20_000 });
-  } catch (error) {
-    const seen = await page.evaluate(() => ({
-      url: location.href,
-      state: JSON.stringify(history.state),
-      heading: document.querySelector("h1")?.textContent,
-      hydrated: document.documentElement.dataset.hydrated,
-    }));
-    console.warn("Back did not show the previous page:", JSON.stringify(seen));
-    throw error;
-  }
+  await page.goBack({ waitUntil: "commit" });
+  await ready.waitFor();
 }
