@@ -28,9 +28,11 @@ import "~/styles/pages.css";
 import "~/styles/plans.css";
 import "~/styles/forms.css";
 
-export async function loader() {
-  const { publicEnv } = await import("~/env.server");
-  return publicEnv();
+/** The complex the request's host name asks for, and its public origin (app/lib/site.ts). */
+export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
+  const { siteOf, siteOrigin } = await import("~/sites/registry.server");
+  const site = siteOf(request);
+  return { site, siteUrl: siteOrigin(site) };
 }
 
 export const links: Route.LinksFunction = () => [

@@ -1,18 +1,20 @@
-import { content, type MenuGroup, type MenuItem, type Milestone, type Page } from "./index";
+import type { MenuGroup, MenuItem, Milestone, Page, Site } from "./schema";
 
-export function findPage(path: string): Page | undefined {
-  return content.pages.find((p) => p.path === path);
+/* A complex's pages, menus and paths: each function takes the complex first (`Site`). */
+
+export function findPage(site: Site, path: string): Page | undefined {
+  return site.pages.find((p) => p.path === path);
 }
 
 /** The page for a path; a missing entry is a content error caught by the route table test. */
-export function getPage(path: string): Page {
-  const page = findPage(path);
+export function getPage(site: Site, path: string): Page {
+  const page = findPage(site, path);
   if (!page) throw new Error(`콘텐츠에 페이지가 없습니다: ${path}`);
   return page;
 }
 
-export function menuGroup(title: string | undefined): MenuGroup | undefined {
-  return title ? content.menu.find((g) => g.title === title) : undefined;
+export function menuGroup(site: Site, title: string | undefined): MenuGroup | undefined {
+  return title ? site.menu.find((g) => g.title === title) : undefined;
 }
 
 /** The menu item that leads to every site's press pages (a redirect to the default site's list). */
@@ -24,12 +26,12 @@ const CUSTOMER_MENU_URL = "/Promotion/Customer";
  * The menu item to mark as current on `path`: the item with that url, the one a page outside the
  * menu names (`menuUrl`, e.g. the registration form), or the press item on a site's press pages.
  */
-export function currentMenuUrl(path: string): string | undefined {
-  if (content.menu.some((g) => g.items.some((i) => i.url === path))) return path;
-  const page = findPage(path);
+export function currentMenuUrl(site: Site, path: string): string | undefined {
+  if (site.menu.some((g) => g.items.some((i) => i.url === path))) return path;
+  const page = findPage(site, path);
   if (page) return page.menuUrl;
   const m = /^\/([^/]+)\/(press|customer)(?:\/|$)/.exec(path);
-  if (!m || !content.press.sites.includes(m[1]!)) return undefined;
+  if (!m || !site.press.sites.includes(m[1]!)) return undefined;
   return m[2] === "press" ? PRESS_MENU_URL : CUSTOMER_MENU_URL;
 }
 
@@ -38,9 +40,9 @@ export function groupUrl(group: MenuGroup): string {
   return group.url ?? group.items[0]!.url;
 }
 
-export function breadcrumbs(page: Page): MenuItem[] {
+export function breadcrumbs(site: Site, page: Page): MenuItem[] {
   const trail: MenuItem[] = [{ title: "홈", url: "/" }];
-  const group = menuGroup(page.section);
+  const group = menuGroup(site, page.section);
   if (group) trail.push({ title: group.title, url: groupUrl(group) });
   if (page.path !== "/") trail.push({ title: page.title, url: page.path });
   return trail;
@@ -51,25 +53,25 @@ export const SCHEDULE_PATH = "/BusinessGuide/plan";
 export function milestoneIcsPath(m: Pick<Milestone, "key">): string {
   return `${SCHEDULE_PATH}/${m.key}.ics`;
 }
-export function calendarMilestones(): Milestone[] {
-  return content.infoPages.schedule.milestones.filter((m) => m.date);
+export function calendarMilestones(site: Site): Milestone[] {
+  return site.infoPages.schedule.milestones.filter((m) => m.date);
 }
 
 /** Pages rendered to static HTML at build time: every content page and the default site's customer page. */
-export function prerenderPagePaths(): string[] {
-  return [...content.pages.map((p) => p.path), `/${content.press.defaultSite}/customer`];
+export function prerenderPagePaths(site: Site): string[] {
+  return [...site.pages.map((p) => p.path), `/${site.press.defaultSite}/customer`];
 }
 
 /** Everything rendered at build time: the pages and the milestones' calendar files. */
-export function prerenderPaths(): string[] {
-  return [...prerenderPagePaths(), ...calendarMilestones().map(milestoneIcsPath)];
+export function prerenderPaths(site: Site): string[] {
+  return [...prerenderPagePaths(site), ...calendarMilestones(site).map(milestoneIcsPath)];
 }
 
 /** Paths listed in sitemap.xml. */
-export function sitemapPaths(): string[] {
+export function sitemapPaths(site: Site): string[] {
   return [
-    ...content.pages.filter((p) => !p.noindex).map((p) => p.path),
-    `/${content.press.defaultSite}/press`,
+    ...site.pages.filter((p) => !p.noindex).map((p) => p.path),
+    `/${site.press.defaultSite}/press`,
   ];
 }
 
@@ -77,8 +79,8 @@ export function sitemapPaths(): string[] {
  * True when path is a page of this site that can hold a lead form: a content page, or a press list,
  * press post or customer page of one of the sites. Lead forms record it as where the lead came from.
  */
-export function isSitePath(path: string): boolean {
-  if (content.pages.some((p) => p.path === path)) return true;
+export function isSitePath(site: Site, path: string): boolean {
+  if (site.pages.some((p) => p.path === path)) return true;
   const m = /^\/([^/]+)\/(press|customer|press\/[A-Za-z0-9_-]{1,100})$/.exec(path);
-  return Boolean(m && content.press.sites.includes(m[1]!));
+  return Boolean(m && site.press.sites.includes(m[1]!));
 }

@@ -608,7 +608,25 @@ export const contentSchema = z
     }
   });
 
+/**
+ * What names a complex in a deployment serving many: its id (the folder `sites/<id>/`, and
+ * `<id>.localhost` in local work), the host names it answers on, and whether it is the one
+ * answered for any other host (`DEFAULT_SITE` overrides).
+ */
+export const siteMetaSchema = z.object({
+  id: z.string().regex(/^[a-z][a-z0-9-]{0,39}$/, "영문 소문자, 숫자, -로 된 단지 id여야 합니다"),
+  default: z.boolean().optional(),
+  hosts: z.array(
+    z
+      .string()
+      .regex(/^[a-z0-9.-]+(:[0-9]+)?$/, "호스트 이름 형식이 아닙니다 (예: www.example.com)"),
+  ),
+});
+
 export type Content = z.infer<typeof contentSchema>;
+export type SiteMeta = z.infer<typeof siteMetaSchema>;
+/** One complex: its content and what names it. */
+export type Site = SiteMeta & Content;
 export type ContentInput = z.input<typeof contentSchema>;
 export type Image = z.infer<typeof imageSchema>;
 export type Page = z.infer<typeof pageSchema>;

@@ -1,26 +1,70 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
-import { contentSchema, type Content } from "./schema";
-import { site } from "./site";
+import { contentSchema, siteMetaSchema, type Site } from "./schema";
+
+z.config(z.locales.ko());
+
+/** "은" or "는" after a word, as Korean writes it (a word ending in a consonant takes 은). */
+function topicParticle(word: string): string {
+  const last = word.at(-1) ?? "";
+  const code = last.charCodeAt(0);
+  if (code >= 0xac00 && code <= 0xd7a3) return (code - 0xac00) % 28 === 0 ? "는" : "은";
+  if (/[0136789]/.test(last)) return "은"; // 영, 일, 삼, 육, 칠, 팔
+  if (/[245]/.test(last)) return "는"; // 이, 사, 오
+  return "은(는)";
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let value = input;
+  for (const key of path) {
+    if (value === null || typeof value !== "object") return undefined;
+    value = (value as Record<PropertyKey, unknown>)[key];
+  }
+  return value;
+}
 
 /**
- * Validates content against the schema and stops with a readable Korean message when it is
- * invalid. The data must already be in its final form (trimmed text, no defaults to fill in),
- * because the site uses it as written.
+ * One line per problem, naming the field and the value as the file has it:
+ * `contact.phone "전화번호아님"은 전화번호 형식이 아닙니다`.
  */
-export function validateContent(input: unknown = site): Content {
-  const result = contentSchema.safeParse(input);
-  if (!result.success) {
+export function describeIssues(error: z.ZodError, input: unknown): string[] {
+  return error.issues.map((issue) => {
+    const field = issue.path.map(String).join(".") || "(파일 전체)";
+    const value = valueAt(input, issue.path);
+    if (typeof value === "string" || typeof value === "number") {
+      const shown = String(value).length > 40 ? `${String(value).slice(0, 40)}…` : String(value);
+      return `${field} "${shown}"${topicParticle(shown)} ${issue.message}`;
+    }
+    return `${field}: ${issue.message}`;
+  });
+}
+
+/**
+ * A complex's data (its `sites/<id>/site.yaml`, parsed) checked against the schema. Invalid data
+ * stops the build with a Korean message naming the file and every field at fault. The data must
+ * already be in its final form (trimmed text, no defaults to fill in): the site shows it as written.
+ */
+export function validateSite(input: unknown, file: string): Site {
+  const meta = siteMetaSchema.safeParse(input);
+  const body =
+    input && typeof input === "object"
+      ? Object.fromEntries(
+          Object.entries(input).filter(([k]) => !(k in siteMetaSchema.shape)),
+        )
+      : input;
+  const content = contentSchema.safeParse(body);
+  const problems = [
+    ...(meta.success ? [] : describeIssues(meta.error, input)),
+    ...(content.success ? [] : describeIssues(content.error, body)),
+  ];
+  if (problems.length > 0) {
+    throw new Error(problems.map((p) => `${file}: ${p}`).join("\n"));
+  }
+  const site = { ...meta.data!, ...content.data! };
+  if (!isDeepStrictEqual(JSON.parse(JSON.stringify(site)), JSON.parse(JSON.stringify(input)))) {
     throw new Error(
-      `콘텐츠(app/content/site.ts)가 올바르지 않습니다:\n${z.prettifyError(result.error)}`,
+      `${file}: 스키마가 바꾸는 값이 있습니다 (앞뒤 공백 등). 파일의 값을 정리해 주세요.`,
     );
   }
-  if (
-    !isDeepStrictEqual(JSON.parse(JSON.stringify(result.data)), JSON.parse(JSON.stringify(input)))
-  ) {
-    throw new Error(
-      "콘텐츠(app/content/site.ts)에 스키마가 바꾸는 값이 있습니다 (앞뒤 공백 등). 값을 정리해 주세요.",
-    );
-  }
-  return result.data;
+  return site;
 }

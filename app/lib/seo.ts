@@ -1,28 +1,21 @@
 import type { MetaDescriptor } from "react-router";
-import { content } from "~/content";
+import type { Site } from "~/content/schema";
 import { breadcrumbs, findPage } from "~/content/pages";
 import { imageUrl } from "./images";
-
-export type RootData = { siteUrl: string } | undefined;
+import { rootDataFrom } from "./site";
 
 type MetaArgs = {
   location: { pathname: string };
   matches: ReadonlyArray<{ id: string; data?: unknown } | undefined>;
 };
 
-export function siteUrlFrom(matches: MetaArgs["matches"]): string {
-  const root = matches.find((m) => m?.id === "root")?.data as RootData;
-  return root?.siteUrl ?? "http://localhost:3000";
-}
-
-export function documentTitle(title: string) {
-  return title === content.project.siteName
-    ? title
-    : content.seo.titleTemplate.replace("%s", title);
+export function documentTitle(site: Site, title: string) {
+  return title === site.project.siteName ? title : site.seo.titleTemplate.replace("%s", title);
 }
 
 /** Title, description, canonical, Open Graph, Twitter and breadcrumb tags for one page. */
 export function seoTags(opts: {
+  site: Site;
   siteUrl: string;
   path: string;
   title: string;
@@ -38,18 +31,19 @@ export function seoTags(opts: {
   jsonLd?: Record<string, unknown>;
 }): MetaDescriptor[] {
   const url = `${opts.siteUrl}${opts.canonicalPath ?? opts.path}`;
-  const title = opts.path === "/" ? opts.title : documentTitle(opts.title);
-  const site = content.seo.ogImage;
-  const og = opts.image ?? { ...site, path: imageUrl(site, site.width, "jpg") };
+  const title = opts.path === "/" ? opts.title : documentTitle(opts.site, opts.title);
+  const { site } = opts;
+  const shared = site.seo.ogImage;
+  const og = opts.image ?? { ...shared, path: imageUrl(shared, shared.width, "jpg") };
   const ogUrl = `${opts.siteUrl}${og.path}`;
   const tags: MetaDescriptor[] = [
     { title },
     { name: "description", content: opts.description },
-    { name: "keywords", content: content.seo.keywords.join(", ") },
+    { name: "keywords", content: site.seo.keywords.join(", ") },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: opts.type ?? "website" },
     { property: "og:locale", content: "ko_KR" },
-    { property: "og:site_name", content: content.project.siteName },
+    { property: "og:site_name", content: site.project.siteName },
     { property: "og:title", content: title },
     { property: "og:description", content: opts.description },
     { property: "og:url", content: url },
@@ -83,14 +77,16 @@ export function seoTags(opts: {
 
 /** `meta` for a route whose page is described in content by its path. */
 export function pageMeta({ location, matches }: MetaArgs): MetaDescriptor[] {
-  const page = findPage(location.pathname);
-  if (!page) return [{ title: documentTitle("페이지를 찾을 수 없습니다") }];
+  const { site, siteUrl } = rootDataFrom(matches);
+  const page = findPage(site, location.pathname);
+  if (!page) return [{ title: documentTitle(site, "페이지를 찾을 수 없습니다") }];
   return seoTags({
-    siteUrl: siteUrlFrom(matches),
+    site,
+    siteUrl,
     path: page.path,
     title: page.title,
     description: page.description,
-    breadcrumb: page.path === "/" ? undefined : breadcrumbs(page),
+    breadcrumb: page.path === "/" ? undefined : breadcrumbs(site, page),
     noindex: page.noindex,
   });
 }

@@ -1,0 +1,40 @@
+import { useRouteLoaderData } from "react-router";
+import type { Site } from "~/content/schema";
+
+/*
+ * The complex a page is for. The root loader (app/root.tsx) picks it from the request's host name
+ * (app/sites/registry.server.ts) and hands it, with its public origin, to every component.
+ */
+
+export type RootData = { site: Site; siteUrl: string };
+
+type Match = { id: string; data?: unknown } | undefined;
+
+/** The root loader's data in a `meta` function's or an error boundary's matches. */
+export function rootDataFrom(matches: ReadonlyArray<Match>): RootData {
+  const root = matches.find((m) => m?.id === "root")?.data as RootData | undefined;
+  if (!root) throw new Error("루트 데이터가 없습니다");
+  return root;
+}
+
+export function siteFrom(matches: ReadonlyArray<Match>): Site {
+  return rootDataFrom(matches).site;
+}
+
+export function siteUrlFrom(matches: ReadonlyArray<Match>): string {
+  return rootDataFrom(matches).siteUrl;
+}
+
+/** The complex this page is for. */
+export function useSite(): Site {
+  const data = useRouteLoaderData("root") as RootData | undefined;
+  if (!data) throw new Error("루트 데이터가 없습니다");
+  return data.site;
+}
+
+/** The complex's public origin (canonical links, share URLs). */
+export function useSiteUrl(): string {
+  const data = useRouteLoaderData("root") as RootData | undefined;
+  if (!data) throw new Error("루트 데이터가 없습니다");
+  return data.siteUrl;
+}

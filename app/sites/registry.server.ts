@@ -1,0 +1,141 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { parse } from "yaml";
+import type { Site } from "~/content/schema";
+import { validateSite } from "~/content/validate";
+
+/*
+ * The complexes this deployment serves: one folder each under `sites/` (SITES_DIR), its content in
+ * `site.yaml`. Read and validated once per process; a request's complex is chosen by its host name.
+ */
+
+export const SITE_FILE = "site.yaml";
+
+export function sitesRoot(): string {
+  return resolve(process.env.SITES_DIR || "sites");
+}
+
+/** The YAML file of one complex as data, validated; errors name the file (`sites/x/site.yaml`). */
+export function loadSite(dir: string, label = dir): Site {
+  const file = join(dir, SITE_FILE);
+  const shown = join(label, SITE_FILE);
+  let data: unknown;
+  try {
+    data = parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`${shown}: YAML 문법 오류입니다: ${reason}`);
+  }
+  return validateSite(data, shown);
+}
+
+/** Every complex under `root`, in folder order; ids and hosts unique, one default at most. */
+export function loadSites(root = sitesRoot()): Site[] {
+  if (!existsSync(root)) throw new Error(`단지 폴더가 없습니다: ${root}`);
+  const base = process.env.SITES_DIR ? root : "sites";
+  const sites = readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(root, d.name, SITE_FILE)))
+    .map((d) => d.name)
+    .sort()
+    .map((name) => {
+      const site = loadSite(join(root, name), `${base}/${name}`);
+      if (site.id !== name) {
+        throw new Error(`${base}/${name}/${SITE_FILE}: id "${site.id}"가 폴더 이름(${name})과 다릅니다`);
+      }
+      return site;
+    });
+  if (sites.length === 0) throw new Error(`단지가 하나도 없습니다: ${root}/<id>/${SITE_FILE}`);
+  const owner = new Map<string, string>();
+  for (const site of sites) {
+    for (const host of site.hosts) {
+      const other = owner.get(host);
+      if (other) throw new Error(`호스트 ${host}를 두 단지(${other}, ${site.id})가 함께 씁니다`);
+      owner.set(host, site.id);
+    }
+  }
+  const defaults = sites.filter((s) => s.default);
+  if (defaults.length > 1) {
+    throw new Error(`기본 단지가 둘 이상입니다: ${defaults.map((s) => s.id).join(", ")}`);
+  }
+  return sites;
+}
+
+let cached: { sites: Site[]; byHost: Map<string, Site>; byId: Map<string, Site> } | undefined;
+
+function registry() {
+  if (!cached) {
+    const sites = loadSites();
+    cached = {
+      sites,
+      byId: new Map(sites.map((s) => [s.id, s])),
+      byHost: new Map(sites.flatMap((s) => s.hosts.map((h) => [h, s] as const))),
+    };
+  }
+  return cached;
+}
+
+/** For tests and the running server after a complex's data changed. */
+export function resetSites(sites?: Site[]) {
+  cached = sites && {
+    sites,
+    byId: new Map(sites.map((s) => [s.id, s])),
+    byHost: new Map(sites.flatMap((s) => s.hosts.map((h) => [h, s] as const))),
+  };
+}
+
+export function allSites(): Site[] {
+  return registry().sites;
+}
+
+export function siteById(id: string): Site | undefined {
+  return registry().byId.get(id);
+}
+
+/** The complex answered for a host no complex names: DEFAULT_SITE, else the one marked default. */
+export function defaultSite(): Site {
+  const { sites, byId } = registry();
+  const wanted = process.env.DEFAULT_SITE;
+  if (wanted) {
+    const site = byId.get(wanted);
+    if (!site) throw new Error(`DEFAULT_SITE "${wanted}" 단지가 없습니다`);
+    return site;
+  }
+  return sites.find((s) => s.default) ?? sites[0]!;
+}
+
+/**
+ * The complex a host name (`host[:port]`) asks for: one whose hosts list it (with or without the
+ * port), `<id>.localhost` on any port, else the default.
+ */
+export function siteForHost(host: string | null | undefined): Site {
+  const { byHost, byId } = registry();
+  const lower = (host ?? "").toLowerCase();
+  const name = lower.replace(/:\d+$/, "");
+  const local = /^([a-z][a-z0-9-]*)\.localhost$/.exec(name);
+  return (
+    byHost.get(lower) ??
+    byHost.get(name) ??
+    (local ? byId.get(local[1]!) : undefined) ??
+    defaultSite()
+  );
+}
+
+/** The complex a request is for (its URL's host is the trusted one: server/react-router.js). */
+export function siteOf(request: Request): Site {
+  return siteForHost(new URL(request.url).host);
+}
+
+/**
+ * The public origin of a complex, for canonical links, feeds and messages: SITE_URL for the
+ * default complex, `SITE_URL__<ID>` for another, else https:// and its first host, else
+ * `<id>.localhost` on this server's port.
+ */
+export function siteOrigin(site: Site): string {
+  const own = process.env[`SITE_URL__${site.id.toUpperCase().replace(/-/g, "_")}`];
+  if (own) return own.replace(/\/+$/, "");
+  if (site.id === defaultSite().id) {
+    return (process.env.SITE_URL || "http://localhost:3000").replace(/\/+$/, "");
+  }
+  if (site.hosts[0]) return `https://${site.hosts[0]}`;
+  return `http://${site.id}.localhost:${process.env.PORT || 3000}`;
+}
