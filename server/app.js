@@ -14,8 +14,7 @@
  *   7. Same-origin form posts (403), then React Router for everything dynamic (forms, press, 404),
  *      and last the Korean 500 page.
  */
-import { readFileSync, readdirSync, statSync } from "node:fs";
-import { join, relative, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 import { createHash } from "node:crypto";
 import compression from "compression";
 import express from "express";
@@ -30,6 +29,7 @@ import {
 } from "./guards.js";
 import { createRender, reactRouterHandler, requestOrigin } from "./react-router.js";
 import { renderedCache } from "./rendered-cache.js";
+import { readSitePages, renderSite } from "./render-site.js";
 import {
   baseSecurityHeaders,
   contentSecurityPolicy,
@@ -44,54 +44,27 @@ export const CACHE = {
   file: "public, max-age=3600",
 };
 
-function walk(dir) {
-  return readdirSync(dir).flatMap((name) => {
-    const p = join(dir, name);
-    return statSync(p).isDirectory() ? walk(p) : [p];
-  });
-}
-
 /**
- * Prerendered pages (`<path>/index.html`) and their loader data for client navigation (`<path>.data`),
- * read once at start-up. They were written with the SITE_URL of the build — in the tags and in the
- * root loader's data, which sets the tags again after hydration; when the server runs under another
- * SITE_URL every occurrence is rewritten here. Each page's Content-Security-Policy names the hashes
- * of its inline scripts, taken after that rewrite.
+ * One complex's prerendered pages as the server keeps them, from what server/render-site.js
+ * rendered: `Map<path, { html, etag, csp, type }>`. They were written with the complex's public
+ * origin at build time (canonical links, structured data); when it differs now (another SITE_URL)
+ * every occurrence is rewritten. Each page's Content-Security-Policy names the hashes of its inline
+ * scripts, taken after that rewrite.
  */
-export function loadPrerendered(clientDir, siteUrl, frameSources = []) {
+export function pagesFrom(rendered, origin, frameSources = []) {
   const pages = new Map();
-  const files = walk(clientDir).filter(
-    (f) => f.endsWith(`${sep}index.html`) || f.endsWith(".data"),
-  );
-  const home =
-    files.find((f) => f === join(clientDir, "index.html")) ??
-    files.find((f) => f.endsWith(".html"));
-  const baked =
-    home && /<link rel="canonical" href="(https?:\/\/[^/"]+)/.exec(readFileSync(home, "utf8"))?.[1];
+  const baked = rendered.origin;
   // The origin, not a longer host that starts with it ("http://localhost:3000" but not ":30001").
-  const escaped = baked?.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
-  const origin =
-    baked && siteUrl && baked !== siteUrl ? new RegExp(`${escaped}(?![\\w.:-])`, "g") : null;
-  for (const file of files) {
-    let html = readFileSync(file, "utf8");
-    if (origin) html = html.replace(origin, siteUrl);
-    const isData = file.endsWith(".data");
-    const path =
-      "/" +
-      relative(clientDir, file)
-        .split(sep)
-        .slice(0, isData ? undefined : -1)
-        .join("/");
+  const escaped = baked.replace(/[.*+?^$()|[\]\\]/g, "\\$&");
+  const rewrite = baked !== origin ? new RegExp(`${escaped}(?![\\w.:-])`, "g") : null;
+  for (const [path, page] of Object.entries(rendered.pages)) {
+    const html = rewrite ? page.html.replace(rewrite, origin) : page.html;
     const etag = `"${createHash("sha1").update(html).digest("base64url").slice(0, 22)}"`;
-    const csp = isData
-      ? undefined
-      : contentSecurityPolicy({ scripts: inlineScriptHashes(html), frames: frameSources });
-    pages.set(path, {
-      html,
-      etag,
-      csp,
-      type: isData ? "text/x-script" : "text/html; charset=utf-8",
-    });
+    const isHtml = page.type.startsWith("text/html");
+    const csp = isHtml
+      ? contentSecurityPolicy({ scripts: inlineScriptHashes(html), frames: frameSources })
+      : undefined;
+    pages.set(path, { html, etag, csp, type: isHtml ? "text/html; charset=utf-8" : page.type });
   }
   return pages;
 }
@@ -109,14 +82,40 @@ export async function createApp({
   const serverBuildPath = resolve(buildDir, "server/index.js");
   const clientDir = resolve(buildDir, "client");
   const build = await import(serverBuildPath);
-  const site = {
-    ...build.entry.module.siteForServer,
-    stylesheets: build.assets.routes.root?.css ?? [],
-  };
-  const pages = loadPrerendered(clientDir, siteUrl, site.frameSources);
-  const refuse = createRefuse(site);
+  const sites = build.entry.module.sitesForServer;
+  const stylesheets = build.assets.routes.root?.css ?? [];
   const fallbackHost = new URL(siteUrl).host;
   const origin = (req) => requestOrigin(req, fallbackHost);
+
+  // Per complex: its facts (error page, frame sources), its strict policy and its pages in memory.
+  const complexes = new Map();
+  for (const id of sites.ids()) {
+    const facts = { ...sites.facts(id), stylesheets };
+    let rendered = readSitePages(buildDir, id);
+    if (!rendered) {
+      console.warn(`단지 ${id}: 빌드에 렌더된 페이지가 없어 지금 렌더합니다`);
+      rendered = await renderSite(build, id);
+    }
+    complexes.set(id, {
+      facts,
+      strictPolicy: contentSecurityPolicy({ frames: facts.frameSources }),
+      pages: pagesFrom(rendered, sites.origin(id), facts.frameSources),
+    });
+  }
+  // The complex a request is for, by its (trusted) host name; remembered per host.
+  const byHost = new Map();
+  const complexIdOf = (req) => {
+    const host = new URL(origin(req)).host;
+    let id = byHost.get(host);
+    if (id === undefined) {
+      id = sites.idForHost(host);
+      if (byHost.size >= 1000) byHost.clear();
+      byHost.set(host, id);
+    }
+    return id;
+  };
+  const complexOf = (req) => complexes.get(complexIdOf(req));
+  const refuse = createRefuse((req) => complexOf(req).facts);
 
   const app = express();
   app.disable("x-powered-by");
@@ -124,10 +123,9 @@ export async function createApp({
   app.use(compression());
   const headers = baseSecurityHeaders({ https: siteUrl.startsWith("https:") });
   // No inline script may run unless an answer below names it (hashes or a nonce).
-  const strictPolicy = contentSecurityPolicy({ frames: site.frameSources });
   app.use((req, res, next) => {
     res.set(headers);
-    res.set("Content-Security-Policy", strictPolicy);
+    res.set("Content-Security-Policy", complexOf(req).strictPolicy);
     next();
   });
 
@@ -148,7 +146,7 @@ export async function createApp({
 
   app.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const page = pages.get(req.path);
+    const page = complexOf(req).pages.get(req.path);
     if (!page) return next();
     res.set({ "Content-Type": page.type, "Cache-Control": CACHE.page, ETag: page.etag });
     if (page.csp) res.set("Content-Security-Policy", page.csp);
@@ -160,7 +158,15 @@ export async function createApp({
   // The press list and articles, rendered once and kept for visitors (server/rendered-cache.js);
   // before the file lookup below, which no press path can match.
   const pressPages = build.entry.module.renderedPress;
-  if (pressPages) app.use(renderedCache({ pages: pressPages, render, frames: site.frameSources }));
+  if (pressPages) {
+    app.use(
+      renderedCache({
+        pages: pressPages,
+        render,
+        complexOf: (req) => ({ id: complexIdOf(req), frames: complexOf(req).facts.frameSources }),
+      }),
+    );
+  }
 
   app.use(
     express.static(clientDir, {
@@ -182,9 +188,10 @@ export async function createApp({
       render,
       getLoadContext(req, res) {
         const cspNonce = createNonce();
+        const { frameSources } = complexOf(req).facts;
         res.set(
           "Content-Security-Policy",
-          contentSecurityPolicy({ scripts: [`'nonce-${cspNonce}'`], frames: site.frameSources }),
+          contentSecurityPolicy({ scripts: [`'nonce-${cspNonce}'`], frames: frameSources }),
         );
         return { ip: req.ip, cspNonce };
       },
@@ -206,11 +213,36 @@ export async function createApp({
 
   // The fast path answers a prerendered page before Express (server/fast-pages.js) with the headers
   // the page middleware above sets; whatever it does not answer goes through the app as before.
-  const fastPage = createFastPages(pages, {
-    headers: { ...headers, "Content-Security-Policy": strictPolicy, "Cache-Control": CACHE.page },
-  });
+  const fastPages = new Map(
+    [...complexes].map(([id, c]) => [
+      id,
+      createFastPages(c.pages, {
+        headers: {
+          ...headers,
+          "Content-Security-Policy": c.strictPolicy,
+          "Cache-Control": CACHE.page,
+        },
+      }),
+    ]),
+  );
   const handler = (req, res) => {
-    if (!fastPage(req, res)) app(req, res);
+    if (!fastPages.get(complexIdOf(req))(req, res)) app(req, res);
   };
-  return { app, build, handler };
+
+  /**
+   * Renders a complex's pages again and swaps them in (its data changed): visitors get the old
+   * pages until the new ones are ready, never a page rendered per request.
+   */
+  async function rerender(id) {
+    const c = complexes.get(id);
+    const rendered = await renderSite(build, id);
+    c.pages = pagesFrom(rendered, sites.origin(id), c.facts.frameSources);
+    fastPages.set(
+      id,
+      createFastPages(c.pages, {
+        headers: { ...headers, "Content-Security-Policy": c.strictPolicy, "Cache-Control": CACHE.page },
+      }),
+    );
+  }
+  return { app, build, handler, rerender };
 }

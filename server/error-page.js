@@ -81,12 +81,14 @@ export function errorPageHtml(status, text, site) {
 }
 
 /**
+ * `siteOf(req)`: the facts of the complex the request is for (its name, phone, logo, stylesheets).
  * `refuse(req, res, status, { allow, limit, log })`: answers with the page (or the text line for
  * `.data`), `Allow` for 405, no caching. At most one log line, and only where an operator can act
  * on it.
  */
-export function createRefuse(site) {
+export function createRefuse(siteOf) {
   return function refuse(req, res, status, { allow, limit, log } = {}) {
+    const site = siteOf(req);
     const text = refusalText(status, { failed: site.failedMessage, limit });
     if (log) console.warn(`[${status}] ${req.method} ${req.originalUrl.slice(0, 200)}: ${log}`);
     res.status(status);

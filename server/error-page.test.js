@@ -47,14 +47,14 @@ describe("the server's own answers", () => {
 
   test("refuse() answers a page, or one line of text to a script's .data request, never cached", () => {
     const page = fakeResponse();
-    createRefuse(site)(req("PUT", "/register"), page, 405, { allow: ["GET", "HEAD", "POST"] });
+    createRefuse(() => site)(req("PUT", "/register"), page, 405, { allow: ["GET", "HEAD", "POST"] });
     expect(page.statusCode).toBe(405);
     expect(page.headers.allow).toBe("GET, HEAD, POST");
     expect(page.headers["cache-control"]).toBe("no-store");
     expect(page.body).toContain('<h1 id="error-heading">허용되지 않는 요청입니다</h1>');
 
     const data = fakeResponse();
-    createRefuse(site)(req("POST", "/register.data"), data, 413, { limit: 64 * 1024 });
+    createRefuse(() => site)(req("POST", "/register.data"), data, 413, { limit: 64 * 1024 });
     expect(data.headers["content-type"]).toMatch(/^text\/plain/);
     expect(data.body).toBe(
       `${refusalText(413, { limit: 64 * 1024 }).title}. ${refusalText(413, { limit: 64 * 1024 }).message}`,

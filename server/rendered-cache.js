@@ -18,12 +18,14 @@ const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * The middleware. `pages`: the app's hooks (app/press/rendered-pages.server.ts); `render(req, res,
- * context)`: React Router's Response (server/react-router.js); `frames`: the CSP frame sources.
+ * context)`: React Router's Response (server/react-router.js); `complexOf(req)`: the request's
+ * complex `{ id, frames }` (its id and CSP frame sources; `frames` alone serves one complex).
  */
 export function renderedCache({
   pages,
   render,
   frames = [],
+  complexOf = () => ({ id: "", frames }),
   ttlMs = 2_000,
   maxEntries = 200,
   now = Date.now,
@@ -87,17 +89,20 @@ export function renderedCache({
 
   return async function keptPressPages(req, res, next) {
     if (req.method !== "GET") return next();
-    const page = pages.match(req.path);
+    const complex = complexOf(req);
+    const page = pages.match(complex.id, req.path);
     if (!page || pages.signedIn(req.headers.cookie)) return next();
+    // Each complex has its own press pages under the same paths.
+    const key = `${complex.id} ${req.originalUrl}`;
     let entry;
     let count;
     try {
-      entry = await pageFor(req.originalUrl, req, res, page);
+      entry = await pageFor(key, req, res, page);
       if (page.kind === "article" && entry.status === 200) {
-        count = await pages.views(page.site, page.id, new Headers(req.headers));
+        count = await pages.views(page, new Headers(req.headers));
         // No longer visible: React Router answers (the redirect to the list).
         if (count === undefined) {
-          kept.delete(req.originalUrl);
+          kept.delete(key);
           return next();
         }
       }
@@ -116,7 +121,7 @@ export function renderedCache({
     for (const [name, value] of entry.headers) res.append(name, value);
     res.set(
       "Content-Security-Policy",
-      contentSecurityPolicy({ scripts: [`'nonce-${nonce}'`], frames }),
+      contentSecurityPolicy({ scripts: [`'nonce-${nonce}'`], frames: complex.frames }),
     );
     if (!entry.parts) return void res.end();
     // res.end, not res.send: no ETag to compute, as no two answers are alike.

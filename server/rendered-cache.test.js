@@ -12,7 +12,7 @@ const PLACEHOLDER = 7_391_028_465;
 function setup({ status = 200, fail = false } = {}) {
   const state = { renders: 0, views: 10, generation: 0, clock: 0, fellThrough: 0, visible: true };
   const pages = {
-    match: (path) =>
+    match: (_complex, path) =>
       path === "/anyang/press"
         ? { kind: "list", site: "anyang" }
         : /^\/anyang\/press\/[a-z]{12}$/.test(path)

@@ -1,0 +1,47 @@
+/*
+ * One way to render a complex: every prerendered page of it (its content pages, its customer page,
+ * its calendar files), rendered by the server build's own request handler exactly as a visitor's
+ * request would be, with the complex chosen by its `<id>.localhost` host name. The build calls it
+ * for each complex (scripts/render-sites.mjs) and writes the result to `<build>/sites/<id>.json`;
+ * the server reads those files at start-up and answers the pages from memory (server/app.js), and
+ * renders a complex whose file is missing. A running server can call it again after a complex's
+ * data changed and swap the result in.
+ */
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { createRequestHandler } from "react-router";
+
+/**
+ * `{ origin, pages: { [path]: { html, type } } }` for the complex `id`: `origin` is the public
+ * origin the pages were written with (their canonical links, feeds and structured data).
+ */
+export async function renderSite(build, id) {
+  const sites = build.entry.module.sitesForServer;
+  const handle = createRequestHandler(build, "production");
+  const pages = {};
+  for (const path of sites.paths(id)) {
+    const response = await handle(new Request(`http://${id}.localhost${path}`), {});
+    const body = await response.text();
+    if (response.status !== 200) {
+      throw new Error(`단지 ${id}의 ${path} 페이지를 만들지 못했습니다 (HTTP ${response.status})`);
+    }
+    pages[path] = { html: body, type: response.headers.get("content-type") ?? "text/html" };
+  }
+  return { origin: sites.origin(id), pages };
+}
+
+const fileOf = (buildDir, id) => join(buildDir, "sites", `${id}.json`);
+
+/** Writes a rendered complex atomically (a reader never sees half a file). */
+export function writeSitePages(buildDir, id, rendered) {
+  const file = fileOf(buildDir, id);
+  mkdirSync(join(buildDir, "sites"), { recursive: true });
+  writeFileSync(`${file}.tmp`, JSON.stringify(rendered));
+  renameSync(`${file}.tmp`, file);
+}
+
+/** The rendered complex the build wrote, or undefined. */
+export function readSitePages(buildDir, id) {
+  const file = fileOf(buildDir, id);
+  return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined;
+}
