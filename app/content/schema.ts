@@ -623,6 +623,15 @@ export const siteMetaSchema = z.object({
   ),
 });
 
+/**
+ * The JSON Schema of a complex's `site.yaml` (sites/site.schema.json, written by `npm run sites --
+ * schema`), so an editor checks the file while it is typed. The cross-field rules (links to pages
+ * that exist, unit keys) are checked by the build.
+ */
+export function siteJsonSchema() {
+  return z.toJSONSchema(siteMetaSchema.extend(contentSchema.shape), { io: "input" });
+}
+
 export type Content = z.infer<typeof contentSchema>;
 export type SiteMeta = z.infer<typeof siteMetaSchema>;
 /** One complex: its content and what names it. */

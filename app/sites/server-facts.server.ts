@@ -1,0 +1,37 @@
+import { prerenderPaths } from "~/content/pages";
+import type { Site } from "~/content/schema";
+import { imageUrl } from "~/lib/images";
+import { RESULT_MESSAGES } from "~/lib/lead-form";
+import { frameSources } from "~/lib/media";
+import { telHref } from "~/lib/phone";
+import { allSites, siteById, siteForHost, siteOrigin } from "./registry.server";
+
+function known(id: string): Site {
+  const site = siteById(id);
+  if (!site) throw new Error(`없는 단지입니다: ${id}`);
+  return site;
+}
+
+/**
+ * What the HTTP server (server/app.js, server/render-site.js) needs of the complexes, through the
+ * server build's entry module: which there are, which a host name asks for, the paths rendered
+ * ahead of visitors, and the facts of its own error pages and security policy.
+ */
+export const sitesForServer = {
+  ids: (): string[] => allSites().map((s) => s.id),
+  idForHost: (host: string): string => siteForHost(host).id,
+  origin: (id: string): string => siteOrigin(known(id)),
+  paths: (id: string): string[] => prerenderPaths(known(id)),
+  facts(id: string) {
+    const site = known(id);
+    const logo = site.images.logo;
+    return {
+      siteName: site.project.siteName,
+      phone: site.contact.phone,
+      telHref: telHref(site.contact.phone),
+      logo: { src: imageUrl(logo), width: logo.width, height: logo.height },
+      failedMessage: RESULT_MESSAGES.popup.failed,
+      frameSources: frameSources(site),
+    };
+  },
+};
