@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { imageSize } from "image-size";
 import { parse } from "yaml";
 import type { Site } from "~/content/schema";
 import { validateSite } from "~/content/validate";
@@ -15,6 +16,49 @@ export function sitesRoot(): string {
   return resolve(process.env.SITES_DIR || "sites");
 }
 
+/** Shared artwork; a complex's own pictures are in `sites/<id>/images/`. */
+export const SHARED_IMAGES = "assets/images";
+const SUPPLIED_FORMATS = ["jpg", "jpeg", "png", "webp", "svg"];
+
+/**
+ * Every picture slot of a complex's data (an object with `src` and `alt`) resolved to its file,
+ * with its size read from that file: a picture the complex supplies (`sites/<id>/images/<src>`,
+ * any of JPEG, PNG, WebP or SVG whatever the extension `src` names) is its own, served under
+ * `/img/sites/<id>/`; otherwise the shared artwork `assets/images/<src>`. Only a drawing the build
+ * makes from the data (the home page's views) may give its size instead, as the size to draw.
+ */
+function resolveImages(value: unknown, dir: string, id: string, problems: string[], path: string) {
+  if (Array.isArray(value)) {
+    value.forEach((v, i) => resolveImages(v, dir, id, problems, `${path}.${i}`));
+    return;
+  }
+  if (!value || typeof value !== "object") return;
+  const o = value as Record<string, unknown>;
+  if (typeof o.src !== "string" || !("alt" in o)) {
+    for (const [k, v] of Object.entries(o)) resolveImages(v, dir, id, problems, path ? `${path}.${k}` : k);
+    return;
+  }
+  const base = o.src.replace(/\.[a-z]+$/, "");
+  const ext = SUPPLIED_FORMATS.find((e) => existsSync(join(dir, "images", `${base}.${e}`)));
+  let file: string | undefined;
+  if (ext) {
+    o.src = `sites/${id}/${base}.${ext}`;
+    file = join(dir, "images", `${base}.${ext}`);
+    // A supplied picture's size is its own, whatever the slot's drawing would have been.
+    delete o.width;
+    delete o.height;
+  } else if (existsSync(join(SHARED_IMAGES, o.src))) {
+    file = join(SHARED_IMAGES, o.src);
+  }
+  if (file) {
+    const size = imageSize(readFileSync(file));
+    o.width ??= size.width;
+    o.height ??= size.height;
+  } else if (typeof o.width !== "number" || typeof o.height !== "number") {
+    problems.push(`${path}.src "${o.src}": 이미지 파일이 없습니다 (${dir}/images/ 또는 ${SHARED_IMAGES}/)`);
+  }
+}
+
 /** The YAML file of one complex as data, validated; errors name the file (`sites/x/site.yaml`). */
 export function loadSite(dir: string, label = dir): Site {
   const file = join(dir, SITE_FILE);
@@ -26,6 +70,10 @@ export function loadSite(dir: string, label = dir): Site {
     const reason = error instanceof Error ? error.message : String(error);
     throw new Error(`${shown}: YAML 문법 오류입니다: ${reason}`);
   }
+  const problems: string[] = [];
+  const id = (data as { id?: unknown } | null)?.id;
+  resolveImages(data, dir, typeof id === "string" ? id : "", problems, "");
+  if (problems.length) throw new Error(problems.map((p) => `${shown}: ${p}`).join("\n"));
   return validateSite(data, shown);
 }
 
