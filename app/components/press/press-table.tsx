@@ -1,6 +1,6 @@
 import { formatViews } from "~/lib/press-pages";
-import { content } from "~/content";
 import { formatKoreanDate } from "~/lib/korean-date";
+import { useSite } from "~/lib/site";
 import type { PressPhoto } from "~/lib/press-photo";
 import { PressPicture } from "./press-picture";
 
@@ -27,6 +27,7 @@ export type PressListPage = {
  * its first title.
  */
 export function PressTable({ site, page }: { site: string; page: PressListPage }) {
+  const { authorLabel } = useSite().press;
   const moreHref = page.next ? `/${site}/press?after=${encodeURIComponent(page.next)}` : null;
   const rows = page.posts.map((post, i) => ({ post, no: page.total - page.before - i }));
   return (
@@ -85,7 +86,7 @@ export function PressTable({ site, page }: { site: string; page: PressListPage }
                     <span className="press-title-text">{post.title}</span>
                   </a>
                 </td>
-                <td className="col-author wide-only">{content.press.authorLabel}</td>
+                <td className="col-author wide-only">{authorLabel}</td>
                 <td className="col-date">{formatKoreanDate(post.publishedAt)}</td>
                 <td className="col-views wide-only">{formatViews(post.views)}</td>
               </tr>
