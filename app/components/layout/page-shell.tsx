@@ -76,7 +76,7 @@ export function SectionMenu({ section }: { section: string | undefined }) {
 
 /**
  * Frame of an information page: banner, the section's tab menu, a visible page title and the body.
- * The page is looked up in content by the current path.
+ * The page is looked up in the complex's pages by the current path (or `path`).
  */
 export function PageShell({ children, path }: { children: ReactNode; path?: string }) {
   const site = useSite();

@@ -26,7 +26,14 @@ export type PressListPage = {
  * (app/enhance/chrome/press-list.ts), the next page's rows are fetched and appended, and focus moves to
  * its first title.
  */
-export function PressTable({ site, page }: { site: string; page: PressListPage }) {
+export function PressTable({
+  site,
+  page,
+}: {
+  /** The press site's id in the address (`/<site>/press`); the complex comes from useSite(). */
+  site: string;
+  page: PressListPage;
+}) {
   const { authorLabel } = useSite().press;
   const moreHref = page.next ? `/${site}/press?after=${encodeURIComponent(page.next)}` : null;
   const rows = page.posts.map((post, i) => ({ post, no: page.total - page.before - i }));
