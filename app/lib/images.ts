@@ -8,8 +8,9 @@ import type { Image } from "~/content/schema";
 export const PHOTO_WIDTHS = [480, 750, 960, 1440, 1920] as const;
 export const PHOTO_FORMATS = ["avif", "webp"] as const;
 
+/** Photo-like pictures (`photo/…`, also a complex's own `sites/<id>/photo/…`) get raster variants. */
 export function isPhoto(image: Pick<Image, "src">): boolean {
-  return image.src.startsWith("photo/");
+  return /^(sites\/[a-z0-9-]+\/)?photo\//.test(image.src);
 }
 
 export function photoWidths(image: Pick<Image, "width">): number[] {
