@@ -61,7 +61,9 @@ function list(json: boolean) {
   }
   for (const r of rows) {
     const hosts = [...r.hosts, `${r.id}.localhost`].join(", ");
-    process.stdout.write(`${r.default ? "*" : " "} ${r.id}\t${r.name}\t${hosts}\t/${r.pressSite}/press\n`);
+    process.stdout.write(
+      `${r.default ? "*" : " "} ${r.id}\t${r.name}\t${hosts}\t/${r.pressSite}/press\n`,
+    );
   }
 }
 
@@ -104,7 +106,8 @@ const [command, ...rest] = process.argv.slice(2);
 const { named, positional } = options(rest);
 try {
   if (command === "list") list(named.has("json"));
-  else if (command === "new") create(positional[0], named.get("from")?.[0], named.get("host") ?? []);
+  else if (command === "new")
+    create(positional[0], named.get("from")?.[0], named.get("host") ?? []);
   else if (command === "schema") schema();
   else fail(USAGE);
 } catch (error) {

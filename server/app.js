@@ -240,7 +240,11 @@ export async function createApp({
     fastPages.set(
       id,
       createFastPages(c.pages, {
-        headers: { ...headers, "Content-Security-Policy": c.strictPolicy, "Cache-Control": CACHE.page },
+        headers: {
+          ...headers,
+          "Content-Security-Policy": c.strictPolicy,
+          "Cache-Control": CACHE.page,
+        },
       }),
     );
   }

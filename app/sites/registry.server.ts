@@ -35,7 +35,8 @@ function resolveImages(value: unknown, dir: string, id: string, problems: string
   if (!value || typeof value !== "object") return;
   const o = value as Record<string, unknown>;
   if (typeof o.src !== "string" || !("alt" in o)) {
-    for (const [k, v] of Object.entries(o)) resolveImages(v, dir, id, problems, path ? `${path}.${k}` : k);
+    for (const [k, v] of Object.entries(o))
+      resolveImages(v, dir, id, problems, path ? `${path}.${k}` : k);
     return;
   }
   const base = o.src.replace(/\.[a-z]+$/, "");
@@ -55,7 +56,9 @@ function resolveImages(value: unknown, dir: string, id: string, problems: string
     o.width ??= size.width;
     o.height ??= size.height;
   } else if (typeof o.width !== "number" || typeof o.height !== "number") {
-    problems.push(`${path}.src "${o.src}": 이미지 파일이 없습니다 (${dir}/images/ 또는 ${SHARED_IMAGES}/)`);
+    problems.push(
+      `${path}.src "${o.src}": 이미지 파일이 없습니다 (${dir}/images/ 또는 ${SHARED_IMAGES}/)`,
+    );
   }
 }
 
@@ -88,7 +91,9 @@ export function loadSites(root = sitesRoot()): Site[] {
     .map((name) => {
       const site = loadSite(join(root, name), `${base}/${name}`);
       if (site.id !== name) {
-        throw new Error(`${base}/${name}/${SITE_FILE}: id "${site.id}"가 폴더 이름(${name})과 다릅니다`);
+        throw new Error(
+          `${base}/${name}/${SITE_FILE}: id "${site.id}"가 폴더 이름(${name})과 다릅니다`,
+        );
       }
       return site;
     });

@@ -1,0 +1,128 @@
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import sharp from "sharp";
+import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { imageUrl } from "~/lib/images";
+import { defaultSite, loadSite, loadSites, resetSites, siteForHost } from "./registry.server";
+
+/** A copy of the sample complexes to break or extend, as SITES_DIR. */
+let root: string;
+beforeEach(() => {
+  root = mkdtempSync(join(tmpdir(), "sites-"));
+  cpSync("sites", root, { recursive: true });
+  process.env.SITES_DIR = root;
+  resetSites();
+});
+afterEach(() => {
+  delete process.env.SITES_DIR;
+  delete process.env.DEFAULT_SITE;
+  resetSites();
+  rmSync(root, { recursive: true, force: true });
+});
+
+const yamlOf = (id: string) => join(root, id, "site.yaml");
+function edit(id: string, change: (text: string) => string) {
+  writeFileSync(yamlOf(id), change(readFileSync(yamlOf(id), "utf8")));
+}
+
+/** A third complex copied from Anyang, with its own id and host. */
+function third(id = "third", host = "third.example.com") {
+  cpSync(join(root, "anyang"), join(root, id), { recursive: true });
+  edit(id, (t) =>
+    t
+      .replace(/^id: anyang$/m, `id: ${id}`)
+      .replace(/^default: true\n/m, "")
+      .replace(/^hosts:\n(  - .*\n)+/m, `hosts:\n  - ${host}\n`),
+  );
+}
+
+describe("a complex's data file", () => {
+  test("a broken phone number stops with a Korean message naming the file and the field", () => {
+    third();
+    edit("third", (t) => t.replace(/^  phone: .*$/m, "  phone: 전화번호아님"));
+    expect(() => loadSites()).toThrow(
+      `${root}/third/site.yaml: contact.phone "전화번호아님"은 전화번호 형식이 아닙니다`,
+    );
+  });
+
+  test("every problem of a file is listed, each with its field", () => {
+    third();
+    edit("third", (t) =>
+      t
+        .replace(/^  phone: .*$/m, "  phone: 12-34")
+        .replace(/^  households: 900$/m, "  households: 많음"),
+    );
+    const message = (() => {
+      try {
+        loadSites();
+        return "";
+      } catch (error) {
+        return (error as Error).message;
+      }
+    })();
+    expect(message).toContain('contact.phone "12-34"는 전화번호 형식이 아닙니다');
+    expect(message).toContain("project.households");
+  });
+
+  test("a YAML syntax error names the file", () => {
+    third();
+    edit("third", (t) => `${t}\n  : : broken`);
+    expect(() => loadSites()).toThrow(/third\/site.yaml: YAML 문법 오류입니다/);
+  });
+
+  test("a folder whose id differs from its name, and two complexes on one host, are refused", () => {
+    third("fourth", "raumheim-pyeongchon.example.com");
+    expect(() => loadSites()).toThrow(/호스트 raumheim-pyeongchon.example.com를 두 단지/);
+    edit("fourth", (t) => t.replace(/^id: fourth$/m, "id: fifth"));
+    expect(() => loadSites()).toThrow(/id "fifth"가 폴더 이름\(fourth\)과 다릅니다/);
+  });
+
+  test("picture sizes come from the files; a supplied JPEG replaces the slot's drawing", async () => {
+    third();
+    mkdirSync(join(root, "third", "images", "photo"), { recursive: true });
+    const anyang = loadSite(join(root, "anyang"));
+    expect(anyang.images.logo.width).toBeGreaterThan(0);
+    await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#345" } })
+      .jpeg()
+      .toFile(join(root, "third", "images", "photo", "home-hero-wide.jpg"));
+    const site = loadSite(join(root, "third"));
+    expect(site.home.hero.wide).toMatchObject({
+      src: "sites/third/photo/home-hero-wide.jpg",
+      width: 1600,
+      height: 900,
+    });
+    expect(imageUrl(site.home.hero.wide, 750, "avif")).toBe(
+      "/img/sites/third/photo/home-hero-wide-750.avif",
+    );
+  });
+
+  test("a picture that is neither supplied nor shared is named", () => {
+    third();
+    edit("third", (t) => t.replace("src: brand/logo.svg", "src: brand/none.svg"));
+    expect(() => loadSite(join(root, "third"))).toThrow(
+      /images\.logo\.src "brand\/none.svg": 이미지 파일이 없습니다/,
+    );
+  });
+});
+
+describe("the complex a host name asks for", () => {
+  test("a configured host (with or without port), <id>.localhost on any port, else the default", () => {
+    third();
+    expect(siteForHost("third.example.com").id).toBe("third");
+    expect(siteForHost("THIRD.example.com:8443").id).toBe("third");
+    expect(siteForHost("third.localhost:5173").id).toBe("third");
+    expect(siteForHost("anyang.localhost").id).toBe("anyang");
+    expect(siteForHost("nobody.example.net").id).toBe("anyang");
+    expect(siteForHost("nothing.localhost:3000").id).toBe("anyang");
+    expect(siteForHost(undefined).id).toBe("anyang");
+  });
+
+  test("DEFAULT_SITE picks the complex answered for other hosts", () => {
+    third();
+    process.env.DEFAULT_SITE = "third";
+    expect(defaultSite().id).toBe("third");
+    expect(siteForHost("nobody.example.net").id).toBe("third");
+    expect(siteForHost("anyang.localhost").id).toBe("anyang");
+  });
+});
