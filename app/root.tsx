@@ -16,6 +16,7 @@ import { SiteHeader } from "~/components/layout/site-header";
 import { RegistrationPopupTemplate } from "~/components/registration/registration-dialog";
 import { RENDERED_EVENT } from "~/enhance/events";
 import { telHref } from "~/lib/phone";
+import type { Theme } from "~/content/schema";
 import { type RootData, useOptionalSite } from "~/lib/site";
 import { wantsHydration } from "~/lib/route-hydration";
 import { documentTitle } from "~/lib/seo";
@@ -53,17 +54,29 @@ function useHydratedRoute(): boolean {
   return wantsHydration(useMatches());
 }
 
+/** A complex's own colours, as the design's custom properties (app/styles/base.css). */
+function themeStyle(theme: Theme | undefined): React.CSSProperties | undefined {
+  if (!theme) return undefined;
+  return {
+    "--navy": theme.primary,
+    "--navy-2": theme.primaryAlt,
+    "--gold": theme.accent,
+    "--gold-light": theme.accentLight,
+    "--gold-text": theme.accentText,
+  } as React.CSSProperties;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const hydrated = useHydratedRoute();
   // Without a complex (the root loader failed), the error page comes without its header, footer
   // and popup.
   const site = useOptionalSite();
   return (
-    <html lang="ko">
+    <html lang="ko" style={themeStyle(site?.theme)}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <meta name="theme-color" content="#0f1f3d" />
+        <meta name="theme-color" content={site?.theme?.primary ?? "#0f1f3d"} />
         <meta name="format-detection" content="telephone=no" />
         {site?.seo.naverSiteVerification ? (
           <meta name="naver-site-verification" content={site.seo.naverSiteVerification} />
