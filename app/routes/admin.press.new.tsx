@@ -1,13 +1,13 @@
 import { data, Link, redirect } from "react-router";
 import { FormMessage } from "~/components/admin/form-message";
 import type { Route } from "./+types/admin.press.new";
-import { content } from "~/content";
 import { PressWriteForm } from "~/components/press/press-write-form";
 import { refuseCrossSite, requireAdmin } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { kstToday } from "~/lib/korean-date";
 import { EMPTY_PRESS_FORM } from "~/lib/press-form";
 import { readForm } from "~/press/upload.server";
+import { siteOf } from "~/sites/registry.server";
 import { createSubmitted, unreadable } from "./press-action.server";
 
 /*
@@ -31,7 +31,11 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const read = await readForm(request);
   if (!read.ok) return unreadable(read.reason, "create");
-  const created = await createSubmitted(read.form, content.press.defaultSite, admin.adminId);
+  const created = await createSubmitted(
+    read.form,
+    siteOf(request).press.defaultSite,
+    admin.adminId,
+  );
   if (!created.ok) return created.answer;
   return redirect(`/admin/press?created=${created.id}`, { headers: adminHeaders() });
 }
