@@ -48,9 +48,7 @@ export function validateSite(input: unknown, file: string): Site {
   const meta = siteMetaSchema.safeParse(input);
   const body =
     input && typeof input === "object"
-      ? Object.fromEntries(
-          Object.entries(input).filter(([k]) => !(k in siteMetaSchema.shape)),
-        )
+      ? Object.fromEntries(Object.entries(input).filter(([k]) => !(k in siteMetaSchema.shape)))
       : input;
   const content = contentSchema.safeParse(body);
   const problems = [
