@@ -7,17 +7,16 @@ import {
   ScrollRestoration,
   useLocation,
   useMatches,
-  useRouteLoaderData,
 } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
-import { content } from "~/content";
 import { BottomBar } from "~/components/layout/bottom-bar";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { RegistrationPopupTemplate } from "~/components/registration/registration-dialog";
 import { RENDERED_EVENT } from "~/enhance/events";
 import { telHref } from "~/lib/phone";
+import { type RootData, useOptionalSite } from "~/lib/site";
 import { wantsHydration } from "~/lib/route-hydration";
 import { documentTitle } from "~/lib/seo";
 import fontUrl from "~/styles/fonts/pretendard-subset.woff2?url";
@@ -56,6 +55,9 @@ function useHydratedRoute(): boolean {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const hydrated = useHydratedRoute();
+  // Without a complex (the root loader failed), the error page comes without its header, footer
+  // and popup.
+  const site = useOptionalSite();
   return (
     <html lang="ko">
       <head>
@@ -63,8 +65,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f1f3d" />
         <meta name="format-detection" content="telephone=no" />
-        {content.seo.naverSiteVerification ? (
-          <meta name="naver-site-verification" content={content.seo.naverSiteVerification} />
+        {site?.seo.naverSiteVerification ? (
+          <meta name="naver-site-verification" content={site.seo.naverSiteVerification} />
         ) : null}
         <Meta />
         <Links />
@@ -74,14 +76,18 @@ export function Layout({ children }: { children: React.ReactNode }) {
           본문 바로가기
         </a>
         <div id="top" />
-        <SiteHeader />
+        {site ? <SiteHeader /> : null}
         <main id="main" tabIndex={-1}>
           {children}
         </main>
-        <SiteFooter />
-        <BottomBar />
-        {/* React cannot hydrate a <template>'s content: on hydrated pages the triggers lead to /register. */}
-        {hydrated ? null : <RegistrationPopupTemplate />}
+        {site ? (
+          <>
+            <SiteFooter />
+            <BottomBar />
+            {/* React cannot hydrate a <template>'s content: on hydrated pages the triggers lead to /register. */}
+            {hydrated ? null : <RegistrationPopupTemplate />}
+          </>
+        ) : null}
         {hydrated ? (
           <>
             <ScrollRestoration />
@@ -113,12 +119,14 @@ export default function App() {
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   useHydratedMark();
-  useRouteLoaderData("root");
+  // Undefined when the root loader failed: then a plain Korean page without the complex's phone.
+  const site = useOptionalSite();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   if (!notFound && import.meta.env.DEV) console.error(error);
+  const title = notFound ? "페이지를 찾을 수 없습니다" : "일시적인 오류";
   return (
     <section className="error-page" aria-labelledby="error-heading">
-      <title>{documentTitle(notFound ? "페이지를 찾을 수 없습니다" : "일시적인 오류")}</title>
+      <title>{site ? documentTitle(site, title) : title}</title>
       <meta name="robots" content="noindex" />
       <p className="error-code" aria-hidden="true">
         {notFound ? "404" : "ERROR"}
@@ -135,15 +143,19 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p>
         {notFound
           ? "주소가 바뀌었거나 없는 페이지입니다. 아래 버튼으로 첫 화면으로 이동해 주세요."
-          : "잠시 후 다시 시도해 주세요. 급한 문의는 대표번호로 연락 주시면 바로 안내해 드립니다."}
+          : site
+            ? "잠시 후 다시 시도해 주세요. 급한 문의는 대표번호로 연락 주시면 바로 안내해 드립니다."
+            : "잠시 후 다시 시도해 주세요."}
       </p>
       <p className="error-actions">
         <a href="/" className="btn btn-primary">
           홈으로
         </a>
-        <a href={telHref(content.contact.phone)} className="btn btn-outline">
-          분양문의 {content.contact.phone}
-        </a>
+        {site ? (
+          <a href={telHref(site.contact.phone)} className="btn btn-outline">
+            분양문의 {site.contact.phone}
+          </a>
+        ) : null}
       </p>
     </section>
   );

@@ -1,4 +1,5 @@
 import type { MetaDescriptor } from "react-router";
+import type { Site } from "~/content/schema";
 import { NO_STORE } from "./cache";
 import { documentTitle } from "./seo";
 
@@ -7,9 +8,9 @@ export function adminHeaders() {
   return { "Cache-Control": NO_STORE, "X-Robots-Tag": "noindex, nofollow" };
 }
 
-export function adminMeta(title: string): MetaDescriptor[] {
+export function adminMeta(site: Site, title: string): MetaDescriptor[] {
   return [
-    { title: documentTitle(`${title} · 관리자`) },
+    { title: documentTitle(site, `${title} · 관리자`) },
     { name: "robots", content: "noindex, nofollow" },
   ];
 }

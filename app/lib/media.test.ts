@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { content } from "~/content";
+import { loadSite } from "~/sites/registry.server";
 import { autoplayUrl, E_MODEL_TAB_LIMIT, eModelTabs, frameSources, initialTabKey } from "./media";
+
+const anyang = loadSite("sites/anyang");
 
 describe("E-model tabs", () => {
   const six = ["59A", "59B", "84A", "84B", "114A", "114B"].map((key) => ({ key }));
@@ -11,10 +13,10 @@ describe("E-model tabs", () => {
     expect(eModelTabs(six.slice(0, 2))).toHaveLength(2);
   });
 
-  test("the sample content has more tours than tabs, so the limit is visible", () => {
-    expect(content.vr.tabs.length).toBeGreaterThan(E_MODEL_TAB_LIMIT);
-    expect(eModelTabs(content.vr.tabs)).toHaveLength(5);
-    expect(initialTabKey(eModelTabs(content.vr.tabs), content.vr.defaultKey)).toBe("59A");
+  test("the Anyang data has more tours than tabs, so the limit is visible", () => {
+    expect(anyang.vr.tabs.length).toBeGreaterThan(E_MODEL_TAB_LIMIT);
+    expect(eModelTabs(anyang.vr.tabs)).toHaveLength(5);
+    expect(initialTabKey(eModelTabs(anyang.vr.tabs), anyang.vr.defaultKey)).toBe("59A");
   });
 
   test("a default key that is not shown falls back to the first tab", () => {
@@ -37,7 +39,7 @@ describe("video embed address", () => {
     expect(url.pathname).toBe("/embed/abc123");
   });
 
-  test("keeps parameters the content already sets", () => {
+  test("keeps parameters the address already sets", () => {
     const url = new URL(autoplayUrl("https://player.vimeo.com/video/1?mute=0&h=xyz"));
     expect(url.searchParams.get("mute")).toBe("0");
     expect(url.searchParams.get("h")).toBe("xyz");
@@ -46,23 +48,23 @@ describe("video embed address", () => {
 });
 
 describe("frame sources for the Content-Security-Policy", () => {
-  test("the sample content has no embed yet, so no frame is allowed", () => {
-    expect(frameSources(content)).toEqual([]);
+  test("the Anyang data has no embed yet, so no frame is allowed", () => {
+    expect(frameSources(anyang)).toEqual([]);
   });
 
   test("the hosts of configured videos, VR tours and an external notice PDF, each once", () => {
     const configured = {
-      ...content,
-      brandVideo: { ...content.brandVideo, src: "https://www.youtube.com/embed/abc?rel=0" },
-      videoTabs: content.videoTabs.map((t, i) => ({
+      ...anyang,
+      brandVideo: { ...anyang.brandVideo, src: "https://www.youtube.com/embed/abc?rel=0" },
+      videoTabs: anyang.videoTabs.map((t, i) => ({
         ...t,
         src: i === 2 ? "" : `https://www.youtube.com/embed/v${i}`,
       })),
       vr: {
-        ...content.vr,
+        ...anyang.vr,
         tabs: [{ key: "59A", title: "47A", src: "https://vr.example.com:8443/t/1" }],
       },
-      announcement: { ...content.announcement, pdfUrl: "https://files.example.org/notice.pdf" },
+      announcement: { ...anyang.announcement, pdfUrl: "https://files.example.org/notice.pdf" },
     };
     expect(frameSources(configured)).toEqual([
       "https://www.youtube.com",
@@ -73,8 +75,8 @@ describe("frame sources for the Content-Security-Policy", () => {
 
   test("a notice PDF on this site allows the site itself", () => {
     const local = {
-      ...content,
-      announcement: { ...content.announcement, pdfUrl: "/docs/notice.pdf" },
+      ...anyang,
+      announcement: { ...anyang.announcement, pdfUrl: "/docs/notice.pdf" },
     };
     expect(frameSources(local)).toEqual(["'self'"]);
   });

@@ -1,19 +1,23 @@
-import { content, type Page } from "~/content";
+import type { Page, Site } from "~/content/schema";
 
 /** A post's view count as every page writes it (server/rendered-cache.js finds it in this form). */
 export function formatViews(views: number): string {
   return views.toLocaleString("ko-KR");
 }
 
-/** Page description of a site's press list (press pages are not in content.pages: their path has the site id). */
-export function pressPage(site: string): Page {
+/**
+ * Page description of the complex's press list at `/<pressSite>/press` (press pages are not in
+ * the complex's pages: their path has the press site's id).
+ */
+export function pressPage(site: Site, pressSite: string): Page {
+  const { siteName } = site.project;
   return {
-    path: `/${site}/press`,
+    path: `/${pressSite}/press`,
     title: "보도자료",
-    description: `${content.project.siteName} 관련 보도자료와 소식을 전해 드립니다.`,
+    description: `${siteName} 관련 보도자료와 소식을 전해 드립니다.`,
     banner: {
       title: "PRESS",
-      slogans: [`${content.project.siteName}의 새로운 소식`, "언론에 소개된 이야기를 만나보세요"],
+      slogans: [`${siteName}의 새로운 소식`, "언론에 소개된 이야기를 만나보세요"],
     },
     srDescription: "보도자료 목록 페이지입니다.",
     section: "홍보센터",

@@ -1,6 +1,7 @@
 import ICAL from "ical.js";
 import { describe, expect, test } from "vitest";
-import { content, type Milestone } from "~/content";
+import type { Milestone } from "~/content/schema";
+import { loadSite } from "~/sites/registry.server";
 import {
   dDayLabel,
   koreanDate,
@@ -22,6 +23,8 @@ const milestone = (fields: Partial<Milestone>): Milestone => ({
   place: "청약홈 인터넷 청약",
   ...fields,
 });
+
+const anyang = loadSite("sites/anyang");
 
 /** An instant given as Korean wall-clock time. */
 const kst = (iso: string) => new Date(`${iso}+09:00`);
@@ -62,7 +65,7 @@ describe("D-day", () => {
   });
 
   test("the next milestone moves on the day after one is over", () => {
-    const list = content.infoPages.schedule.milestones;
+    const list = anyang.infoPages.schedule.milestones;
     const [first, second] = list.filter((m) => m.date);
     const dayBefore = kst(`${first!.date}T12:00:00`);
     dayBefore.setUTCDate(dayBefore.getUTCDate() - 1);
@@ -176,8 +179,8 @@ describe("calendar file (.ics)", () => {
     expect(starts).toEqual(["2027-01-05T10:00", "2027-01-06T10:00", "2027-01-07T10:00"]);
   });
 
-  test("every dated milestone in content gives a calendar file that parses", () => {
-    const dated = content.infoPages.schedule.milestones.filter((m) => m.date);
+  test("every dated milestone of the Anyang site gives a calendar file that parses", () => {
+    const dated = anyang.infoPages.schedule.milestones.filter((m) => m.date);
     expect(dated.length).toBeGreaterThan(0);
     for (const m of dated) {
       const ics = milestoneIcs(m, info)!;

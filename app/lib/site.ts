@@ -25,6 +25,14 @@ export function siteUrlFrom(matches: ReadonlyArray<Match>): string {
   return rootDataFrom(matches).siteUrl;
 }
 
+/**
+ * The complex, or undefined when the root loader failed (no complex answers this request): for
+ * the document's Layout and the error boundary, which render then too.
+ */
+export function useOptionalSite(): Site | undefined {
+  return (useRouteLoaderData("root") as RootData | undefined)?.site;
+}
+
 /** The complex this page is for. */
 export function useSite(): Site {
   const data = useRouteLoaderData("root") as RootData | undefined;

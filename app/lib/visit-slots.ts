@@ -1,7 +1,7 @@
-import type { Content } from "~/content";
+import type { ModelHouse } from "~/content/schema";
 
 /*
- * The model house's visit slots, from content.modelHouse.visits: which days it opens, which slots a
+ * The model house's visit slots, from a complex's modelHouse.visits: which days it opens, which slots a
  * day has, which of them a visitor may still choose. Pure functions on Korean time (Asia/Seoul,
  * UTC+9, no daylight saving), shared by the slot picker and the server, which decides.
  *
@@ -9,7 +9,7 @@ import type { Content } from "~/content";
  * database stores its start as an ISO-8601 UTC instant like every other time.
  */
 
-export type VisitSchedule = Content["modelHouse"]["visits"];
+export type VisitSchedule = ModelHouse["visits"];
 
 /** Where the browser reads live availability (app/routes/api.visit-slots.ts). */
 export const VISIT_SLOTS_PATH = "/api/visit-slots";

@@ -1,5 +1,4 @@
 import { useId, type ReactNode } from "react";
-import { content } from "~/content";
 import { HONEYPOT_FIELD, MESSAGE_MAX, type LeadFieldErrors, type LeadKind } from "~/lib/lead-form";
 import {
   leadsApiPath,
@@ -9,6 +8,7 @@ import {
   type LeadValues,
   type LeadVariant,
 } from "~/lib/lead-result";
+import { useSite } from "~/lib/site";
 import { VisitSlotPicker } from "./visit-slot-picker";
 
 export { resultMessage };
@@ -61,6 +61,7 @@ export function LeadForm({
   /** Consent terms behind a "내용 보기" toggle (compact popup); open on pages. */
   collapseTerms?: boolean;
 }) {
+  const { privacy, legal } = useSite();
   const uid = useId();
   const result = serverResult ?? null;
   const errors: LeadFieldErrors = result?.result === "invalid" ? result.errors : {};
@@ -257,17 +258,17 @@ export function LeadForm({
                 value="on"
                 defaultChecked={values?.smsConsent}
               />
-              <label htmlFor={sms}>{content.privacy.smsConsentText}</label>
+              <label htmlFor={sms}>{privacy.smsConsentText}</label>
             </div>
             <p className="consent-hint">
               동의하지 않아도 등록할 수 있으며, 언제든{" "}
-              <span className="nowrap">{content.privacy.optOutNumber}(무료)</span>로 수신을 거부할
-              수 있습니다.
+              <span className="nowrap">{privacy.optOutNumber}(무료)</span>로 수신을 거부할 수
+              있습니다.
             </p>
           </div>
         </fieldset>
 
-        {showSmsNotice ? <p className="lead-sms-notice">{content.legal.smsNotice}</p> : null}
+        {showSmsNotice ? <p className="lead-sms-notice">{legal.smsNotice}</p> : null}
 
         <button
           type="submit"
@@ -293,7 +294,7 @@ function Req() {
 
 /** What the consent covers, as Korean privacy law requires it to be stated before consent. */
 export function ConsentTerms({ id }: { id?: string }): ReactNode {
-  const p = content.privacy;
+  const p = useSite().privacy;
   return (
     <div id={id} className="consent-terms">
       <dl>

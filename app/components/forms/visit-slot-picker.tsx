@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { content } from "~/content";
+import { useSite } from "~/lib/site";
 import { slotTimes } from "~/lib/visit-slots";
 
 /*
@@ -27,6 +27,7 @@ export function VisitSlotPicker({
   /** Id of the message while one is shown. */
   errorId?: string;
 }) {
+  const { visits } = useSite().modelHouse;
   const hintId = `${id}-hint`;
   const invalid = Boolean(errorId) || undefined;
   return (
@@ -63,7 +64,7 @@ export function VisitSlotPicker({
               aria-invalid={invalid}
             >
               <option value="">선택 안 함</option>
-              {slotTimes(content.modelHouse.visits).map((t) => (
+              {slotTimes(visits).map((t) => (
                 <option key={t} value={t}>
                   {t}
                 </option>

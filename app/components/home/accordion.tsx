@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { Image } from "~/content";
+import type { Image } from "~/content/schema";
 import { Picture } from "~/components/layout/picture";
 
 /*

@@ -1,4 +1,4 @@
-import type { Image } from "~/content";
+import type { Image } from "~/content/schema";
 import { imageUrl, srcSet } from "~/lib/images";
 import { NARROW_QUERY, PAGING_QUERY } from "./media-queries";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PremiumCard } from "~/content";
+import type { PremiumCard } from "~/content/schema";
 import { Picture } from "~/components/layout/picture";
 
 /*

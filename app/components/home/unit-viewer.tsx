@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { UnitType } from "~/content";
+import type { UnitType } from "~/content/schema";
 import { Picture } from "~/components/layout/picture";
 import { ZoomableDrawing } from "~/components/media/zoomable-drawing";
 

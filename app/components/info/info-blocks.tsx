@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { Image } from "~/content";
+import type { Image } from "~/content/schema";
 import { Picture } from "~/components/layout/picture";
 import { drawingLink, ZoomableDrawing } from "~/components/media/zoomable-drawing";
 import { KeepTogether } from "~/components/layout/keep-together";

@@ -1,14 +1,15 @@
-import { content } from "~/content";
 import { telHref } from "~/lib/phone";
+import { useSite } from "~/lib/site";
 import { RegisterTrigger } from "~/components/registration/registration-context";
 import { PhoneIcon } from "./site-header";
 
 /** Mobile-only fixed bar: visit reservation and phone consultation. */
 export function BottomBar() {
+  const { contact } = useSite();
   return (
     <div className="bottom-bar" role="region" aria-label="빠른 상담">
       <RegisterTrigger className="bottom-bar-reserve">방문예약</RegisterTrigger>
-      <a href={telHref(content.contact.phone)} className="bottom-bar-call">
+      <a href={telHref(contact.phone)} className="bottom-bar-call">
         <PhoneIcon /> 전화상담
       </a>
     </div>

@@ -1,8 +1,8 @@
-import { content } from "~/content";
+import { useSite } from "~/lib/site";
 import { imageUrl } from "~/lib/images";
 
 export function Logo() {
-  const logo = content.images.logo;
+  const logo = useSite().images.logo;
   return (
     <img className="logo" src={imageUrl(logo)} width={logo.width} height={logo.height} alt="" />
   );

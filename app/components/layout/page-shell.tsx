@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { useLocation } from "react-router";
-import { content, type Page } from "~/content";
 import { currentMenuUrl, getPage, menuGroup } from "~/content/pages";
+import type { Page } from "~/content/schema";
+import { useSite } from "~/lib/site";
 import { Picture } from "./picture";
 import { KeepTogether } from "./keep-together";
 
@@ -11,8 +12,8 @@ import { KeepTogether } from "./keep-together";
  * title heads its `<article>`), so the banner carries neither.
  */
 export function PageBanner({ page, headingElsewhere }: { page: Page; headingElsewhere?: boolean }) {
-  const image =
-    (page.section && content.images.banners[page.section]) || content.images.bannerDefault;
+  const { images } = useSite();
+  const image = (page.section && images.banners[page.section]) || images.bannerDefault;
   const Frame = headingElsewhere ? "div" : "section";
   return (
     <Frame className="page-banner" aria-labelledby={headingElsewhere ? undefined : "page-heading"}>
@@ -51,7 +52,7 @@ export function SubMenu({
   items: { title: string; url: string }[];
   label: string;
 }) {
-  const current = currentMenuUrl(useLocation().pathname);
+  const current = currentMenuUrl(useSite(), useLocation().pathname);
   return (
     <nav className="sub-menu" aria-label={label}>
       <ul>
@@ -69,18 +70,19 @@ export function SubMenu({
 
 /** The tab menu of a menu section (nothing for a page outside the menu). */
 export function SectionMenu({ section }: { section: string | undefined }) {
-  const group = menuGroup(section);
+  const group = menuGroup(useSite(), section);
   return group ? <SubMenu items={group.items} label={`${group.title} 하위 메뉴`} /> : null;
 }
 
 /**
  * Frame of an information page: banner, the section's tab menu, a visible page title and the body.
- * The page is looked up in content by the current path.
+ * The page is looked up in the complex's pages by the current path (or `path`).
  */
 export function PageShell({ children, path }: { children: ReactNode; path?: string }) {
+  const site = useSite();
   const { pathname } = useLocation();
-  const page = getPage(path ?? pathname);
-  const group = menuGroup(page.section);
+  const page = getPage(site, path ?? pathname);
+  const group = menuGroup(site, page.section);
   return (
     <>
       <PageBanner page={page} />

@@ -1,13 +1,13 @@
 import { useId } from "react";
-import { content } from "~/content";
 import { telHref } from "~/lib/phone";
+import { useSite } from "~/lib/site";
 import { RegisterTrigger } from "~/components/registration/registration-context";
 import { Logo } from "./logo";
 
 /** The site footer. The family-site list opens with its toggle (app/enhance/chrome.ts). */
 export function SiteFooter() {
   const familyId = useId();
-  const { project, contact, business, legal } = content;
+  const { project, contact, business, legal, familySites } = useSite();
   return (
     <footer className="site-footer">
       <div className="footer-inner">
@@ -25,7 +25,7 @@ export function SiteFooter() {
                 패밀리사이트
               </button>
               <ul id={familyId} className="family-list" hidden>
-                {content.familySites.map((s) => (
+                {familySites.map((s) => (
                   <li key={s.url}>
                     <a href={s.url} target="_blank" rel="noopener noreferrer">
                       {s.name}

@@ -1,8 +1,8 @@
 import { useId, type CSSProperties } from "react";
 import { useLocation } from "react-router";
-import { content } from "~/content";
 import { currentMenuUrl, groupUrl } from "~/content/pages";
 import { telHref } from "~/lib/phone";
+import { useSite } from "~/lib/site";
 import { RegisterTrigger } from "~/components/registration/registration-context";
 import { Logo } from "./logo";
 
@@ -13,7 +13,7 @@ import { Logo } from "./logo";
  * Links are plain <a>: every page is a full page load (docs/decisions/014).
  */
 export function SiteHeader() {
-  const current = currentMenuUrl(useLocation().pathname);
+  const current = currentMenuUrl(useSite(), useLocation().pathname);
   return (
     <>
       <header className="site-header" data-scrolled="false" data-solid="false">
@@ -30,19 +30,19 @@ export function SiteHeader() {
   );
 }
 
-/** Rows of the tallest dropdown column: the white panel behind the columns is sized to it. */
-const longestMenu = Math.max(...content.menu.map((g) => g.items.length));
-
 function DesktopHeader({ current }: { current: string | undefined }) {
+  const { menu, project, contact } = useSite();
+  // Rows of the tallest dropdown column: the white panel behind the columns is sized to it.
+  const longestMenu = Math.max(...menu.map((g) => g.items.length));
   return (
     <div className="header-desktop" style={{ "--gnb-rows": longestMenu } as CSSProperties}>
       <div className="header-bar">
-        <a href="/" className="header-logo" aria-label={`${content.project.siteName} 홈`}>
+        <a href="/" className="header-logo" aria-label={`${project.siteName} 홈`}>
           <Logo />
         </a>
         <nav aria-label="주 메뉴" className="gnb">
           <ul className="gnb-list">
-            {content.menu.map((group) => {
+            {menu.map((group) => {
               const active = group.items.some((i) => i.url === current);
               return (
                 <li key={group.title} className="gnb-item">
@@ -78,10 +78,10 @@ function DesktopHeader({ current }: { current: string | undefined }) {
           </a>
           <RegisterTrigger
             className="header-phone"
-            label={`방문예약 및 상담 신청, 대표번호 ${content.contact.phone}`}
+            label={`방문예약 및 상담 신청, 대표번호 ${contact.phone}`}
           >
             <PhoneIcon />
-            <span>{content.contact.phone}</span>
+            <span>{contact.phone}</span>
           </RegisterTrigger>
         </div>
       </div>
@@ -91,6 +91,7 @@ function DesktopHeader({ current }: { current: string | undefined }) {
 }
 
 function MobileHeader({ current }: { current: string | undefined }) {
+  const { menu, project, contact } = useSite();
   const drawerId = useId();
   return (
     <div className="header-mobile">
@@ -109,12 +110,12 @@ function MobileHeader({ current }: { current: string | undefined }) {
             <i />
           </span>
         </button>
-        <a href="/" className="header-logo" aria-label={`${content.project.siteName} 홈`}>
+        <a href="/" className="header-logo" aria-label={`${project.siteName} 홈`}>
           <Logo />
         </a>
-        <a href={telHref(content.contact.phone)} className="header-call">
+        <a href={telHref(contact.phone)} className="header-call">
           <PhoneIcon />
-          <span className="sr-only">전화 상담 {content.contact.phone}</span>
+          <span className="sr-only">전화 상담 {contact.phone}</span>
         </a>
       </div>
       <div id={drawerId} className="drawer" data-open="false" hidden>
@@ -123,7 +124,7 @@ function MobileHeader({ current }: { current: string | undefined }) {
             방문예약 바로가기
           </a>
           <ul className="accordion">
-            {content.menu.map((group) => {
+            {menu.map((group) => {
               const panelId = `${drawerId}-${group.title}`;
               return (
                 <li key={group.title} className="accordion-item">
@@ -148,8 +149,8 @@ function MobileHeader({ current }: { current: string | undefined }) {
               );
             })}
           </ul>
-          <a href={telHref(content.contact.phone)} className="drawer-phone">
-            <PhoneIcon /> {content.contact.phone} <small>{content.contact.hours}</small>
+          <a href={telHref(contact.phone)} className="drawer-phone">
+            <PhoneIcon /> {contact.phone} <small>{contact.hours}</small>
           </a>
         </nav>
       </div>

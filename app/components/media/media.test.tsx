@@ -1,7 +1,7 @@
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { describe, expect, test } from "vitest";
-import { content } from "~/content";
+import { loadSite } from "~/sites/registry.server";
 import { StampTaxCalculator } from "~/components/sales/stamp-tax-calculator";
 import { DocumentViewer } from "./document-viewer";
 import { Tabs } from "./tabs";
@@ -12,10 +12,10 @@ import { ZoomableDrawing } from "./zoomable-drawing";
 /*
  * What the prerendered HTML holds (the server render): players from other sites are never in it,
  * so a page without JavaScript or without internet still shows its poster, notice or links.
- * The sample content has no published sources, so the browser tests cannot reach these cases.
+ * The Anyang data has no published sources, so the browser tests cannot reach these cases.
  */
 
-const poster = content.brandVideo.poster;
+const poster = loadSite("sites/anyang").brandVideo.poster;
 
 describe("video player in the static HTML", () => {
   test("with a source: the poster and a link to the film, no iframe", () => {

@@ -1,4 +1,4 @@
-import type { Image } from "~/content";
+import type { Image } from "~/content/schema";
 import { Picture } from "~/components/layout/picture";
 import { autoplayUrl } from "~/lib/media";
 

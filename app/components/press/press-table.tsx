@@ -1,6 +1,6 @@
 import { formatViews } from "~/lib/press-pages";
-import { content } from "~/content";
 import { formatKoreanDate } from "~/lib/korean-date";
+import { useSite } from "~/lib/site";
 import type { PressPhoto } from "~/lib/press-photo";
 import { PressPicture } from "./press-picture";
 
@@ -26,7 +26,15 @@ export type PressListPage = {
  * (app/enhance/chrome/press-list.ts), the next page's rows are fetched and appended, and focus moves to
  * its first title.
  */
-export function PressTable({ site, page }: { site: string; page: PressListPage }) {
+export function PressTable({
+  site,
+  page,
+}: {
+  /** The press site's id in the address (`/<site>/press`); the complex comes from useSite(). */
+  site: string;
+  page: PressListPage;
+}) {
+  const { authorLabel } = useSite().press;
   const moreHref = page.next ? `/${site}/press?after=${encodeURIComponent(page.next)}` : null;
   const rows = page.posts.map((post, i) => ({ post, no: page.total - page.before - i }));
   return (
@@ -85,7 +93,7 @@ export function PressTable({ site, page }: { site: string; page: PressListPage }
                     <span className="press-title-text">{post.title}</span>
                   </a>
                 </td>
-                <td className="col-author wide-only">{content.press.authorLabel}</td>
+                <td className="col-author wide-only">{authorLabel}</td>
                 <td className="col-date">{formatKoreanDate(post.publishedAt)}</td>
                 <td className="col-views wide-only">{formatViews(post.views)}</td>
               </tr>

@@ -1,6 +1,6 @@
-import { content } from "~/content";
 import { LeadForm } from "~/components/forms/lead-form";
 import { telHref } from "~/lib/phone";
+import { useSite } from "~/lib/site";
 import { REGISTER_PATH } from "./registration-context";
 
 /** Element id of the <template> that holds the popup until its first opening. */
@@ -13,6 +13,7 @@ export const POPUP_TEMPLATE_ID = "registration-popup";
  * opening (so it starts empty) whose `source` is the page's path, and owns its history entry.
  */
 export function RegistrationPopupTemplate() {
+  const { contact } = useSite();
   return (
     <template id={POPUP_TEMPLATE_ID}>
       <dialog
@@ -37,8 +38,8 @@ export function RegistrationPopupTemplate() {
           <p id="reg-dialog-desc" className="reg-dialog-desc">
             이름과 연락처를 남겨 주시면 전문 상담사가 곧 연락드립니다.
             <br />
-            전화 상담 <a href={telHref(content.contact.phone)}>{content.contact.phone}</a>{" "}
-            <span className="nowrap">({content.contact.hours})</span>
+            전화 상담 <a href={telHref(contact.phone)}>{contact.phone}</a>{" "}
+            <span className="nowrap">({contact.hours})</span>
           </p>
           {/* Copied afresh from the template at each opening. */}
           <div data-popup-form="">

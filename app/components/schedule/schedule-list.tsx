@@ -1,4 +1,4 @@
-import type { Milestone } from "~/content";
+import type { Milestone } from "~/content/schema";
 import { milestoneIcsPath, SCHEDULE_PATH } from "~/content/pages";
 import { milestoneTitle, milestoneWhen } from "~/lib/schedule";
 import "~/styles/schedule.css";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { content } from "~/content";
+import { useSite } from "~/lib/site";
 
 /*
  * The model house as a visitor needs it before coming: where it is, when it is open, and the two
@@ -22,7 +22,7 @@ export function ModelHouseFacts({
   /** `data-state` of the list (the booking page marks a cancelled booking). */
   state?: string;
 }) {
-  const { modelHouse } = content;
+  const { modelHouse } = useSite();
   return (
     <dl className={className} data-state={state}>
       {before}
@@ -58,7 +58,7 @@ export function ModelHouseMapLinks({
   label?: ReactNode;
   withVerb?: boolean;
 }) {
-  const { mapLinks } = content.modelHouse;
+  const { mapLinks } = useSite().modelHouse;
   return (
     <p className={className}>
       {label}
