@@ -46,7 +46,7 @@ export async function rssXml(
 ): Promise<string> {
   const posts = await latestPublished(press, FEED_SIZE, now);
   const sizes = await jpegSizes(posts);
-  const page = pressPage(press);
+  const page = pressPage(site, press);
   const listUrl = `${siteUrl}${page.path}`;
   const items = posts.map((p) => {
     const link = `${listUrl}/${p.id}`;

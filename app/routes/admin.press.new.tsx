@@ -4,6 +4,7 @@ import type { Route } from "./+types/admin.press.new";
 import { PressWriteForm } from "~/components/press/press-write-form";
 import { refuseCrossSite, requireAdmin } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import { siteFrom } from "~/lib/site";
 import { kstToday } from "~/lib/korean-date";
 import { EMPTY_PRESS_FORM } from "~/lib/press-form";
 import { readForm } from "~/press/upload.server";
@@ -15,7 +16,8 @@ import { createSubmitted, unreadable } from "./press-action.server";
  * same saving as under the public list); a saved post returns to /admin/press with its row marked.
  */
 
-export const meta = () => adminMeta("새 보도자료 쓰기");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminMeta(siteFrom(matches), "새 보도자료 쓰기");
 export const headers = adminHeaders;
 
 const ACTION = "/admin/press/new";

@@ -7,7 +7,7 @@ import { requireAdmin } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { formatKoreanDateTime } from "~/lib/korean-date";
 import { postedMessage } from "~/lib/press-form";
-import { useSite } from "~/lib/site";
+import { siteFrom, useSite } from "~/lib/site";
 import { getPost, listAllPosts } from "~/press/posts.server";
 
 /**
@@ -15,7 +15,8 @@ import { getPost, listAllPosts } from "~/press/posts.server";
  * After /admin/press/new saves a post (?created=<id>): what became of it, and its row marked.
  */
 
-export const meta = () => adminMeta("보도자료 관리");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminMeta(siteFrom(matches), "보도자료 관리");
 export const headers = adminHeaders;
 
 const PAGE = 50;

@@ -129,12 +129,12 @@ const STATE_LABEL = { draft: "임시저장", scheduled: "예약", published: "�
 
 export default function PressDetail({ loaderData }: Route.ComponentProps) {
   const { site, post, admin } = loaderData;
-  const { press } = useSite();
+  const complex = useSite();
   const listPath = `/${site}/press`;
   const paragraphs = post.body.split("\n").filter((line) => line.trim() !== "");
   return (
     <>
-      <PageBanner page={pressPage(site)} headingElsewhere />
+      <PageBanner page={pressPage(complex, site)} headingElsewhere />
       <div className="page-body press-page">
         <article
           className="press-article"
@@ -159,7 +159,7 @@ export default function PressDetail({ loaderData }: Route.ComponentProps) {
             <dl className="press-article-meta">
               <div>
                 <dt>작성자</dt>
-                <dd>{press.authorLabel}</dd>
+                <dd>{complex.press.authorLabel}</dd>
               </div>
               <div>
                 <dt>작성일</dt>

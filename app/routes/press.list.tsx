@@ -14,7 +14,7 @@ import { kstToday } from "~/lib/korean-date";
 import { EMPTY_PRESS_FORM, postedMessage } from "~/lib/press-form";
 import { pressPage } from "~/lib/press-pages";
 import { seoTags } from "~/lib/seo";
-import { rootDataFrom } from "~/lib/site";
+import { rootDataFrom, useSite } from "~/lib/site";
 import { getAdmin, refuseCrossSite, requireAdmin } from "~/auth/guards.server";
 import { signIn } from "~/auth/sign-in.server";
 import { decodeCursor, getPost, listPublished } from "~/press/posts.server";
@@ -130,7 +130,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [];
   const { site, siteUrl } = rootDataFrom(matches);
-  const page = pressPage(loaderData.site);
+  const page = pressPage(site, loaderData.site);
   return [
     ...seoTags({
       site,
@@ -153,6 +153,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function PressList({ loaderData, actionData }: Route.ComponentProps) {
   const { site, page, admin, posted, today } = loaderData;
+  const banner = pressPage(useSite(), site);
   const listPath = `/${site}/press`;
   const signInError =
     actionData && "intent" in actionData && actionData.intent === "signin" ? actionData : null;
@@ -161,8 +162,8 @@ export default function PressList({ loaderData, actionData }: Route.ComponentPro
   const refused = actionData && "refused" in actionData ? actionData.formError : undefined;
   return (
     <>
-      <PageBanner page={pressPage(site)} />
-      <SectionMenu section={pressPage(site).section} />
+      <PageBanner page={banner} />
+      <SectionMenu section={banner.section} />
       <div className="page-body press-page">
         <PressTable key={site} site={site} page={page} />
         <FormMessage tone="ok" className="press-posted">
