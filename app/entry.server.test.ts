@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { content } from "~/content";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { createLead, listLeads } from "~/leads/leads.server";
 import { startReceiver } from "~/outbox/test-receiver";
+import { loadSite } from "~/sites/registry.server";
 import { startServices } from "./entry.server";
 
 describe.each(engines())("server start-up ($name)", (engine) => {
@@ -18,7 +18,9 @@ describe.each(engines())("server start-up ($name)", (engine) => {
       smsConsent: false,
       visitSlot: null,
     };
-    const expired = new Date(Date.now() - (content.privacy.retentionDays + 1) * 86_400_000);
+    const expired = new Date(
+      Date.now() - (loadSite("sites/anyang").privacy.retentionDays + 1) * 86_400_000,
+    );
     await createLead(form, { ip: "1", source: "/" }, expired);
 
     const hook = await startReceiver(200);

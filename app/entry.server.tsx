@@ -2,7 +2,7 @@
  * React Router's default server entry (revealed with `react-router reveal entry.server`), plus:
  * the per-request CSP nonce from server/app.js on every inline script React and React Router
  * render; module scripts and preloads started after the first frame (lib/head-priorities.server.ts); handleError, which logs the router's own 4xx answers in one line; startServices(), the
- * services layer's start-up; and siteForServer, what server/app.js takes from content.
+ * services layer's start-up; and siteForServer, what server/app.js takes from the default complex.
  */
 import { PassThrough } from "node:stream";
 
@@ -13,7 +13,7 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ensureAdminFromEnv } from "~/auth/admin.server";
-import { content } from "~/content";
+import type { Site } from "~/content/schema";
 import { closeDb, getDb } from "~/db/db.server";
 import { env } from "~/env.server";
 import { startRetentionJob } from "~/leads/retention.server";
@@ -25,6 +25,7 @@ import { frameSources } from "~/lib/media";
 import { telHref } from "~/lib/phone";
 import { wantsHydration } from "~/lib/route-hydration";
 import { createOutboxWorker } from "~/outbox/outbox.server";
+import { defaultSite, siteOf } from "~/sites/registry.server";
 import enhanceUrl from "virtual:enhance-entry";
 
 declare module "react-router" {
@@ -96,7 +97,7 @@ export default function handleRequest(
           // one line wherever they are rendered (lib/keep-together.ts).
           const finish = hydrated(routerContext)
             ? undefined
-            : (html: string) => keepTogetherHtml(html, KEEP_TOGETHER);
+            : (html: string) => keepTogetherHtml(html, keepTogether(siteOf(request)));
           pipe(deferModuleScriptsStream(enhanceUrl, finish)).pipe(body);
 
           resolve(
@@ -123,8 +124,16 @@ export default function handleRequest(
   });
 }
 
-/** The complex's unit labels are kept on one line too. */
-const KEEP_TOGETHER = unbreakablePattern(content.unitTypes.map((u) => u.label));
+const keptTogether = new WeakMap<Site, RegExp>();
+/** The request's complex's unit labels are kept on one line too (made once per complex). */
+function keepTogether(site: Site) {
+  let pattern = keptTogether.get(site);
+  if (!pattern) {
+    pattern = unbreakablePattern(site.unitTypes.map((u) => u.label));
+    keptTogether.set(site, pattern);
+  }
+  return pattern;
+}
 
 /** Whether this answer carries React Router's scripts (the same test as root.tsx's Layout). */
 function hydrated({ staticHandlerContext: { matches, loaderData }, routeModules }: EntryContext) {
@@ -152,18 +161,22 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 /** The press pages server/rendered-cache.js keeps rendered for visitors. */
 export { renderedPress } from "~/press/rendered-pages.server";
 
-/** What server/app.js needs from content: the frame-src hosts and its own error page's facts. */
+/**
+ * What server/app.js needs from the default complex (for now, one for the whole server): the
+ * frame-src hosts and its own error page's facts.
+ */
+const fallback = defaultSite();
 export const siteForServer = {
-  siteName: content.project.siteName,
-  phone: content.contact.phone,
-  telHref: telHref(content.contact.phone),
+  siteName: fallback.project.siteName,
+  phone: fallback.contact.phone,
+  telHref: telHref(fallback.contact.phone),
   logo: {
-    src: imageUrl(content.images.logo),
-    width: content.images.logo.width,
-    height: content.images.logo.height,
+    src: imageUrl(fallback.images.logo),
+    width: fallback.images.logo.width,
+    height: fallback.images.logo.height,
   },
   failedMessage: RESULT_MESSAGES.popup.failed,
-  frameSources: frameSources(content),
+  frameSources: frameSources(fallback),
 };
 
 /**

@@ -1,11 +1,11 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
-import { content } from "./content";
-import { calendarMilestones, milestoneIcsPath } from "./content/pages";
 
 /*
- * The site map, beside the specification's route table. Paths are case-sensitive so that
- * the other spellings in content.redirects answer with a 301 instead of a duplicate page.
- * Paths per unit type and interior come from content.
+ * The site map, beside the specification's route table: one route for each kind of page, the same
+ * for every complex. A page route's loader answers 404 when the request's complex has no such page
+ * (routes/page-guard.server.ts); a unit type's floor plan and interior are one route each, keyed by
+ * the unit in the path. Paths are case-sensitive so that a complex's other spellings (its
+ * `redirects`) reach the catch-all route, which answers them with a 301 instead of a duplicate page.
  */
 const page = (path: string, file: string, id?: string) =>
   route(path, file, { caseSensitive: true, ...(id ? { id } : {}) });
@@ -18,9 +18,7 @@ export default [
 
   page("BusinessGuide/intro", "routes/business.intro.tsx"),
   page("BusinessGuide/plan", "routes/business.plan.tsx"),
-  ...calendarMilestones().map((m) =>
-    page(milestoneIcsPath(m).slice(1), "routes/business.plan.ics.ts", `ics-${m.key}`),
-  ),
+  page("BusinessGuide/plan/:file", "routes/business.plan.ics.ts"),
   page("BusinessGuide/documents", "routes/business.documents.tsx"),
 
   page("LocationEnvironment/intro", "routes/location.intro.tsx"),
@@ -30,15 +28,11 @@ export default [
   page("ComplexGuide/detailintro", "routes/complex.detail.tsx"),
   page("ComplexGuide/community", "routes/complex.community.tsx"),
 
-  ...content.unitTypes.map((u) =>
-    page(u.path.slice(1), "routes/floor-plan.tsx", `floor-plan-${u.key}`),
-  ),
   page("FloorPlan/videos", "routes/floor-plan.videos.tsx"),
   page("FloorPlan/Emodel", "routes/floor-plan.emodel.tsx"),
+  page("FloorPlan/:unit", "routes/floor-plan.tsx"),
 
-  ...content.interiors.map((i) =>
-    page(i.path.slice(1), "routes/interior.tsx", `interior-${i.key}`),
-  ),
+  page("Interior/:unit", "routes/interior.tsx"),
 
   page("SalesInfo/SubscriptionGuide", "routes/sales.subscription.tsx"),
   page("SalesInfo/guide", "routes/sales.guide.tsx"),
@@ -61,9 +55,6 @@ export default [
   // The lead forms' actions answering JSON, for the page's script (app/enhance/lead-form.ts).
   route("api/leads", "routes/api.leads.ts"),
 
-  ...content.redirects.map((r, i) =>
-    page(r.from.slice(1), "routes/alias.redirect.ts", `alias-${i}`),
-  ),
   // The administrator: sign-in, then the desks (each loader and action checks the session itself).
   page("admin/login", "routes/admin.login.tsx"),
   page("admin/logout", "routes/admin.logout.ts"),
@@ -78,5 +69,6 @@ export default [
 
   route("robots.txt", "routes/robots.txt.ts"),
   route("sitemap.xml", "routes/sitemap.xml.ts"),
+  // Any other path: the complex's other spelling of a page (301), else the Korean 404 page.
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,8 +1,9 @@
 /**
  * Build-time font subset: Pretendard (OFL), cut down to the characters this site can show.
  *
- * The characters are every one written in the site's own source — content (app/content), the
- * components' and rules' Korean texts (app/**), the server's own error pages (server/) — plus
+ * The characters are every one written in the site's own source — every complex's content
+ * (sites/<id>/site.yaml), the components' and rules' Korean texts (app/**), the server's own error
+ * pages (server/) — plus
  * printable ASCII and the punctuation a visitor's input commonly holds. Everything the prerendered
  * pages show comes from these files, which `app/styles/fonts.test.ts` checks against the built
  * pages. Hangul that only a visitor types (a name, a message) or that an administrator writes in a
@@ -18,6 +19,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import subsetFont from "subset-font";
+import { SITE_FILE, sitesRoot } from "../app/sites/registry.server";
 
 export const FONT_OUT = "app/styles/fonts/pretendard-subset.woff2";
 const SOURCE_DIRS = ["app", "server"];
@@ -46,16 +48,21 @@ function walk(dir: string): string[] {
   });
 }
 
-/** Every character the site's source holds, plus ALWAYS, sorted: the subset's text. */
-export function siteCharacters(root = "."): string {
+/** Every complex's content file (`sites/<id>/site.yaml`, or under SITES_DIR). */
+function siteFiles(root: string): string[] {
+  return readdirSync(root, { withFileTypes: true })
+    .map((d) => join(root, d.name, SITE_FILE))
+    .filter((file) => existsSync(file));
+}
+
+/** Every character the site's source and every complex's content hold, plus ALWAYS, sorted. */
+export function siteCharacters(root = ".", sites = sitesRoot()): string {
   const chars = new Set<string>(ALWAYS);
-  for (const dir of SOURCE_DIRS) {
-    for (const file of walk(join(root, dir))) {
-      if (/\.test\.[tj]sx?$/.test(file)) continue;
-      for (const ch of readFileSync(file, "utf8")) {
-        const cp = ch.codePointAt(0)!;
-        if (cp >= 0x20 && !(cp >= 0xd800 && cp <= 0xdfff)) chars.add(ch);
-      }
+  const sources = SOURCE_DIRS.flatMap((dir) => walk(join(root, dir)));
+  for (const file of [...sources.filter((f) => !/\.test\.[tj]sx?$/.test(f)), ...siteFiles(sites)]) {
+    for (const ch of readFileSync(file, "utf8")) {
+      const cp = ch.codePointAt(0)!;
+      if (cp >= 0x20 && !(cp >= 0xd800 && cp <= 0xdfff)) chars.add(ch);
     }
   }
   return [...chars].sort().join("");

@@ -5,7 +5,7 @@
  * would show boxes); photo-like images (photo/**, any source format including SVG renderings,
  * outlined the same way first) become AVIF and WebP at the widths the <Picture> component asks
  * for, plus one JPEG at full width for social previews.
- * Every image named in content must exist, or the build stops.
+ * Every image named in any complex's content (sites/<id>/site.yaml) must exist, or the build stops.
  */
 import {
   copyFileSync,
@@ -18,7 +18,7 @@ import {
 } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import sharp from "sharp";
-import { validateContent } from "../app/content/validate";
+import { loadSites } from "../app/sites/registry.server";
 import { imageUrl, isPhoto, photoWidths, PHOTO_FORMATS } from "../app/lib/images";
 import type { Image } from "../app/content/schema";
 import { homeArtwork } from "./artwork/home-art";
@@ -72,10 +72,11 @@ function generateArtwork() {
 }
 
 async function main() {
-  const content = validateContent();
+  // Every complex, validated: a broken file stops the build with its Korean message.
+  const sites = loadSites();
   generateArtwork();
   const images = new Map<string, Image>();
-  collectImages(content, images);
+  collectImages(sites, images);
   const missing = [...images.keys()].filter((src) => !existsSync(join(SRC, src)));
   if (missing.length) {
     console.error(`콘텐츠가 가리키는 이미지 파일이 없습니다 (${SRC}/):\n  ${missing.join("\n  ")}`);

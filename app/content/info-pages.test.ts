@@ -1,7 +1,8 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { drawUnitPositions, UNIT_POSITIONS_FILE } from "../../scripts/artwork/unit-positions";
-import { content, type Image } from "./index";
+import { loadSite } from "~/sites/registry.server";
+import type { Image } from "./schema";
 
 /*
  * Facts of the information pages that must agree with each other and with the artwork:
@@ -9,13 +10,14 @@ import { content, type Image } from "./index";
  * against the size and colours content announces for it.
  */
 
-const positions = content.infoPages.unitPositions;
+const site = loadSite("sites/anyang");
+const positions = site.infoPages.unitPositions;
 const lines = positions.buildings.flatMap((b) => b.lines.map((l) => ({ ...l, building: b })));
 const svg = (image: Image) => readFileSync(`assets/images/${image.src}`, "utf8");
 
 describe("unit-position plan (동호수배치도)", () => {
   test("each unit type has as many households in the plan as the unit types list", () => {
-    for (const unit of content.unitTypes) {
+    for (const unit of site.unitTypes) {
       const planned = lines
         .filter((l) => l.type === unit.key)
         .reduce((sum, l) => sum + l.to - l.from + 1, 0);
@@ -25,7 +27,7 @@ describe("unit-position plan (동호수배치도)", () => {
 
   test("the plan adds up to the project's household total", () => {
     const total = lines.reduce((sum, l) => sum + l.to - l.from + 1, 0);
-    expect(total).toBe(content.project.households);
+    expect(total).toBe(site.project.households);
   });
 
   test("every line stays within its building, and the tallest building has the project's top floor", () => {
@@ -36,9 +38,7 @@ describe("unit-position plan (동호수배치도)", () => {
     for (const b of positions.buildings) {
       expect(new Set(b.lines.map((l) => l.line)).size, b.name).toBe(b.lines.length);
     }
-    expect(Math.max(...positions.buildings.map((b) => b.floors))).toBe(
-      content.project.floors.above,
-    );
+    expect(Math.max(...positions.buildings.map((b) => b.floors))).toBe(site.project.floors.above);
   });
 
   test("the drawing is the one the generator makes from this content", () => {
@@ -53,15 +53,15 @@ describe("unit-position plan (동호수배치도)", () => {
 });
 
 describe("information page artwork", () => {
-  const info = content.infoPages;
+  const info = site.infoPages;
   const drawings: Image[] = [
     info.sitePlan.image,
     info.unitPositions.image,
     info.locationPage.map,
     info.brandStory.image,
     ...info.brandStory.pillars.map((p) => p.image),
-    ...content.locationHighlights.map((h) => h.image),
-    ...content.interiors.flatMap((i) => i.images),
+    ...site.locationHighlights.map((h) => h.image),
+    ...site.interiors.flatMap((i) => i.images),
   ];
 
   test.each(drawings.map((d) => [d.src, d] as const))(
@@ -103,7 +103,7 @@ describe("information page artwork", () => {
 
   test("the location map names the stations, the stream and the site", () => {
     const drawing = svg(info.locationPage.map);
-    for (const name of ["범계역", "평촌역", "학의천", "시민대로", content.project.complexName])
+    for (const name of ["범계역", "평촌역", "학의천", "시민대로", site.project.complexName])
       expect(drawing).toContain(name);
   });
 });

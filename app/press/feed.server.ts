@@ -2,7 +2,7 @@
  * The press feed (RSS 2.0 per site, the photo as enclosure) and sitemap.xml (content pages plus every
  * visible post). Both are answered per request and see only posts whose time has come at `now`.
  */
-import { content } from "~/content";
+import type { Site } from "~/content/schema";
 import { sitemapPaths } from "~/content/pages";
 import { getDb } from "~/db/db.server";
 import { pressPage } from "~/lib/press-pages";
@@ -37,10 +37,16 @@ async function jpegSizes(posts: PressPost[]): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [`${r.photo_id}-${Number(r.width)}`, Number(r.size)]));
 }
 
-export async function rssXml(site: string, siteUrl: string, now = new Date()): Promise<string> {
-  const posts = await latestPublished(site, FEED_SIZE, now);
+/** The feed of one press site (`press`, one of `site.press.sites`) of a complex. */
+export async function rssXml(
+  site: Site,
+  press: string,
+  siteUrl: string,
+  now = new Date(),
+): Promise<string> {
+  const posts = await latestPublished(press, FEED_SIZE, now);
   const sizes = await jpegSizes(posts);
-  const page = pressPage(site);
+  const page = pressPage(site, press);
   const listUrl = `${siteUrl}${page.path}`;
   const items = posts.map((p) => {
     const link = `${listUrl}/${p.id}`;
@@ -70,7 +76,7 @@ export async function rssXml(site: string, siteUrl: string, now = new Date()): P
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     "  <channel>",
-    `    <title>${escapeXml(`${page.title} | ${content.project.siteName}`)}</title>`,
+    `    <title>${escapeXml(`${page.title} | ${site.project.siteName}`)}</title>`,
     `    <link>${escapeXml(listUrl)}</link>`,
     `    <description>${escapeXml(page.description)}</description>`,
     "    <language>ko</language>",
@@ -83,9 +89,11 @@ export async function rssXml(site: string, siteUrl: string, now = new Date()): P
   ].join("\n");
 }
 
-export async function sitemapXml(siteUrl: string, now = new Date()): Promise<string> {
-  const pages = sitemapPaths().map((p) => `  <url><loc>${escapeXml(siteUrl + p)}</loc></url>`);
-  const posts = (await allPublished(now)).map(
+/** A complex's sitemap: its pages and the visible posts of its press sites. */
+export async function sitemapXml(site: Site, siteUrl: string, now = new Date()): Promise<string> {
+  const pages = sitemapPaths(site).map((p) => `  <url><loc>${escapeXml(siteUrl + p)}</loc></url>`);
+  const own = (await allPublished(now)).filter((p) => site.press.sites.includes(p.site));
+  const posts = own.map(
     (p) =>
       `  <url><loc>${escapeXml(`${siteUrl}/${p.site}/press/${p.id}`)}</loc><lastmod>${p.updatedAt.slice(0, 10)}</lastmod></url>`,
   );

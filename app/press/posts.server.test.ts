@@ -1,6 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
 import { engines, useTestDb } from "~/db/test-support";
+import { loadSite } from "~/sites/registry.server";
 import type { PressInput } from "~/lib/press-form";
 import { rssXml, sitemapXml } from "./feed.server";
 import { photoFile, renderPhoto } from "./photos.server";
@@ -17,6 +18,7 @@ import {
 } from "./posts.server";
 
 const SITE = "anyang";
+const COMPLEX = loadSite("sites/anyang");
 const URL = "https://example.test";
 const T0 = new Date("2026-03-02T01:00:00.000Z");
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
@@ -108,8 +110,8 @@ describe.each(engines())("press posts ($name)", (engine) => {
     expect((await listPublished(SITE, { now: before })).posts.map((p) => p.title)).toEqual([
       "지금 글",
     ]);
-    expect(await rssXml(SITE, URL, before)).not.toContain("예약 글");
-    expect(await sitemapXml(URL, before)).not.toContain(scheduled);
+    expect(await rssXml(COMPLEX, SITE, URL, before)).not.toContain("예약 글");
+    expect(await sitemapXml(COMPLEX, URL, before)).not.toContain(scheduled);
     expect(await getPublished(SITE, scheduled, before)).toBeUndefined();
     expect(await recordView(SITE, scheduled, before)).toBeUndefined();
     expect((await getPost(scheduled, before))!.state).toBe("scheduled");
@@ -119,14 +121,14 @@ describe.each(engines())("press posts ($name)", (engine) => {
       "예약 글",
       "지금 글",
     ]);
-    expect(await rssXml(SITE, URL, after)).toContain("<title>예약 글</title>");
-    expect(await sitemapXml(URL, after)).toContain(`${URL}/anyang/press/${scheduled}`);
+    expect(await rssXml(COMPLEX, SITE, URL, after)).toContain("<title>예약 글</title>");
+    expect(await sitemapXml(COMPLEX, URL, after)).toContain(`${URL}/anyang/press/${scheduled}`);
     expect((await getPost(scheduled, after))!.state).toBe("published");
 
     // The draft stays the administrator's at any time.
     const later = at(60 * 24 * 365);
     expect((await listPublished(SITE, { now: later })).posts).toHaveLength(2);
-    expect(await sitemapXml(URL, later)).not.toContain(draft);
+    expect(await sitemapXml(COMPLEX, URL, later)).not.toContain(draft);
     expect((await getPost(draft, later))!.state).toBe("draft");
     expect((await listAllPosts({ now: before })).posts.map((p) => [p.title, p.state])).toEqual(
       expect.arrayContaining([
@@ -179,7 +181,7 @@ describe.each(engines())("press posts ($name)", (engine) => {
       const stored = await photoFile(t.db(), rendered.photo.id, f.format, f.width);
       expect(stored && Buffer.compare(stored, f.bytes)).toBe(0);
     }
-    const xml = await rssXml(SITE, URL, at(1));
+    const xml = await rssXml(COMPLEX, SITE, URL, at(1));
     const jpg1000 = rendered.photo.files.find((f) => f.format === "jpg" && f.width === 1000)!;
     expect(xml).toContain(
       `<enclosure url="${URL}/media/press/${rendered.photo.id}-1000.jpg" length="${jpg1000.bytes.length}" type="image/jpeg"/>`,

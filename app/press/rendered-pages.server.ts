@@ -5,10 +5,10 @@
  * each answer. An article is rendered once with VIEWS_PLACEHOLDER as its count; each answer puts
  * its own count in its place (docs/decisions/016-rendered-press-pages.md).
  */
-import { content } from "~/content";
 import { formatViews } from "~/lib/press-pages";
 import { sessionCookieName } from "~/auth/session.server";
 import { countView, getPublished, POST_ID, postsGeneration } from "./posts.server";
+import { defaultSite } from "~/sites/registry.server";
 import { isCountableView } from "./views.server";
 
 declare module "react-router" {
@@ -26,10 +26,13 @@ export type RenderedPress =
   | { kind: "article"; site: string; id: string };
 
 export const renderedPress = {
-  /** The press page a path is, if it is one (never the `.data` of a client-side navigation). */
+  /**
+   * The press page a path is, if it is one (never the `.data` of a client-side navigation). For
+   * now the default complex's press sites only: server/rendered-cache.js keys its copies by path.
+   */
   match(pathname: string): RenderedPress | null {
     const [, site, press, id, ...rest] = pathname.split("/");
-    if (press !== "press" || rest.length || !content.press.sites.includes(site!)) return null;
+    if (press !== "press" || rest.length || !defaultSite().press.sites.includes(site!)) return null;
     if (id === undefined) return { kind: "list", site: site! };
     return POST_ID.test(id) ? { kind: "article", site: site!, id } : null;
   },

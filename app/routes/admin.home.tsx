@@ -3,11 +3,12 @@ import type { Route } from "./+types/admin.home";
 import { countNewLeads } from "~/admin/lead-desk.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import { siteFrom } from "~/lib/site";
 import { listAllPosts } from "~/press/posts.server";
 
 /** /admin: the administrator's home, with the two desks. */
 
-export const meta = () => adminMeta("관리자 홈");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(siteFrom(matches), "관리자 홈");
 export const headers = adminHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {

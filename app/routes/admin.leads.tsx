@@ -12,6 +12,7 @@ import {
 } from "~/admin/lead-desk.server";
 import { refuseCrossSite, requireAdmin } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import { siteFrom } from "~/lib/site";
 import { formatKoreanDate, formatKoreanDateTime } from "~/lib/korean-date";
 import {
   DESK_FILTERS,
@@ -41,7 +42,8 @@ import { clientIp } from "./lead-action.server";
  * Every view, download and change is written to the access log in the same request.
  */
 
-export const meta = () => adminMeta("상담 접수 관리");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminMeta(siteFrom(matches), "상담 접수 관리");
 export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -9,6 +9,7 @@ import { SignInForm } from "~/components/admin/sign-in-form";
 import { getAdmin, refuseCrossSite } from "~/auth/guards.server";
 import { signIn } from "~/auth/sign-in.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import { siteFrom } from "~/lib/site";
 import { AUTH_MESSAGES, safeRedirect } from "~/lib/auth";
 import { readForm } from "~/press/upload.server";
 import { clientIp } from "./lead-action.server";
@@ -18,7 +19,7 @@ export const handle: RouteHandle = { hydrate: true };
 
 /** /admin/login: the sign-in page every administrator page sends a signed-out request to. */
 
-export const meta = () => adminMeta("로그인");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(siteFrom(matches), "로그인");
 export const headers = adminHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {

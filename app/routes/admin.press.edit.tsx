@@ -5,6 +5,7 @@ import { DeletePost } from "~/components/press/delete-post";
 import { PressWriteForm } from "~/components/press/press-write-form";
 import { refuseCrossSite, requireAdmin } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import { siteFrom } from "~/lib/site";
 import { safeRedirect } from "~/lib/auth";
 import { isoToKstInput } from "~/lib/korean-date";
 import { PRESS_MESSAGES, type PressFormValues } from "~/lib/press-form";
@@ -14,8 +15,8 @@ import { checkSubmission, unreadable } from "./press-action.server";
 
 /** /admin/press/:id: edit a post (and its photo and publication), or delete it. */
 
-export const meta: Route.MetaFunction = ({ loaderData }) =>
-  adminMeta(loaderData ? `수정: ${loaderData.post.title}` : "보도자료 수정");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  adminMeta(siteFrom(matches), loaderData ? `수정: ${loaderData.post.title}` : "보도자료 수정");
 export const headers = adminHeaders;
 
 export async function loader({ request, params }: Route.LoaderArgs) {

@@ -1,13 +1,14 @@
 import { data, Link, redirect } from "react-router";
 import { FormMessage } from "~/components/admin/form-message";
 import type { Route } from "./+types/admin.press.new";
-import { content } from "~/content";
 import { PressWriteForm } from "~/components/press/press-write-form";
 import { refuseCrossSite, requireAdmin } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import { siteFrom } from "~/lib/site";
 import { kstToday } from "~/lib/korean-date";
 import { EMPTY_PRESS_FORM } from "~/lib/press-form";
 import { readForm } from "~/press/upload.server";
+import { siteOf } from "~/sites/registry.server";
 import { createSubmitted, unreadable } from "./press-action.server";
 
 /*
@@ -15,7 +16,8 @@ import { createSubmitted, unreadable } from "./press-action.server";
  * same saving as under the public list); a saved post returns to /admin/press with its row marked.
  */
 
-export const meta = () => adminMeta("새 보도자료 쓰기");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminMeta(siteFrom(matches), "새 보도자료 쓰기");
 export const headers = adminHeaders;
 
 const ACTION = "/admin/press/new";
@@ -31,7 +33,11 @@ export async function action({ request }: Route.ActionArgs) {
   const admin = await requireAdmin(request);
   const read = await readForm(request);
   if (!read.ok) return unreadable(read.reason, "create");
-  const created = await createSubmitted(read.form, content.press.defaultSite, admin.adminId);
+  const created = await createSubmitted(
+    read.form,
+    siteOf(request).press.defaultSite,
+    admin.adminId,
+  );
   if (!created.ok) return created.answer;
   return redirect(`/admin/press?created=${created.id}`, { headers: adminHeaders() });
 }

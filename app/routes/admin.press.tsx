@@ -2,12 +2,12 @@ import { Link } from "react-router";
 import { FormMessage } from "~/components/admin/form-message";
 import { formatViews } from "~/lib/press-pages";
 import type { Route } from "./+types/admin.press";
-import { content } from "~/content";
 import { DeletePost } from "~/components/press/delete-post";
 import { requireAdmin } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { formatKoreanDateTime } from "~/lib/korean-date";
 import { postedMessage } from "~/lib/press-form";
+import { siteFrom, useSite } from "~/lib/site";
 import { getPost, listAllPosts } from "~/press/posts.server";
 
 /**
@@ -15,7 +15,8 @@ import { getPost, listAllPosts } from "~/press/posts.server";
  * After /admin/press/new saves a post (?created=<id>): what became of it, and its row marked.
  */
 
-export const meta = () => adminMeta("보도자료 관리");
+export const meta: Route.MetaFunction = ({ matches }) =>
+  adminMeta(siteFrom(matches), "보도자료 관리");
 export const headers = adminHeaders;
 
 const PAGE = 50;
@@ -57,7 +58,7 @@ const STATE = {
 
 export default function AdminPress({ loaderData }: Route.ComponentProps) {
   const { posts, page, pages, total, created } = loaderData;
-  const multiSite = content.press.sites.length > 1;
+  const multiSite = useSite().press.sites.length > 1;
   return (
     <>
       <div className="admin-head">

@@ -1,11 +1,11 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/booking";
-import { content } from "~/content";
 import { cancelBooking, findBooking } from "~/bookings/bookings.server";
 import { REGISTER_PATH } from "~/components/registration/registration-context";
 import { ModelHouseFacts, ModelHouseMapLinks } from "~/components/visit/model-house-facts";
 import { telHref } from "~/lib/phone";
 import { documentTitle } from "~/lib/seo";
+import { siteFrom, useSite } from "~/lib/site";
 import { formatSlot } from "~/lib/visit-slots";
 
 /*
@@ -44,8 +44,8 @@ export function headers() {
   return PRIVATE;
 }
 
-export const meta: Route.MetaFunction = () => [
-  { title: documentTitle("방문 예약 확인") },
+export const meta: Route.MetaFunction = ({ matches }) => [
+  { title: documentTitle(siteFrom(matches), "방문 예약 확인") },
   { name: "robots", content: "noindex, nofollow" },
   { name: "referrer", content: "same-origin" },
 ];
@@ -62,7 +62,8 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
   const { booking } = loaderData;
   const navigation = useNavigation();
   const cancelling = navigation.state !== "idle" && navigation.formMethod === "POST";
-  const { contact } = content;
+  const site = useSite();
+  const { contact } = site;
   const phone = (
     <a href={telHref(contact.phone)} className="booking-phone">
       {contact.phone}
@@ -92,7 +93,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="booking-screen">
       <section className="booking-page" aria-labelledby="booking-heading">
-        <p className="booking-eyebrow">{content.project.siteName}</p>
+        <p className="booking-eyebrow">{site.project.siteName}</p>
         <h1 id="booking-heading">방문 예약 확인</h1>
         <div role="status" className="booking-result">
           {actionData ? (

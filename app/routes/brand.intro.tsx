@@ -2,14 +2,16 @@ import { Link } from "react-router";
 import { ComingSoon, PageShell } from "~/components/layout/page-shell";
 import { Picture } from "~/components/layout/picture";
 import { InfoSection } from "~/components/info/info-blocks";
-import { content } from "~/content";
 import { pageMeta } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 
+export { pageLoader as loader } from "./page-guard.server";
 export const meta = pageMeta;
 
 export default function BrandIntro() {
-  const story = content.infoPages.brandStory;
-  const video = content.menu.flatMap((g) => g.items).find((i) => i.url === "/Brand/video");
+  const site = useSite();
+  const story = site.infoPages.brandStory;
+  const video = site.menu.flatMap((g) => g.items).find((i) => i.url === "/Brand/video");
   return (
     <PageShell>
       <section className="brand-philosophy" aria-labelledby="brand-philosophy-title">

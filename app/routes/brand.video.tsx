@@ -1,12 +1,14 @@
 import { PageShell } from "~/components/layout/page-shell";
 import { VideoPlayer } from "~/components/media/video-player";
-import { content } from "~/content";
 import { pageMeta } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 
+export { pageLoader as loader } from "./page-guard.server";
 export const meta = pageMeta;
 
 export default function BrandVideo() {
-  const title = `${content.project.complexName} 홍보영상`;
+  const site = useSite();
+  const title = `${site.project.complexName} 홍보영상`;
   return (
     <PageShell>
       <section className="media-section" aria-labelledby="brand-video-title">
@@ -14,11 +16,7 @@ export default function BrandVideo() {
           {title}
         </h2>
         <div className="media-stage">
-          <VideoPlayer
-            src={content.brandVideo.src}
-            poster={content.brandVideo.poster}
-            title={title}
-          />
+          <VideoPlayer src={site.brandVideo.src} poster={site.brandVideo.poster} title={title} />
         </div>
       </section>
     </PageShell>

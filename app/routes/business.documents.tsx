@@ -1,12 +1,14 @@
 import { ComingSoon, PageShell } from "~/components/layout/page-shell";
 import { InfoSection } from "~/components/info/info-blocks";
-import { content } from "~/content";
 import { pageMeta } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 
+export { pageLoader as loader } from "./page-guard.server";
 export const meta = pageMeta;
 
 export default function BusinessDocuments() {
-  const documents = content.infoPages.documents;
+  const site = useSite();
+  const documents = site.infoPages.documents;
   return (
     <PageShell>
       <InfoSection id="documents-title" title={documents.heading} intro={documents.intro}>

@@ -1,13 +1,15 @@
 import { PageShell } from "~/components/layout/page-shell";
 import { InfoSection } from "~/components/info/info-blocks";
-import { content } from "~/content";
 import { pageMeta } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 
+export { pageLoader as loader } from "./page-guard.server";
 export const meta = pageMeta;
 
 export default function BusinessIntro() {
-  const { project, overviewRows } = content;
-  const page = content.infoPages.overviewPage;
+  const site = useSite();
+  const { project, overviewRows } = site;
+  const page = site.infoPages.overviewPage;
   const areas = [...project.exclusiveAreas].sort((a, b) => a - b);
   const highlights = [
     {

@@ -1,22 +1,23 @@
 import type { Route } from "./+types/business.plan.ics";
-import { content } from "~/content";
 import { calendarMilestones, milestoneIcsPath, SCHEDULE_PATH } from "~/content/pages";
-import { publicEnv } from "~/env.server";
 import { milestoneIcs } from "~/lib/schedule";
+import { siteOf, siteOrigin } from "~/sites/registry.server";
 
 /*
- * "캘린더에 추가": one milestone of the sale schedule as an iCalendar file. Prerendered at build
- * time (react-router.config.ts), so the link works without JavaScript and costs no rendering.
+ * "캘린더에 추가": one milestone of the complex's sale schedule as an iCalendar file
+ * (/BusinessGuide/plan/<key>.ics); 404 for a milestone it does not have, or one without a date.
+ * Prerendered at build time (react-router.config.ts), so the link works without JavaScript.
  */
 export function loader({ request }: Route.LoaderArgs) {
+  const site = siteOf(request);
   const { pathname } = new URL(request.url);
-  const milestone = calendarMilestones().find((m) => milestoneIcsPath(m) === pathname);
-  const { siteUrl } = publicEnv();
+  const milestone = calendarMilestones(site).find((m) => milestoneIcsPath(m) === pathname);
+  const siteUrl = siteOrigin(site);
   const body = milestone
     ? milestoneIcs(milestone, {
-        siteName: content.project.siteName,
+        siteName: site.project.siteName,
         uidHost: new URL(siteUrl).host,
-        phone: content.contact.phone,
+        phone: site.contact.phone,
         scheduleUrl: siteUrl + SCHEDULE_PATH,
         now: Date.now(),
       })

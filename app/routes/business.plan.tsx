@@ -1,13 +1,15 @@
 import { ComingSoon, PageShell } from "~/components/layout/page-shell";
 import { InfoSection } from "~/components/info/info-blocks";
 import { ScheduleList } from "~/components/schedule/schedule-list";
-import { content } from "~/content";
 import { pageMeta } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 
+export { pageLoader as loader } from "./page-guard.server";
 export const meta = pageMeta;
 
 export default function BusinessPlan() {
-  const schedule = content.infoPages.schedule;
+  const site = useSite();
+  const schedule = site.infoPages.schedule;
   const dated = schedule.milestones.some((m) => m.date);
   return (
     <PageShell>

@@ -1,12 +1,14 @@
 import { ComingSoon, PageShell } from "~/components/layout/page-shell";
 import { InfoSection } from "~/components/info/info-blocks";
-import { content } from "~/content";
 import { pageMeta } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 
+export { pageLoader as loader } from "./page-guard.server";
 export const meta = pageMeta;
 
 export default function ComplexCommunity() {
-  const community = content.infoPages.community;
+  const site = useSite();
+  const community = site.infoPages.community;
   return (
     <PageShell>
       <div className="info-coming">

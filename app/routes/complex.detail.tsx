@@ -1,13 +1,15 @@
 import { PageShell } from "~/components/layout/page-shell";
 import { InfoSection, Notices, PlanFigure, PlanLegend } from "~/components/info/info-blocks";
-import { content } from "~/content";
 import { pageMeta } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 
+export { pageLoader as loader } from "./page-guard.server";
 export const meta = pageMeta;
 
 export default function ComplexDetail() {
-  const plan = content.infoPages.unitPositions;
-  const label = (key: string) => content.unitTypes.find((u) => u.key === key)?.label ?? key;
+  const site = useSite();
+  const plan = site.infoPages.unitPositions;
+  const label = (key: string) => site.unitTypes.find((u) => u.key === key)?.label ?? key;
   const households = (key: string) =>
     plan.buildings
       .flatMap((b) => b.lines)

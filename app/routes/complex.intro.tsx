@@ -1,12 +1,14 @@
 import { PageShell } from "~/components/layout/page-shell";
 import { InfoSection, Notices, PlanFigure, PlanLegend } from "~/components/info/info-blocks";
-import { content } from "~/content";
 import { pageMeta } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 
+export { pageLoader as loader } from "./page-guard.server";
 export const meta = pageMeta;
 
 export default function ComplexIntro() {
-  const plan = content.infoPages.sitePlan;
+  const site = useSite();
+  const plan = site.infoPages.sitePlan;
   return (
     <PageShell>
       <InfoSection id="site-plan-title" eyebrow="SITE PLAN" title={plan.heading} intro={plan.intro}>

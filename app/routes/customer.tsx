@@ -1,33 +1,44 @@
 import { data, useLocation } from "react-router";
 import type { Route } from "./+types/customer";
-import { content } from "~/content";
 import { PageShell } from "~/components/layout/page-shell";
 import { LeadForm, type LeadActionData } from "~/components/forms/lead-form";
-import { seoTags, siteUrlFrom } from "~/lib/seo";
-import { getPage } from "~/content/pages";
+import { seoTags } from "~/lib/seo";
+import { findPage, getPage } from "~/content/pages";
 import { telHref } from "~/lib/phone";
+import { rootDataFrom, useSite } from "~/lib/site";
 import { leadAction, leadHeaders } from "./lead-action.server";
+import { requirePage, requirePressSite } from "./page-guard.server";
 
 const CUSTOMER_PATH = "/Promotion/Customer";
 
-export function loader({ params }: Route.LoaderArgs) {
-  if (params.site !== undefined && !content.press.sites.includes(params.site))
-    throw data(null, { status: 404 });
+/**
+ * /Promotion/Customer when the complex has it, and /{site}/customer for each of its press sites
+ * (the same page, under its canonical address); 404 otherwise.
+ */
+function requireCustomerPage({ request, params }: Route.LoaderArgs | Route.ActionArgs) {
+  if (params.site === undefined) return void requirePage(request);
+  const site = requirePressSite(request, params.site);
+  if (!findPage(site, CUSTOMER_PATH)) throw data(null, { status: 404 });
+}
+
+export function loader(args: Route.LoaderArgs) {
+  requireCustomerPage(args);
   return null;
 }
 
 export function action(args: Route.ActionArgs) {
-  const { site } = args.params;
-  if (site !== undefined && !content.press.sites.includes(site)) throw data(null, { status: 404 });
+  requireCustomerPage(args);
   return leadAction(args, { kind: "inquiry", variant: "inquiry" });
 }
 
 export const headers = leadHeaders;
 
 export const meta: Route.MetaFunction = ({ matches, location }) => {
-  const page = getPage(CUSTOMER_PATH);
+  const { site, siteUrl } = rootDataFrom(matches);
+  const page = getPage(site, CUSTOMER_PATH);
   return seoTags({
-    siteUrl: siteUrlFrom(matches),
+    site,
+    siteUrl,
     path: location.pathname,
     canonicalPath: CUSTOMER_PATH,
     title: page.title,
@@ -41,6 +52,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 export default function Customer({ actionData }: Route.ComponentProps) {
   const { pathname } = useLocation();
+  const { contact, legal } = useSite();
   return (
     <PageShell path={CUSTOMER_PATH}>
       <div className="customer-layout">
@@ -49,13 +61,13 @@ export default function Customer({ actionData }: Route.ComponentProps) {
             분양 상담 대표번호
           </h2>
           <p className="customer-phone">
-            <a href={telHref(content.contact.phone)}>
+            <a href={telHref(contact.phone)}>
               <span className="sr-only">전화 걸기 </span>
-              {content.contact.phone}
+              {contact.phone}
             </a>
           </p>
-          <p className="customer-hours">{content.contact.hours}</p>
-          <p className="customer-notice">{content.legal.smsNotice}</p>
+          <p className="customer-hours">{contact.hours}</p>
+          <p className="customer-notice">{legal.smsNotice}</p>
         </section>
         <section className="customer-inquiry" aria-labelledby="customer-inquiry-heading">
           <h2 id="customer-inquiry-heading" className="customer-heading">

@@ -1,18 +1,17 @@
 import { PageShell } from "~/components/layout/page-shell";
 import { Tabs } from "~/components/media/tabs";
 import { VrViewer } from "~/components/media/vr-viewer";
-import { content } from "~/content";
+import type { VrTab } from "~/content";
 import { eModelTabs, initialTabKey } from "~/lib/media";
 import { pageMeta } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 
+export { pageLoader as loader } from "./page-guard.server";
 export const meta = pageMeta;
 
-const tabs = eModelTabs(content.vr.tabs);
-const DEFAULT_KEY = initialTabKey(tabs, content.vr.defaultKey)!;
-
-function TourPanel({ tab }: { tab: (typeof tabs)[number] }) {
+function TourPanel({ tab }: { tab: VrTab }) {
   const title = `${tab.title} 타입 VR 모델하우스`;
-  const unit = content.unitTypes.find((u) => u.key === tab.key);
+  const unit = useSite().unitTypes.find((u) => u.key === tab.key);
   return (
     <>
       <h3 className="media-panel-title">{title}</h3>
@@ -28,6 +27,8 @@ function TourPanel({ tab }: { tab: (typeof tabs)[number] }) {
 }
 
 export default function EModel() {
+  const site = useSite();
+  const tabs = eModelTabs(site.vr.tabs);
   return (
     <PageShell>
       <section className="media-section" aria-labelledby="emodel-title">
@@ -42,7 +43,7 @@ export default function EModel() {
           id="emodel"
           label="주택형 선택"
           tabs={tabs.map((t) => ({ key: t.key, label: t.title, panel: <TourPanel tab={t} /> }))}
-          selected={DEFAULT_KEY}
+          selected={initialTabKey(tabs, site.vr.defaultKey)!}
           className="media-tabs"
         />
       </section>

@@ -3,8 +3,18 @@ import { PageShell } from "~/components/layout/page-shell";
 import { Picture } from "~/components/layout/picture";
 import { Notices } from "~/components/info/info-blocks";
 import { drawingLink, ZoomableDrawing } from "~/components/media/zoomable-drawing";
-import { content, type UnitType } from "~/content";
+import type { Site, UnitType } from "~/content";
 import { pageMeta } from "~/lib/seo";
+import { useSite } from "~/lib/site";
+import type { Route } from "./+types/floor-plan";
+import { missingPage, requirePage } from "./page-guard.server";
+
+/** /FloorPlan/:unit: 404 for a unit type the request's complex does not have. */
+export function loader({ request }: Route.LoaderArgs) {
+  const { site, page } = requirePage(request);
+  if (!site.unitTypes.some((u) => u.path === page.path)) missingPage(site, new URL(request.url));
+  return null;
+}
 
 export const meta = pageMeta;
 
@@ -12,16 +22,17 @@ export const meta = pageMeta;
 const pyeong = (m2: number) => Math.round(m2 * 0.3025 * 10) / 10;
 const area = (m2: number) => `${m2.toFixed(2)}㎡`;
 
-function unitFor(pathname: string): UnitType {
-  const unit = content.unitTypes.find((u) => u.path === pathname);
+function unitFor(site: Site, pathname: string): UnitType {
+  const unit = site.unitTypes.find((u) => u.path === pathname);
   if (!unit) throw new Error(`콘텐츠에 주택형이 없습니다: ${pathname}`);
   return unit;
 }
 
 export default function FloorPlan() {
   const { pathname } = useLocation();
-  const unit = unitFor(pathname);
-  const page = content.floorPlanPage;
+  const site = useSite();
+  const unit = unitFor(site, pathname);
+  const page = site.floorPlanPage;
   return (
     <PageShell path={unit.path}>
       <section className="fp-video-cta" aria-labelledby="fp-video-title">

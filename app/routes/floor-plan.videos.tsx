@@ -2,22 +2,23 @@ import { Link, useLocation } from "react-router";
 import { PageShell } from "~/components/layout/page-shell";
 import { Tabs } from "~/components/media/tabs";
 import { VideoPlayer } from "~/components/media/video-player";
-import { content } from "~/content";
 import { pageMeta } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 
+export { pageLoader as loader } from "./page-guard.server";
 export const meta = pageMeta;
-
-const tabs = content.videoTabs;
-/** Spec: the selected video tab starts at id 1. */
-const DEFAULT_TAB = tabs.some((t) => t.id === 1) ? 1 : tabs[0]!.id;
 
 export default function FloorPlanVideos() {
   const { pathname } = useLocation();
+  const site = useSite();
+  const tabs = site.videoTabs;
+  /** Spec: the selected video tab starts at id 1. */
+  const selected = tabs.some((t) => t.id === 1) ? 1 : tabs[0]!.id;
   return (
     <PageShell>
       <section className="media-section" aria-labelledby="videos-title">
         <h2 id="videos-title" className="media-section-title">
-          영상으로 미리 보는 {content.project.complexName}
+          영상으로 미리 보는 {site.project.complexName}
         </h2>
         <p className="media-section-intro">
           보고 싶은 영상을 골라 주세요. 선택한 영상이 바로 재생됩니다.
@@ -38,7 +39,7 @@ export default function FloorPlanVideos() {
               </>
             ),
           }))}
-          selected={DEFAULT_TAB}
+          selected={selected}
           urlParam="tab"
           className="media-tabs"
         />
@@ -48,7 +49,7 @@ export default function FloorPlanVideos() {
           함께 보면 좋은 안내
         </h2>
         <ul>
-          {content.videoMenu.map((item) => (
+          {site.videoMenu.map((item) => (
             <li key={item.url}>
               <Link to={item.url} aria-current={item.url === pathname ? "page" : undefined}>
                 {item.title}

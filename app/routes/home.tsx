@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { content } from "~/content";
+import type { Site } from "~/content";
 import { getPage, SCHEDULE_PATH } from "~/content/pages";
 import { LeadForm, type LeadActionData } from "~/components/forms/lead-form";
 import { AccordionGroup, AccordionPicture, type AccordionPanel } from "~/components/home/accordion";
@@ -16,6 +16,7 @@ import { RegisterTrigger } from "~/components/registration/registration-context"
 import { NextMilestoneChip, ScheduleList } from "~/components/schedule/schedule-list";
 import { telHref } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
+import { siteFrom, useSite } from "~/lib/site";
 import { leadAction, leadHeaders } from "./lead-action.server";
 import "~/styles/home.css";
 
@@ -30,144 +31,179 @@ import "~/styles/home.css";
  * the POST shows the result.
  */
 
-export const meta = pageMeta;
+export { pageLoader as loader } from "./page-guard.server";
+/** The page's tags, and the preloads of the complex's hero (a `links` function cannot see the complex). */
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args),
+  ...heroPreloads(siteFrom(args.matches).home.hero).map((link) => ({ tagName: "link", ...link })),
+];
 export const headers = leadHeaders;
-export const links: Route.LinksFunction = () => heroPreloads(content.home.hero);
 
 export function action(args: Route.ActionArgs) {
   return leadAction(args, { kind: "visit", variant: "inquiry" });
 }
 
 const FORM_ID = "interestForm";
-const { home, project, contact } = content;
-const schedule = content.infoPages.schedule;
-const viewerUnits = home.unitPlan.viewerKeys.map(
-  (key) => content.unitTypes.find((u) => u.key === key)!,
-);
-const vrTab = content.vr.tabs.find((t) => t.key === home.unitPlan.vrKey)!;
-const vrUnit = content.unitTypes.find((u) => u.key === vrTab.key);
-const vrFallback = vrUnit ? { to: vrUnit.path, label: `${vrUnit.label} 평면 보기` } : undefined;
 
-/** The paged sections: anchor id and the label of the side indicator. */
-const SECTIONS = [
-  { id: "home-hero", label: "HOME" },
-  { id: "home-location", label: home.location.eyebrow },
-  { id: "home-brand", label: home.brand.eyebrow },
-  { id: "home-environment", label: home.environment.eyebrow },
-  { id: "home-special", label: home.specialPlan.eyebrow },
-  { id: "home-premium", label: home.premium.heading },
-  { id: "home-unit", label: home.unitPlan.eyebrow },
-  { id: "home-visit", label: home.visit.eyebrow },
+/** The paged sections' anchors, in the order of the specification. */
+const SECTION_IDS = [
+  "home-hero",
+  "home-location",
+  "home-brand",
+  "home-environment",
+  "home-special",
+  "home-premium",
+  "home-unit",
+  "home-visit",
 ] as const;
 const sectionProps = (index: number) => ({
-  id: SECTIONS[index]!.id,
+  id: SECTION_IDS[index]!,
   "data-page-section": "",
-  "aria-labelledby": `${SECTIONS[index]!.id}-title`,
+  "aria-labelledby": titleId(index),
 });
-const titleId = (index: number) => `${SECTIONS[index]!.id}-title`;
+const titleId = (index: number) => `${SECTION_IDS[index]!}-title`;
 
-/* The phone layout's accordions, one table per group. */
-const overviewPanels: AccordionPanel[] = [
-  {
-    title: home.overview.overviewTitle,
-    body: (
-      <>
-        <dl className="acc-rows">
-          {content.overviewRows.map((row) => (
-            <div key={row.label}>
-              <dt>{row.label}</dt>
-              <dd>{row.value}</dd>
-            </div>
-          ))}
-        </dl>
-        <Link to="/BusinessGuide/intro" className="acc-link">
-          {home.overview.overviewTitle} 자세히 보기
-        </Link>
-      </>
-    ),
-  },
-  {
-    title: home.overview.locationTitle,
+/** What the home page shows of a complex: its facts, the section labels and the phones' accordions. */
+function homeView(site: Site) {
+  const { home, project, contact } = site;
+  const schedule = site.infoPages.schedule;
+  const viewerUnits = home.unitPlan.viewerKeys.map(
+    (key) => site.unitTypes.find((u) => u.key === key)!,
+  );
+  const vrTab = site.vr.tabs.find((t) => t.key === home.unitPlan.vrKey)!;
+  const vrUnit = site.unitTypes.find((u) => u.key === vrTab.key);
+  const vrFallback = vrUnit ? { to: vrUnit.path, label: `${vrUnit.label} 평면 보기` } : undefined;
+
+  /** The paged sections: anchor id and the label of the side indicator. */
+  const sections = [
+    { id: SECTION_IDS[0], label: "HOME" },
+    { id: SECTION_IDS[1], label: home.location.eyebrow },
+    { id: SECTION_IDS[2], label: home.brand.eyebrow },
+    { id: SECTION_IDS[3], label: home.environment.eyebrow },
+    { id: SECTION_IDS[4], label: home.specialPlan.eyebrow },
+    { id: SECTION_IDS[5], label: home.premium.heading },
+    { id: SECTION_IDS[6], label: home.unitPlan.eyebrow },
+    { id: SECTION_IDS[7], label: home.visit.eyebrow },
+  ];
+
+  /* The phone layout's accordions, one table per group. */
+  const overviewPanels: AccordionPanel[] = [
+    {
+      title: home.overview.overviewTitle,
+      body: (
+        <>
+          <dl className="acc-rows">
+            {site.overviewRows.map((row) => (
+              <div key={row.label}>
+                <dt>{row.label}</dt>
+                <dd>{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+          <Link to="/BusinessGuide/intro" className="acc-link">
+            {home.overview.overviewTitle} 자세히 보기
+          </Link>
+        </>
+      ),
+    },
+    {
+      title: home.overview.locationTitle,
+      body: (
+        <AccordionPicture
+          image={home.overview.location.image}
+          text={home.overview.location.text}
+          link={{ to: "/LocationEnvironment/intro", label: home.overview.location.linkText }}
+        />
+      ),
+    },
+    {
+      title: home.overview.premiumTitle,
+      body: (
+        <PremiumSlider
+          label={home.overview.sliderLabel}
+          slides={site.locationHighlights.map((h) => ({
+            image: h.image,
+            title: h.titleText,
+            text: h.contentText,
+          }))}
+        />
+      ),
+    },
+  ];
+
+  const complexPanels: AccordionPanel[] = home.complexGuide.items.map((item) => ({
+    title: item.title,
     body: (
       <AccordionPicture
-        image={home.overview.location.image}
-        text={home.overview.location.text}
-        link={{ to: "/LocationEnvironment/intro", label: home.overview.location.linkText }}
+        image={item.image}
+        text={item.text}
+        link={item.link ? { to: item.link, label: `${item.title} 자세히 보기` } : undefined}
       />
     ),
-  },
-  {
-    title: home.overview.premiumTitle,
-    body: (
-      <PremiumSlider
-        label={home.overview.sliderLabel}
-        slides={content.locationHighlights.map((h) => ({
-          image: h.image,
-          title: h.titleText,
-          text: h.contentText,
-        }))}
-      />
-    ),
-  },
-];
+  }));
 
-const complexPanels: AccordionPanel[] = home.complexGuide.items.map((item) => ({
-  title: item.title,
-  body: (
-    <AccordionPicture
-      image={item.image}
-      text={item.text}
-      link={item.link ? { to: item.link, label: `${item.title} 자세히 보기` } : undefined}
-    />
-  ),
-}));
-
-const unitPanels: AccordionPanel[] = [
-  {
-    title: home.unitPlan.typeGuideTitle,
-    body: (
-      <table className="acc-table">
-        <caption className="sr-only">{home.unitPlan.typeGuideTitle}</caption>
-        <thead>
-          <tr>
-            <th scope="col">주택형</th>
-            <th scope="col">전용면적</th>
-            <th scope="col">세대수</th>
-          </tr>
-        </thead>
-        <tbody>
-          {content.unitTypes.map((u) => (
-            <tr key={u.key}>
-              <th scope="row">
-                <Link to={u.path}>{u.label}</Link>
-              </th>
-              <td>{`${u.exclusiveArea}㎡`}</td>
-              <td>{`${u.households}세대`}</td>
+  const unitPanels: AccordionPanel[] = [
+    {
+      title: home.unitPlan.typeGuideTitle,
+      body: (
+        <table className="acc-table">
+          <caption className="sr-only">{home.unitPlan.typeGuideTitle}</caption>
+          <thead>
+            <tr>
+              <th scope="col">주택형</th>
+              <th scope="col">전용면적</th>
+              <th scope="col">세대수</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    ),
-  },
-  {
-    title: home.unitPlan.emodelTitle,
-    body: (
-      <>
-        <p className="acc-tab" aria-hidden="true">
-          <span>{vrTab.title}</span>
-        </p>
-        <VrViewer
-          src={vrTab.src}
-          title={`${vrTab.title} 타입 VR 모델하우스`}
-          fallback={vrFallback}
-        />
-      </>
-    ),
-  },
-];
+          </thead>
+          <tbody>
+            {site.unitTypes.map((u) => (
+              <tr key={u.key}>
+                <th scope="row">
+                  <Link to={u.path}>{u.label}</Link>
+                </th>
+                <td>{`${u.exclusiveArea}㎡`}</td>
+                <td>{`${u.households}세대`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ),
+    },
+    {
+      title: home.unitPlan.emodelTitle,
+      body: (
+        <>
+          <p className="acc-tab" aria-hidden="true">
+            <span>{vrTab.title}</span>
+          </p>
+          <VrViewer
+            src={vrTab.src}
+            title={`${vrTab.title} 타입 VR 모델하우스`}
+            fallback={vrFallback}
+          />
+        </>
+      ),
+    },
+  ];
+  return {
+    home,
+    project,
+    contact,
+    schedule,
+    viewerUnits,
+    sections,
+    overviewPanels,
+    complexPanels,
+    unitPanels,
+  };
+}
 
 export default function Home({ actionData }: Route.ComponentProps) {
-  const page = getPage("/");
+  const site = useSite();
+  const view = homeView(site);
+  const { home, project, contact, schedule, viewerUnits, sections } = view;
+  const { overviewPanels, complexPanels, unitPanels } = view;
+  const page = getPage(site, "/");
   const areas = project.exclusiveAreas;
 
   return (
@@ -354,7 +390,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
             title={home.premium.heading}
             lead={home.premium.intro}
           />
-          <PremiumCards cards={content.premiumCards} hint={home.premium.expandHint} />
+          <PremiumCards cards={site.premiumCards} hint={home.premium.expandHint} />
         </div>
       </section>
 
@@ -373,7 +409,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
             }
           >
             <ul className="home-unit-chips">
-              {content.unitTypes.map((u) => (
+              {site.unitTypes.map((u) => (
                 <li key={u.key}>
                   <Link to={u.path}>
                     <strong>{u.label}</strong> {`${u.exclusiveArea}㎡`}
@@ -456,7 +492,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
 
       <nav className="home-pager" aria-label="홈 화면 섹션">
         <ol>
-          {SECTIONS.map((s, i) => (
+          {sections.map((s, i) => (
             <li key={s.id}>
               <a href={`#${s.id}`} aria-current={i === 0 ? "true" : undefined}>
                 <span className="home-pager-label">{s.label}</span>

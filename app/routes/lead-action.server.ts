@@ -5,7 +5,7 @@
  * message. The visitor never sees a stack trace: unexpected errors are logged and answered 500.
  */
 import { data } from "react-router";
-import { content } from "~/content";
+import type { Site } from "~/content/schema";
 import { isSitePath } from "~/content/pages";
 import { ATTRIBUTION_FIELDS } from "~/lib/attribution";
 import {
@@ -23,6 +23,7 @@ import {
   type LeadValues,
   type LeadVariant,
 } from "~/lib/lead-result";
+import { siteOf } from "~/sites/registry.server";
 
 declare module "react-router" {
   interface AppLoadContext {
@@ -73,10 +74,10 @@ function text(form: FormData, key: string): string | undefined {
   return typeof v === "string" ? v : undefined;
 }
 
-/** A path of this site, optionally with a form's anchor ("/#interestForm"). */
-export function isSiteSource(value: string): boolean {
+/** A path of the complex's site, optionally with a form's anchor ("/#interestForm"). */
+export function isSiteSource(site: Site, value: string): boolean {
   const [path = "", anchor, ...more] = value.split("#");
-  if (more.length || !isSitePath(path)) return false;
+  if (more.length || !isSitePath(site, path)) return false;
   return anchor === undefined || /^[A-Za-z][A-Za-z0-9_-]{0,40}$/.test(anchor);
 }
 
@@ -135,8 +136,9 @@ export async function leadAction(
   // The page the form was on (with the form's anchor, e.g. "/#interestForm"), if it is one of ours;
   // else the page that took the post.
   const url = new URL(request.url);
+  const site = siteOf(request);
   const page = text(form, "source");
-  const source = page && isSiteSource(page) ? page : url.pathname.slice(0, 300);
+  const source = page && isSiteSource(site, page) ? page : url.pathname.slice(0, 300);
   const attribution: Record<string, string> = {};
   for (const field of ATTRIBUTION_FIELDS) {
     const value = text(form, field);
@@ -165,7 +167,7 @@ export async function leadAction(
               result.problem,
               result.slot,
               result.next,
-              content.modelHouse.visits.bookableDays,
+              site.modelHouse.visits.bookableDays,
             ),
           },
           values: { ...values, visitDate: next?.date ?? "", visitTime: next?.time ?? "" },

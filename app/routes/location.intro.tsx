@@ -1,13 +1,15 @@
 import { PageShell } from "~/components/layout/page-shell";
 import { Picture } from "~/components/layout/picture";
 import { InfoSection, Notices, PlanFigure } from "~/components/info/info-blocks";
-import { content } from "~/content";
 import { pageMeta } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 
+export { pageLoader as loader } from "./page-guard.server";
 export const meta = pageMeta;
 
 export default function LocationIntro() {
-  const page = content.infoPages.locationPage;
+  const site = useSite();
+  const page = site.infoPages.locationPage;
   return (
     <PageShell>
       <InfoSection id="location-title" eyebrow="LOCATION" title={page.heading} intro={page.intro}>
@@ -16,7 +18,7 @@ export default function LocationIntro() {
 
       <InfoSection id="location-highlights-title" title={page.highlightsHeading}>
         <ul className="highlight-list">
-          {content.locationHighlights.map((h, i) => (
+          {site.locationHighlights.map((h, i) => (
             <li
               key={h.titleText}
               className="highlight reveal"

@@ -2,25 +2,28 @@ import { Link, useLocation } from "react-router";
 import { PageShell } from "~/components/layout/page-shell";
 import { Picture } from "~/components/layout/picture";
 import { InfoSection } from "~/components/info/info-blocks";
-import { content } from "~/content";
+import type { Site } from "~/content";
 import { pageMeta } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 
+export { pageLoader as loader } from "./page-guard.server";
 export const meta = pageMeta;
 
-/** Where a link finally lands once the alternative spellings of content.redirects are followed. */
-function finalPath(path: string) {
-  return content.redirects.find((r) => r.from === path)?.to ?? path;
+/** Where a link finally lands once the complex's alternative spellings (`redirects`) are followed. */
+function finalPath(site: Site, path: string) {
+  return site.redirects.find((r) => r.from === path)?.to ?? path;
 }
 
 export default function LocationPremium() {
   const { pathname } = useLocation();
-  const page = content.infoPages.premiumPage;
+  const site = useSite();
+  const page = site.infoPages.premiumPage;
   return (
     <PageShell>
       <InfoSection id="premium-title" eyebrow="PREMIUM" title={page.heading} intro={page.intro}>
         <ol className="premium-rows">
-          {content.premiumCards.map((card, i) => {
-            const target = finalPath(card.link);
+          {site.premiumCards.map((card, i) => {
+            const target = finalPath(site, card.link);
             return (
               <li key={card.title} className="premium-row">
                 <div className="premium-row-media">

@@ -4,7 +4,6 @@ import "~/styles/press.css";
 import "~/styles/admin.css";
 import { data, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/press.detail";
-import { content } from "~/content";
 import { PageBanner } from "~/components/layout/page-shell";
 import { DeletePost } from "~/components/press/delete-post";
 import { PressPicture } from "~/components/press/press-picture";
@@ -13,10 +12,12 @@ import { NO_STORE } from "~/lib/cache";
 import { formatKoreanDateTime, formatKoreanDay } from "~/lib/korean-date";
 import { formatViews, pressPage } from "~/lib/press-pages";
 import { largestPressPhoto } from "~/lib/press-photo";
-import { seoTags, siteUrlFrom } from "~/lib/seo";
+import { seoTags } from "~/lib/seo";
+import { rootDataFrom, useSite } from "~/lib/site";
 import { getPost, getPublished, recordView } from "~/press/posts.server";
 import { VIEWS_PLACEHOLDER } from "~/press/rendered-pages.server";
 import { isCountableView } from "~/press/views.server";
+import { requirePressSite } from "./page-guard.server";
 
 /** Hydrated only for the signed-in administrator, who writes and edits here (docs/decisions/014). */
 export const handle: RouteHandle = {
@@ -30,7 +31,7 @@ export const handle: RouteHandle = {
  */
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  if (!content.press.sites.includes(params.site)) throw data(null, { status: 404 });
+  requirePressSite(request, params.site);
   const listPath = `/${params.site}/press`;
   // Rendered to be kept (server/rendered-cache.js): not counted here, each answer counts its view.
   const kept = context.viewsPlaceholder === true;
@@ -74,13 +75,14 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [];
-  const { post, site } = loaderData;
-  const siteUrl = siteUrlFrom(matches);
-  const path = `/${site}/press/${post.id}`;
+  const { post, site: press } = loaderData;
+  const { site, siteUrl } = rootDataFrom(matches);
+  const path = `/${press}/press/${post.id}`;
   const photo = post.photo ? largestPressPhoto(post.photo) : null;
   const description = post.summary.replace(/\s+/g, " ").slice(0, 160);
   const published = post.publishedAt ?? post.updatedAt;
   return seoTags({
+    site,
     siteUrl,
     path,
     title: post.title,
@@ -92,7 +94,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       : undefined,
     breadcrumb: [
       { title: "홈", url: "/" },
-      { title: "보도자료", url: `/${site}/press` },
+      { title: "보도자료", url: `/${press}/press` },
       { title: post.title, url: path },
     ],
     jsonLd: {
@@ -104,8 +106,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       dateModified: post.updatedAt,
       mainEntityOfPage: `${siteUrl}${path}`,
       ...(photo ? { image: [`${siteUrl}${photo.url}`] } : {}),
-      author: { "@type": "Organization", name: content.project.siteName },
-      publisher: { "@type": "Organization", name: content.project.siteName },
+      author: { "@type": "Organization", name: site.project.siteName },
+      publisher: { "@type": "Organization", name: site.project.siteName },
       ...(post.sourceUrl ? { isBasedOn: post.sourceUrl } : {}),
     },
   });
@@ -127,11 +129,12 @@ const STATE_LABEL = { draft: "임시저장", scheduled: "예약", published: "�
 
 export default function PressDetail({ loaderData }: Route.ComponentProps) {
   const { site, post, admin } = loaderData;
+  const complex = useSite();
   const listPath = `/${site}/press`;
   const paragraphs = post.body.split("\n").filter((line) => line.trim() !== "");
   return (
     <>
-      <PageBanner page={pressPage(site)} headingElsewhere />
+      <PageBanner page={pressPage(complex, site)} headingElsewhere />
       <div className="page-body press-page">
         <article
           className="press-article"
@@ -156,7 +159,7 @@ export default function PressDetail({ loaderData }: Route.ComponentProps) {
             <dl className="press-article-meta">
               <div>
                 <dt>작성자</dt>
-                <dd>{content.press.authorLabel}</dd>
+                <dd>{complex.press.authorLabel}</dd>
               </div>
               <div>
                 <dt>작성일</dt>

@@ -5,7 +5,6 @@ import "~/styles/admin.css";
 import { data, redirect, type ShouldRevalidateFunction } from "react-router";
 import { FormMessage } from "~/components/admin/form-message";
 import type { Route } from "./+types/press.list";
-import { content } from "~/content";
 import { PageBanner, SectionMenu } from "~/components/layout/page-shell";
 import { AdminWelcome, SignInForm } from "~/components/admin/sign-in-form";
 import { PressTable, type PressListPage } from "~/components/press/press-table";
@@ -14,12 +13,14 @@ import { NO_STORE, REVALIDATE } from "~/lib/cache";
 import { kstToday } from "~/lib/korean-date";
 import { EMPTY_PRESS_FORM, postedMessage } from "~/lib/press-form";
 import { pressPage } from "~/lib/press-pages";
-import { seoTags, siteUrlFrom } from "~/lib/seo";
+import { seoTags } from "~/lib/seo";
+import { rootDataFrom, useSite } from "~/lib/site";
 import { getAdmin, refuseCrossSite, requireAdmin } from "~/auth/guards.server";
 import { signIn } from "~/auth/sign-in.server";
 import { decodeCursor, getPost, listPublished } from "~/press/posts.server";
 import { field, readForm } from "~/press/upload.server";
 import { clientIp } from "./lead-action.server";
+import { requirePressSite } from "./page-guard.server";
 import { createSubmitted, noStore, unreadable } from "./press-action.server";
 
 /** Hydrated only for the signed-in administrator, who writes and edits here (docs/decisions/014). */
@@ -33,7 +34,7 @@ export const handle: RouteHandle = {
  */
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  if (!content.press.sites.includes(params.site)) throw data(null, { status: 404 });
+  requirePressSite(request, params.site);
   const url = new URL(request.url);
   const admin = await getAdmin(request);
   const result = await listPublished(params.site, {
@@ -69,7 +70,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 type SignInAnswer = { ok: false; intent: "signin"; formError: string; email: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  if (!content.press.sites.includes(params.site)) throw data(null, { status: 404 });
+  requirePressSite(request, params.site);
   const refused = refuseCrossSite(request);
   if (refused) return refused;
   const read = await readForm(request);
@@ -128,10 +129,12 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   if (!loaderData) return [];
-  const page = pressPage(loaderData.site);
+  const { site, siteUrl } = rootDataFrom(matches);
+  const page = pressPage(site, loaderData.site);
   return [
     ...seoTags({
-      siteUrl: siteUrlFrom(matches),
+      site,
+      siteUrl,
       path: page.path,
       title: page.title,
       description: page.description,
@@ -143,13 +146,14 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       rel: "alternate",
       type: "application/rss+xml",
       title: `${page.title} RSS`,
-      href: `${siteUrlFrom(matches)}${page.path}/rss.xml`,
+      href: `${siteUrl}${page.path}/rss.xml`,
     },
   ];
 };
 
 export default function PressList({ loaderData, actionData }: Route.ComponentProps) {
   const { site, page, admin, posted, today } = loaderData;
+  const banner = pressPage(useSite(), site);
   const listPath = `/${site}/press`;
   const signInError =
     actionData && "intent" in actionData && actionData.intent === "signin" ? actionData : null;
@@ -158,8 +162,8 @@ export default function PressList({ loaderData, actionData }: Route.ComponentPro
   const refused = actionData && "refused" in actionData ? actionData.formError : undefined;
   return (
     <>
-      <PageBanner page={pressPage(site)} />
-      <SectionMenu section={pressPage(site).section} />
+      <PageBanner page={banner} />
+      <SectionMenu section={banner.section} />
       <div className="page-body press-page">
         <PressTable key={site} site={site} page={page} />
         <FormMessage tone="ok" className="press-posted">

@@ -1,7 +1,8 @@
 import { replace } from "react-router";
-import { content } from "~/content";
+import type { Route } from "./+types/press.redirect";
+import { siteOf } from "~/sites/registry.server";
 
-/** /Promotion/Press → the default site's press list; a client navigation replaces the history entry. */
-export function loader() {
-  return replace(`/${content.press.defaultSite}/press`, 301);
+/** /Promotion/Press → the complex's default press list; a client navigation replaces the history entry. */
+export function loader({ request }: Route.LoaderArgs) {
+  return replace(`/${siteOf(request).press.defaultSite}/press`, 301);
 }

@@ -1,14 +1,13 @@
-import { data } from "react-router";
 import type { Route } from "./+types/press.rss";
-import { content } from "~/content";
-import { publicEnv } from "~/env.server";
 import { FEED } from "~/lib/cache";
 import { rssXml } from "~/press/feed.server";
+import { siteOrigin } from "~/sites/registry.server";
+import { requirePressSite } from "./page-guard.server";
 
 /** /{site}/press/rss.xml: the site's newest visible posts as RSS 2.0. */
-export async function loader({ params }: Route.LoaderArgs) {
-  if (!content.press.sites.includes(params.site)) throw data(null, { status: 404 });
-  return new Response(await rssXml(params.site, publicEnv().siteUrl), {
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const site = requirePressSite(request, params.site);
+  return new Response(await rssXml(site, params.site, siteOrigin(site)), {
     headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": FEED },
   });
 }

@@ -1,8 +1,9 @@
-import { content } from "~/content";
 import { PageShell } from "~/components/layout/page-shell";
 import { telHref } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 
+export { pageLoader as loader } from "./page-guard.server";
 export const meta = pageMeta;
 
 function koreanDate(iso: string) {
@@ -10,9 +11,10 @@ function koreanDate(iso: string) {
   return `${y}년 ${m}월 ${d}일`;
 }
 
-/** 개인정보처리방침, built from content.privacy (what the lead forms collect and why). */
+/** 개인정보처리방침, built from the complex's `privacy` (what the lead forms collect and why). */
 export default function Privacy() {
-  const { privacy: p, business, contact, project } = content;
+  const site = useSite();
+  const { privacy: p, business, contact, project } = site;
   const sections = [
     {
       title: "수집하는 개인정보 항목",
@@ -30,7 +32,7 @@ export default function Privacy() {
         <ul>
           <li>{p.purpose}</li>
           <li>수신에 동의하신 분께 분양 소식과 잔여세대 정보 문자(SMS) 발송</li>
-          <li>{content.legal.smsNotice}</li>
+          <li>{site.legal.smsNotice}</li>
         </ul>
       ),
     },

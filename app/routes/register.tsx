@@ -1,10 +1,10 @@
 import type { Route } from "./+types/register";
-import { content } from "~/content";
 import { PageShell } from "~/components/layout/page-shell";
 import { LeadForm, type LeadActionData } from "~/components/forms/lead-form";
 import { REGISTER_PATH } from "~/components/registration/registration-context";
 import { telHref } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 import { leadAction, leadHeaders } from "./lead-action.server";
 
 /*
@@ -12,6 +12,7 @@ import { leadAction, leadHeaders } from "./lead-action.server";
  * here (the popup's form too); the page rendered for the POST shows the result.
  */
 
+export { pageLoader as loader } from "./page-guard.server";
 export const meta = pageMeta;
 export const headers = leadHeaders;
 
@@ -20,6 +21,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function Register({ actionData }: Route.ComponentProps) {
+  const { contact } = useSite();
   return (
     <PageShell path={REGISTER_PATH}>
       <section className="register-page" aria-labelledby="register-heading">
@@ -28,8 +30,8 @@ export default function Register({ actionData }: Route.ComponentProps) {
         </h2>
         <p className="register-intro">
           이름과 연락처를 남겨 주시면 전문 상담사가 곧 연락드립니다. 전화 상담은{" "}
-          <a href={telHref(content.contact.phone)}>{content.contact.phone}</a>{" "}
-          <span className="nowrap">({content.contact.hours})</span>
+          <a href={telHref(contact.phone)}>{contact.phone}</a>{" "}
+          <span className="nowrap">({contact.hours})</span>
         </p>
         <LeadForm
           variant="popup"

@@ -1,7 +1,9 @@
-import { publicEnv } from "~/env.server";
+import type { Route } from "./+types/robots.txt";
+import { siteOf, siteOrigin } from "~/sites/registry.server";
 
-export function loader() {
-  const { siteUrl } = publicEnv();
+/** The complex's own robots.txt, naming its sitemap. */
+export function loader({ request }: Route.LoaderArgs) {
+  const siteUrl = siteOrigin(siteOf(request));
   const body = [
     "User-agent: *",
     "Allow: /",

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { PageShell } from "~/components/layout/page-shell";
 import { DocumentViewer } from "~/components/media/document-viewer";
-import { content } from "~/content";
 import { telHref } from "~/lib/phone";
 import { pageMeta } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 
+export { pageLoader as loader } from "./page-guard.server";
 export const meta = pageMeta;
 
 function koreanDate(iso: string) {
@@ -13,7 +14,8 @@ function koreanDate(iso: string) {
 }
 
 export default function Announcement() {
-  const notice = content.announcement;
+  const site = useSite();
+  const notice = site.announcement;
   return (
     <PageShell>
       <section className="sales-section" aria-labelledby="notice-title">
@@ -29,7 +31,7 @@ export default function Announcement() {
           ) : null}
         </div>
         <p className="sales-caveat" role="note">
-          {content.legal.adDisclaimer}
+          {site.legal.adDisclaimer}
         </p>
         {notice.pdfUrl ? (
           <DocumentViewer url={notice.pdfUrl} title={notice.title} />
@@ -39,12 +41,12 @@ export default function Announcement() {
             <h3 className="doc-pending-title">입주자 모집공고는 공고일에 이곳에 게시됩니다</h3>
             <p>
               공고 전에는 분양 일정과 청약 자격을 분양 상담으로 안내해 드립니다. 공고 후에는{" "}
-              {content.subscriptionGuide.officialName}
+              {site.subscriptionGuide.officialName}
               에서도 확인하실 수 있습니다.
             </p>
             <p className="sales-cta">
-              <a href={telHref(content.contact.phone)} className="btn btn-navy">
-                분양 상담 {content.contact.phone}
+              <a href={telHref(site.contact.phone)} className="btn btn-navy">
+                분양 상담 {site.contact.phone}
               </a>
               <Link to="/SalesInfo/guide" className="btn btn-outline">
                 청약 전 체크포인트

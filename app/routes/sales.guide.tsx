@@ -1,12 +1,14 @@
 import { Link } from "react-router";
 import { PageShell } from "~/components/layout/page-shell";
-import { content } from "~/content";
 import { pageMeta } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 
+export { pageLoader as loader } from "./page-guard.server";
 export const meta = pageMeta;
 
 export default function SalesGuide() {
-  const guide = content.salesGuide;
+  const site = useSite();
+  const guide = site.salesGuide;
   return (
     <PageShell>
       <section className="sales-section" aria-labelledby="guide-title">

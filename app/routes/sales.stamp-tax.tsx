@@ -2,15 +2,17 @@ import { Link } from "react-router";
 import { Notices } from "~/components/info/info-blocks";
 import { PageShell } from "~/components/layout/page-shell";
 import { StampTaxCalculator } from "~/components/sales/stamp-tax-calculator";
-import { content } from "~/content";
 import { pageMeta } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 
+export { pageLoader as loader } from "./page-guard.server";
 export const meta = pageMeta;
 
 const E_REVENUE_STAMP_URL = "https://www.e-revenuestamp.or.kr";
 
 export default function StampTax() {
-  const tax = content.stampTax;
+  const site = useSite();
+  const tax = site.stampTax;
   return (
     <PageShell>
       <section className="sales-section" aria-labelledby="stamp-title">

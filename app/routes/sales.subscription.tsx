@@ -1,13 +1,15 @@
 import { Link } from "react-router";
 import { Notices } from "~/components/info/info-blocks";
 import { PageShell } from "~/components/layout/page-shell";
-import { content } from "~/content";
 import { pageMeta } from "~/lib/seo";
+import { useSite } from "~/lib/site";
 
+export { pageLoader as loader } from "./page-guard.server";
 export const meta = pageMeta;
 
 export default function SubscriptionGuide() {
-  const guide = content.subscriptionGuide;
+  const site = useSite();
+  const guide = site.subscriptionGuide;
   return (
     <PageShell>
       <section className="sales-section" aria-labelledby="sub-title">

@@ -3,7 +3,8 @@ import { join, resolve } from "node:path";
 import { imageSize } from "image-size";
 import { parse } from "yaml";
 import type { Site } from "~/content/schema";
-import { validateSite } from "~/content/validate";
+// Relative, not ~/: react-router.config.ts loads this module without the app's path aliases.
+import { validateSite } from "../content/validate";
 
 /*
  * The complexes this deployment serves: one folder each under `sites/` (SITES_DIR), its content in
