@@ -369,6 +369,27 @@ export const homeSchema = z.object({
   }),
 });
 
+const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, "색은 #rrggbb 형식이어야 합니다");
+
+/**
+ * A complex's own colours: each replaces one custom property of the design (app/styles/base.css)
+ * for that complex; without `theme` it keeps the default navy and bronze. Text sits on these
+ * colours, so each keeps WCAG AA contrast (4.5:1) where the design uses it (checked for every
+ * complex by app/content/sites.test.ts).
+ */
+export const themeSchema = z.object({
+  /** --navy: the brand colour; text on white, and behind white text (banners, buttons). */
+  primary: hexColor,
+  /** --navy-2: the second stop of the brand gradients and the plan tabs, behind white text. */
+  primaryAlt: hexColor,
+  /** --gold: the accent; behind white text (call and booking buttons), underlines, focus rings. */
+  accent: hexColor,
+  /** --gold-light: the accent on dark ground (text on the brand colour and in the footer). */
+  accentLight: hexColor,
+  /** --gold-text: the accent as text on white and --bg-soft (eyebrows, dates). */
+  accentText: hexColor,
+});
+
 export const contentSchema = z
   .object({
     project: z.object({
@@ -392,6 +413,8 @@ export const contentSchema = z
       constructor: text,
       remainingUnitsNotice: text,
     }),
+    /** Colours of this complex; the default look when absent. */
+    theme: themeSchema.optional(),
     modelHouse: modelHouseSchema,
     home: homeSchema,
     contact: z.object({
@@ -651,3 +674,4 @@ export type UnitPositions = z.infer<typeof unitPositionsSchema>;
 export type Milestone = z.infer<typeof milestoneSchema>;
 export type Schedule = z.infer<typeof scheduleSchema>;
 export type Home = z.infer<typeof homeSchema>;
+export type Theme = z.infer<typeof themeSchema>;
