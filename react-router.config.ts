@@ -1,6 +1,5 @@
 import type { Config } from "@react-router/dev/config";
-import { prerenderPaths } from "./app/content/pages";
-import { defaultSite, loadSites } from "./app/sites/registry.server";
+import { loadSites } from "./app/sites/registry.server";
 
 // Every complex's data is validated here: an invalid sites/<id>/site.yaml stops the build with a
 // Korean message naming the file and the field.
@@ -10,7 +9,7 @@ export default {
   ssr: true,
   // BUILD_DIR lets parallel builds (benchmarks, several working copies) use separate folders.
   buildDirectory: process.env.BUILD_DIR || "build",
-  // The default complex's marketing pages are rendered to static HTML at build time (for now: the
-  // other complexes are rendered per request until prerendering is done per complex).
-  prerender: () => prerenderPaths(defaultSite()),
+  // No prerender here: every complex's marketing pages are rendered to static HTML after this
+  // build by scripts/render-sites.mjs (server/render-site.js), one renderer for the build and the
+  // running server.
 } satisfies Config;

@@ -2,7 +2,7 @@
  * React Router's default server entry (revealed with `react-router reveal entry.server`), plus:
  * the per-request CSP nonce from server/app.js on every inline script React and React Router
  * render; module scripts and preloads started after the first frame (lib/head-priorities.server.ts); handleError, which logs the router's own 4xx answers in one line; startServices(), the
- * services layer's start-up; and siteForServer, what server/app.js takes from the default complex.
+ * services layer's start-up; and sitesForServer, what server/app.js needs of the complexes.
  */
 import { PassThrough } from "node:stream";
 
@@ -18,14 +18,10 @@ import { closeDb, getDb } from "~/db/db.server";
 import { env } from "~/env.server";
 import { startRetentionJob } from "~/leads/retention.server";
 import { deferModuleScriptsStream } from "~/lib/head-priorities.server";
-import { imageUrl } from "~/lib/images";
 import { keepTogetherHtml, unbreakablePattern } from "~/lib/keep-together";
-import { RESULT_MESSAGES } from "~/lib/lead-form";
-import { frameSources } from "~/lib/media";
-import { telHref } from "~/lib/phone";
 import { wantsHydration } from "~/lib/route-hydration";
 import { createOutboxWorker } from "~/outbox/outbox.server";
-import { defaultSite, siteOf } from "~/sites/registry.server";
+import { siteOf } from "~/sites/registry.server";
 import enhanceUrl from "virtual:enhance-entry";
 
 declare module "react-router" {
@@ -161,29 +157,8 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 /** The press pages server/rendered-cache.js keeps rendered for visitors. */
 export { renderedPress } from "~/press/rendered-pages.server";
 
-/**
- * What server/app.js needs from the default complex (for now, one for the whole server): the
- * frame-src hosts and its own error page's facts.
- */
-const fallback = defaultSite();
-export const siteForServer = {
-  siteName: fallback.project.siteName,
-  phone: fallback.contact.phone,
-  telHref: telHref(fallback.contact.phone),
-  logo: {
-    src: imageUrl(fallback.images.logo),
-    width: fallback.images.logo.width,
-    height: fallback.images.logo.height,
-  },
-  failedMessage: RESULT_MESSAGES.popup.failed,
-  frameSources: frameSources(fallback),
-};
+export { sitesForServer } from "~/sites/server-facts.server";
 
-/**
- * Start-up of the services layer: migrations (getDb), the administrator from ADMIN_EMAIL +
- * ADMIN_PASSWORD, the outbox worker and the retention job. server/index.js calls it once before
- * listening and stop() on SIGTERM/SIGINT.
- */
 export async function startServices(): Promise<{ stop(): Promise<void> }> {
   const config = env();
   await getDb();

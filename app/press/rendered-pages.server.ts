@@ -8,7 +8,7 @@
 import { formatViews } from "~/lib/press-pages";
 import { sessionCookieName } from "~/auth/session.server";
 import { countView, getPublished, POST_ID, postsGeneration } from "./posts.server";
-import { defaultSite } from "~/sites/registry.server";
+import { siteById } from "~/sites/registry.server";
 import { isCountableView } from "./views.server";
 
 declare module "react-router" {
@@ -22,19 +22,20 @@ declare module "react-router" {
 export const VIEWS_PLACEHOLDER = 7_391_028_465;
 
 export type RenderedPress =
-  | { kind: "list"; site: string }
-  | { kind: "article"; site: string; id: string };
+  | { kind: "list"; complex: string; site: string }
+  | { kind: "article"; complex: string; site: string; id: string };
 
 export const renderedPress = {
   /**
-   * The press page a path is, if it is one (never the `.data` of a client-side navigation). For
-   * now the default complex's press sites only: server/rendered-cache.js keys its copies by path.
+   * The press page a path is on the complex `complex` (an id), if it is one (never the `.data` of
+   * a client-side navigation): `site` is the press segment of the path.
    */
-  match(pathname: string): RenderedPress | null {
+  match(complex: string, pathname: string): RenderedPress | null {
     const [, site, press, id, ...rest] = pathname.split("/");
-    if (press !== "press" || rest.length || !defaultSite().press.sites.includes(site!)) return null;
-    if (id === undefined) return { kind: "list", site: site! };
-    return POST_ID.test(id) ? { kind: "article", site: site!, id } : null;
+    const sites = siteById(complex)?.press.sites ?? [];
+    if (press !== "press" || rest.length || !sites.includes(site!)) return null;
+    if (id === undefined) return { kind: "list", complex, site: site! };
+    return POST_ID.test(id) ? { kind: "article", complex, site: site!, id } : null;
   },
 
   /** True when the request comes from a signed-in administrator (pages differ for them). */
@@ -48,7 +49,7 @@ export const renderedPress = {
    * The count to show for this answer: one more for a person's view, the current count for a bot
    * or a prefetch; undefined when the article is no longer visible.
    */
-  async views(site: string, id: string, headers: Headers): Promise<number | undefined> {
+  async views({ site, id }: { site: string; id: string }, headers: Headers): Promise<number | undefined> {
     if (isCountableView({ method: "GET", headers })) return countView(site, id);
     return (await getPublished(site, id))?.views;
   },
