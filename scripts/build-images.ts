@@ -18,7 +18,7 @@ import {
 } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import sharp from "sharp";
-import { loadSites } from "../app/sites/registry.server";
+import { imageSource, loadSites, sitesRoot } from "../app/sites/registry.server";
 import { imageUrl, isPhoto, photoWidths, PHOTO_FORMATS } from "../app/lib/images";
 import type { Image } from "../app/content/schema";
 import { homeArtwork } from "./artwork/home-art";
@@ -77,15 +77,24 @@ async function main() {
   generateArtwork();
   const images = new Map<string, Image>();
   collectImages(sites, images);
-  const missing = [...images.keys()].filter((src) => !existsSync(join(SRC, src)));
+  const missing = [...images.keys()].filter((src) => !existsSync(imageSource(src)));
   if (missing.length) {
-    console.error(`콘텐츠가 가리키는 이미지 파일이 없습니다 (${SRC}/):\n  ${missing.join("\n  ")}`);
+    console.error(`콘텐츠가 가리키는 이미지 파일이 없습니다:\n  ${missing.map((src) => imageSource(src)).join("\n  ")}`);
     process.exit(1);
   }
   let made = 0;
-  // Vector artwork: every file (so artwork can reference siblings), text outlined.
-  for (const file of walk(SRC)) {
-    const rel = relative(SRC, file);
+  // Vector artwork: every file (so artwork can reference siblings), text outlined; the shared
+  // artwork, and each complex's own pictures under /img/sites/<id>/.
+  const vectorFiles = [
+    ...walk(SRC).map((file) => ({ file, rel: relative(SRC, file) })),
+    ...sites.flatMap((site) => {
+      const dir = join(sitesRoot(), site.id, "images");
+      return existsSync(dir)
+        ? walk(dir).map((file) => ({ file, rel: join("sites", site.id, relative(dir, file)) }))
+        : [];
+    }),
+  ];
+  for (const { file, rel } of vectorFiles) {
     if (isPhoto({ src: rel })) continue;
     const out = join(OUT, "img", rel);
     if (fresh(out, file)) continue;
@@ -97,7 +106,7 @@ async function main() {
   }
   for (const image of images.values()) {
     if (!isPhoto(image)) continue;
-    const file = join(SRC, image.src);
+    const file = imageSource(image.src);
     let source: string | Buffer | undefined;
     const jobs: { out: string; width: number; format: "avif" | "webp" | "jpg" }[] = [];
     for (const width of photoWidths(image)) {

@@ -63,6 +63,12 @@ function resolveImages(value: unknown, dir: string, id: string, problems: string
   }
 }
 
+/** The file of a resolved picture `src`: a complex's own (`sites/<id>/…`) or the shared artwork. */
+export function imageSource(src: string, root = sitesRoot()): string {
+  const own = /^sites\/([a-z0-9-]+)\/(.+)$/.exec(src);
+  return own ? join(root, own[1]!, "images", own[2]!) : join(SHARED_IMAGES, src);
+}
+
 /** The YAML file of one complex as data, validated; errors name the file (`sites/x/site.yaml`). */
 export function loadSite(dir: string, label = dir): Site {
   const file = join(dir, SITE_FILE);
