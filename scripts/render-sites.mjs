@@ -1,11 +1,11 @@
 // The last step of `npm run build`: every complex's prerendered pages, rendered by the server build
 // (server/render-site.js) into <BUILD_DIR>/sites/<id>.json, which the server answers from memory.
+import "../server/production-env.js";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { renderSite, writeSitePages } from "../server/render-site.js";
 
 const buildDir = resolve(process.env.BUILD_DIR || "build");
-process.env.NODE_ENV = "production";
 const build = await import(pathToFileURL(resolve(buildDir, "server/index.js")).href);
 const only = process.argv.slice(2);
 for (const id of build.entry.module.sitesForServer.ids()) {

@@ -27,7 +27,7 @@ import {
   sameOriginPosts,
   withoutTrailingSlash,
 } from "./guards.js";
-import { createRender, reactRouterHandler, requestOrigin } from "./react-router.js";
+import { createRender, reactRouterHandler, requestHost, requestOrigin } from "./react-router.js";
 import { renderedCache } from "./rendered-cache.js";
 import { readSitePages, renderSite } from "./render-site.js";
 import {
@@ -102,10 +102,13 @@ export async function createApp({
       pages: pagesFrom(rendered, sites.origin(id), facts.frameSources),
     });
   }
-  // The complex a request is for, by its (trusted) host name; remembered per host.
+  // The complex a request is for, by its host name (X-Forwarded-Host from a trusted proxy, as
+  // Express's req.host reads it; the fast path has no Express request); remembered per host.
+  // Express's compiled "trust proxy" setting (set on the app below).
+  const trusted = (address, hop) => app.get("trust proxy fn")(address, hop);
   const byHost = new Map();
   const complexIdOf = (req) => {
-    const host = new URL(origin(req)).host;
+    const host = requestHost(req, trusted);
     let id = byHost.get(host);
     if (id === undefined) {
       id = sites.idForHost(host);

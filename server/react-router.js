@@ -28,6 +28,21 @@ export function requestOrigin(req, fallbackHost) {
   return `${protocol}://${fallbackHost}`;
 }
 
+/**
+ * The host name a request asks for, from Node's own request (the fast path has no Express one):
+ * the first X-Forwarded-Host when the peer is a trusted proxy (`trusted`: proxy-addr's compiled
+ * "trust proxy"), else Host; lower case, "" when it is not a host name.
+ */
+export function requestHost(req, trusted) {
+  const forwarded = req.headers["x-forwarded-host"];
+  let host =
+    forwarded && trusted(req.socket.remoteAddress, 0) ? String(forwarded) : req.headers.host;
+  if (!host) return "";
+  const comma = host.indexOf(",");
+  if (comma !== -1) host = host.slice(0, comma).trim();
+  return HOST.test(host) ? host.toLowerCase() : "";
+}
+
 function toRequest(req, res, origin) {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
