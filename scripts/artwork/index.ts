@@ -1,0 +1,38 @@
+/**
+ * Every drawing generated from a complex's content, and a command that writes them under
+ * assets/images/ for the current content: npx tsx scripts/artwork/index.ts
+ * The generators are pure functions of the content passed in (none reads content by itself), so
+ * they can run once per complex.
+ */
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { pathToFileURL } from "node:url";
+import type { Artwork, Content } from "../../app/content/schema";
+import { drawBanners } from "./banners";
+import type { ArtworkFile } from "./svg";
+
+export type { ArtworkFile } from "./svg";
+
+/** All drawings of one complex; `artwork` stands in for `content.artwork` when content has none. */
+export function generateArtwork(
+  content: Content,
+  artwork: Artwork | undefined = content.artwork,
+): ArtworkFile[] {
+  return [...drawBanners(content, artwork)];
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  const { validateContent } = await import("../../app/content/validate");
+  const { anyangArtwork } = await import("./anyang-artwork");
+  const content = validateContent();
+  let written = 0;
+  for (const { path, svg } of generateArtwork(content, content.artwork ?? anyangArtwork)) {
+    const file = join("assets/images", path);
+    if (existsSync(file) && readFileSync(file, "utf8") === svg) continue;
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, svg);
+    console.log(`${file}: ${(svg.length / 1024).toFixed(0)} KB`);
+    written++;
+  }
+  console.log(`artwork: ${written} files written`);
+}
