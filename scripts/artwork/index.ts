@@ -9,6 +9,7 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Artwork, Content } from "../../app/content/schema";
 import { drawBanners } from "./banners";
+import { drawInteriors } from "./interiors";
 import type { ArtworkFile } from "./svg";
 
 export type { ArtworkFile } from "./svg";
@@ -18,7 +19,7 @@ export function generateArtwork(
   content: Content,
   artwork: Artwork | undefined = content.artwork,
 ): ArtworkFile[] {
-  return [...drawBanners(content, artwork)];
+  return [...drawBanners(content, artwork), ...drawInteriors(content)];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
