@@ -10,6 +10,7 @@ import { pathToFileURL } from "node:url";
 import type { Artwork, Content } from "../../app/content/schema";
 import { drawBanners } from "./banners";
 import { drawInteriors } from "./interiors";
+import { drawLocationMap } from "./location-map";
 import type { ArtworkFile } from "./svg";
 
 export type { ArtworkFile } from "./svg";
@@ -19,7 +20,11 @@ export function generateArtwork(
   content: Content,
   artwork: Artwork | undefined = content.artwork,
 ): ArtworkFile[] {
-  return [...drawBanners(content, artwork), ...drawInteriors(content)];
+  return [
+    ...drawBanners(content, artwork),
+    ...drawInteriors(content),
+    ...drawLocationMap(content, artwork),
+  ];
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
