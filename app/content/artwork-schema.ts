@@ -65,6 +65,43 @@ export const locationMapSchema = z.object({
   site: box,
 });
 
+/** An entrance on the site plan: its mark, which way its arrow points (degrees), its name's place. */
+const entrance = point.extend({
+  name: text,
+  rotate: z.number(),
+  label: point.extend({ anchor: z.enum(["start", "middle", "end"]).optional() }),
+});
+
+/**
+ * The site plan (단지배치도, infoPages.sitePlan.image) as a drawing 1200 × 900: roads on four
+ * sides, the site's grounds inside them. Buildings are those of infoPages.unitPositions.
+ */
+export const sitePlanSchema = z.object({
+  /** Names of the roads around the site: the wide ones south and west, the narrow ones north and east. */
+  roads: z.object({ south: text, west: text, north: text, east: text }),
+  /** Where each building (by its unitPositions name) stands: the top-left corner of its footprint. */
+  buildings: z.array(point.extend({ name: text })),
+  /** Community buildings. */
+  facilities: z.array(box.extend({ name: text })),
+  playgrounds: z.array(point.extend({ r: z.number().positive() })),
+  /** The central plaza (an ellipse) and the place of its name. */
+  plaza: point.extend({ rx: z.number(), ry: z.number(), name: text, label: point }),
+  /** A pool or water feature (an ellipse), named at its centre. */
+  water: point.extend({ rx: z.number(), ry: z.number(), name: text }),
+  /** The emergency road around the grounds (a rounded rectangle). */
+  fireLane: box,
+  /** Paved walks: SVG path data and width. */
+  walks: z.array(z.object({ path: z.string(), width: z.number().positive() })),
+  /** A walking trail (SVG path data) and the place of its name. */
+  trail: z.object({ path: z.string(), name: text, label: point }),
+  /** Entrances for people and cars. */
+  gates: z.array(entrance),
+  /** Entrances to the underground car park. */
+  ramps: z.array(entrance),
+  /** Areas kept free of trees besides buildings, facilities, playgrounds and the fire lane: x1, y1, x2, y2. */
+  clear: z.array(z.tuple([z.number(), z.number(), z.number(), z.number()])),
+});
+
 /**
  * What the artwork generators (scripts/artwork/) need about a complex that the rest of its content
  * does not say. Optional in content: a complex without it gets no drawing that needs it.
@@ -73,7 +110,9 @@ export const artworkSchema = z.object({
   /** The brand in Latin letters, set above the complex name on the social preview image. */
   wordmark: text.optional(),
   locationMap: locationMapSchema.optional(),
+  sitePlan: sitePlanSchema.optional(),
 });
 
 export type Artwork = z.infer<typeof artworkSchema>;
 export type LocationMap = z.infer<typeof locationMapSchema>;
+export type SitePlan = z.infer<typeof sitePlanSchema>;

@@ -627,4 +627,4 @@ export type UnitPositions = z.infer<typeof unitPositionsSchema>;
 export type Milestone = z.infer<typeof milestoneSchema>;
 export type Schedule = z.infer<typeof scheduleSchema>;
 export type Home = z.infer<typeof homeSchema>;
-export type { Artwork, LocationMap } from "./artwork-schema";
+export type { Artwork, LocationMap, SitePlan } from "./artwork-schema";

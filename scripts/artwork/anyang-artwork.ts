@@ -60,4 +60,68 @@ export const anyangArtwork: Artwork = {
     ],
     site: { x: 602, y: 322, width: 170, height: 114 },
   },
+  sitePlan: {
+    roads: { south: "시민대로", west: "평촌대로", north: "단지 북측 도로", east: "단지 동측 도로" },
+    buildings: [
+      { name: "101동", x: 230, y: 180 },
+      { name: "102동", x: 525, y: 176 },
+      { name: "103동", x: 815, y: 180 },
+      { name: "104동", x: 210, y: 590 },
+      { name: "105동", x: 560, y: 600 },
+      { name: "106동", x: 840, y: 590 },
+    ],
+    facilities: [
+      { name: "커뮤니티센터", x: 220, y: 360, width: 140, height: 100 },
+      { name: "어린이집", x: 880, y: 330, width: 110, height: 56 },
+      { name: "경로당", x: 880, y: 404, width: 110, height: 50 },
+      { name: "관리동", x: 240, y: 676, width: 110, height: 44 },
+    ],
+    playgrounds: [
+      { x: 467, y: 214, r: 32 },
+      { x: 785, y: 690, r: 34 },
+    ],
+    plaza: { name: "중앙 숲광장", x: 610, y: 417, rx: 220, ry: 100, label: { x: 520, y: 360 } },
+    water: { name: "수경시설", x: 660, y: 420, rx: 92, ry: 38 },
+    fireLane: { x: 180, y: 150, width: 870, height: 570 },
+    walks: [
+      { path: "M470 774 V500", width: 56 },
+      { path: "M830 417 H1104 M116 290 H180 M600 92 V150 M600 150 V318", width: 28 },
+      { path: "M116 500 H390", width: 24 },
+    ],
+    trail: {
+      name: "산책로",
+      path: "M200 520 C260 480 330 540 390 500 M840 520 C900 560 960 500 1030 540 M610 517 C630 560 700 560 720 600",
+      label: { x: 310, y: 548 },
+    },
+    gates: [
+      { name: "주출입구", x: 470, y: 774, rotate: -90, label: { x: 470, y: 822 } },
+      { name: "부출입구", x: 1104, y: 417, rotate: 180, label: { x: 1090, y: 390, anchor: "end" } },
+      {
+        name: "보행 출입구",
+        x: 116,
+        y: 290,
+        rotate: 0,
+        label: { x: 130, y: 330, anchor: "start" },
+      },
+      { name: "보행 출입구", x: 600, y: 92, rotate: 90, label: { x: 620, y: 84, anchor: "start" } },
+    ],
+    ramps: [
+      { name: "지하주차장 출입구", x: 960, y: 762, rotate: 0, label: { x: 960, y: 822 } },
+      {
+        name: "지하주차장 출입구",
+        x: 1092,
+        y: 250,
+        rotate: 90,
+        label: { x: 1090, y: 300, anchor: "end" },
+      },
+    ],
+    clear: [
+      [380, 310, 840, 525],
+      [436, 490, 504, 780],
+      [830, 400, 1110, 434],
+      [100, 276, 194, 304],
+      [584, 86, 616, 320],
+      [100, 486, 396, 514],
+    ],
+  },
 };

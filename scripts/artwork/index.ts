@@ -11,6 +11,7 @@ import type { Artwork, Content } from "../../app/content/schema";
 import { drawBanners } from "./banners";
 import { drawInteriors } from "./interiors";
 import { drawLocationMap } from "./location-map";
+import { drawSitePlan } from "./site-plan";
 import type { ArtworkFile } from "./svg";
 
 export type { ArtworkFile } from "./svg";
@@ -24,6 +25,7 @@ export function generateArtwork(
     ...drawBanners(content, artwork),
     ...drawInteriors(content),
     ...drawLocationMap(content, artwork),
+    ...drawSitePlan(content, artwork),
   ];
 }
 

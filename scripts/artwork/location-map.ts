@@ -6,9 +6,8 @@
  */
 import type { Artwork, Content, LocationMap } from "../../app/content/schema";
 import { f0, PyRandom } from "./py-random";
-import { xmlText as t, type ArtworkFile } from "./svg";
+import { FONT as F, xmlText as t, type ArtworkFile } from "./svg";
 
-const F = 'font-family="Pretendard Variable, Noto Sans KR, sans-serif"';
 const HALO = 'paint-order="stroke" stroke="#ffffff" stroke-width="5" stroke-linejoin="round"';
 const PLACE_COLORS: Record<LocationMap["places"][number]["kind"], string> = {
   education: "#1b2f57",

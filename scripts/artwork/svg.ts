@@ -12,3 +12,20 @@ export function svgImages<T extends { src: string }>(images: T[]): T[] {
   const seen = new Set<string>();
   return images.filter((i) => i.src.endsWith(".svg") && !seen.has(i.src) && seen.add(i.src));
 }
+
+/** The drawings' typeface (outlined at build time, scripts/svg-outline.ts). */
+export const FONT = 'font-family="Pretendard Variable, Noto Sans KR, sans-serif"';
+
+/** A line of text in the drawings' typeface; `extra` adds attributes such as a halo. */
+export function svgText(
+  x: number,
+  y: number,
+  s: string,
+  size: number,
+  weight: number,
+  fill: string,
+  anchor = "middle",
+  extra = "",
+): string {
+  return `<text x="${x}" y="${y}" text-anchor="${anchor}" ${FONT} font-size="${size}" font-weight="${weight}" fill="${fill}"${extra && ` ${extra}`}>${xmlText(s)}</text>`;
+}

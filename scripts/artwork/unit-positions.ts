@@ -6,10 +6,10 @@
 import { writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 import { content } from "../../app/content";
+import { FONT, svgText } from "./svg";
 
 export const UNIT_POSITIONS_FILE = `assets/images/${content.infoPages.unitPositions.image.src}`;
 
-const FONT = 'font-family="Pretendard Variable, Noto Sans KR, sans-serif"';
 const NAVY = "#0f1f3d";
 /** The drawing as SVG text. */
 export function drawUnitPositions(): string {
@@ -20,18 +20,7 @@ export function drawUnitPositions(): string {
 
   const out: string[] = [];
   const add = (s: string) => out.push(s);
-  const text = (
-    x: number,
-    y: number,
-    s: string,
-    size: number,
-    weight: number,
-    fill: string,
-    anchor = "middle",
-  ) =>
-    add(
-      `<text x="${x}" y="${y}" text-anchor="${anchor}" ${FONT} font-size="${size}" font-weight="${weight}" fill="${fill}">${s}</text>`,
-    );
+  const text = (...args: Parameters<typeof svgText>) => add(svgText(...args));
 
   add(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`,
