@@ -20,7 +20,7 @@ import { dirname, join, relative } from "node:path";
 import sharp from "sharp";
 import { validateContent } from "../app/content/validate";
 import { imageUrl, isPhoto, photoWidths, PHOTO_FORMATS } from "../app/lib/images";
-import type { Image } from "../app/content/schema";
+import type { Content, Image } from "../app/content/schema";
 import { homeArtwork } from "./artwork/home-art";
 import { outlineSvgText, pretendardFonts } from "./svg-outline";
 
@@ -63,8 +63,9 @@ function sourceOf(file: string): string | Buffer {
 }
 
 /** Artwork drawn from content (the home page's views of the complex): written when it changed. */
-function generateArtwork() {
-  for (const { file, svg } of homeArtwork()) {
+function generateArtwork(content: Content) {
+  for (const { path, svg } of homeArtwork(content)) {
+    const file = join(SRC, path);
     if (existsSync(file) && readFileSync(file, "utf8") === svg) continue;
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, svg);
@@ -73,7 +74,7 @@ function generateArtwork() {
 
 async function main() {
   const content = validateContent();
-  generateArtwork();
+  generateArtwork(content);
   const images = new Map<string, Image>();
   collectImages(content, images);
   const missing = [...images.keys()].filter((src) => !existsSync(join(SRC, src)));

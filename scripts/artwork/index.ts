@@ -9,9 +9,12 @@ import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { Artwork, Content } from "../../app/content/schema";
 import { drawBanners } from "./banners";
+import { drawFloorPlans } from "./floor-plans";
+import { homeArtwork } from "./home-art";
 import { drawInteriors } from "./interiors";
 import { drawLocationMap } from "./location-map";
 import { drawSitePlan } from "./site-plan";
+import { drawUnitPositionsFile } from "./unit-positions";
 import type { ArtworkFile } from "./svg";
 
 export type { ArtworkFile } from "./svg";
@@ -26,6 +29,9 @@ export function generateArtwork(
     ...drawInteriors(content),
     ...drawLocationMap(content, artwork),
     ...drawSitePlan(content, artwork),
+    ...drawUnitPositionsFile(content),
+    ...drawFloorPlans(content),
+    ...homeArtwork(content),
   ];
 }
 
