@@ -18,9 +18,9 @@ import {
 } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import sharp from "sharp";
-import { imageSource, loadSites, sitesRoot } from "../app/sites/registry.server";
+import { defaultSite, imageSource, loadSites, sitesRoot } from "../app/sites/registry.server";
 import { imageUrl, isPhoto, photoWidths, PHOTO_FORMATS } from "../app/lib/images";
-import type { Image } from "../app/content/schema";
+import type { Content, Image } from "../app/content/schema";
 import { homeArtwork } from "./artwork/home-art";
 import { outlineSvgText, pretendardFonts } from "./svg-outline";
 
@@ -63,8 +63,9 @@ function sourceOf(file: string): string | Buffer {
 }
 
 /** Artwork drawn from content (the home page's views of the complex): written when it changed. */
-function generateArtwork() {
-  for (const { file, svg } of homeArtwork()) {
+function generateArtwork(content: Content) {
+  for (const { path, svg } of homeArtwork(content)) {
+    const file = join(SRC, path);
     if (existsSync(file) && readFileSync(file, "utf8") === svg) continue;
     mkdirSync(dirname(file), { recursive: true });
     writeFileSync(file, svg);
@@ -74,7 +75,7 @@ function generateArtwork() {
 async function main() {
   // Every complex, validated: a broken file stops the build with its Korean message.
   const sites = loadSites();
-  generateArtwork();
+  generateArtwork(defaultSite());
   const images = new Map<string, Image>();
   collectImages(sites, images);
   const missing = [...images.keys()].filter((src) => !existsSync(imageSource(src)));

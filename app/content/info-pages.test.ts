@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { drawUnitPositions, UNIT_POSITIONS_FILE } from "../../scripts/artwork/unit-positions";
+import { drawUnitPositions } from "../../scripts/artwork/unit-positions";
 import { loadSite } from "~/sites/registry.server";
 import type { Image } from "./schema";
 
@@ -42,7 +42,9 @@ describe("unit-position plan (동호수배치도)", () => {
   });
 
   test("the drawing is the one the generator makes from this content", () => {
-    expect(readFileSync(UNIT_POSITIONS_FILE, "utf8")).toBe(drawUnitPositions());
+    expect(readFileSync(`assets/images/${positions.image.src}`, "utf8")).toBe(
+      drawUnitPositions(site),
+    );
   });
 
   test("the drawing shows every building, and every type in its legend colour", () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { artworkSchema } from "./artwork-schema";
 
 /** A site path such as "/Brand/intro": leading slash, no trailing slash. */
 const sitePath = z
@@ -521,6 +522,8 @@ export const contentSchema = z
       /** Security measures. */
       safeguards: z.array(text).min(1),
     }),
+    /** Facts only the drawings need (map landmarks, site layout): see artwork-schema.ts. */
+    artwork: artworkSchema.optional(),
   })
   .superRefine((content, ctx) => {
     const paths = new Set(content.pages.map((p) => p.path));
@@ -675,3 +678,4 @@ export type Milestone = z.infer<typeof milestoneSchema>;
 export type Schedule = z.infer<typeof scheduleSchema>;
 export type Home = z.infer<typeof homeSchema>;
 export type Theme = z.infer<typeof themeSchema>;
+export type { Artwork, LocationMap, SitePlan } from "./artwork-schema";

@@ -1,7 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { content } from "../../app/content";
-import { drawFloorPlan, floorPlanFile, layoutFor, layoutSummary } from "./floor-plans";
+import { loadSite } from "../../app/sites/registry.server";
+import { drawFloorPlans, layoutFor, layoutSummary } from "./floor-plans";
+
+const content = loadSite("sites/anyang");
 
 describe("floor plan drawings", () => {
   test.each(content.unitTypes.map((u) => [u.label, u] as const))(
@@ -21,11 +23,10 @@ describe("floor plan drawings", () => {
     expect(drawn[0]! * 2).toBeLessThan(drawn.at(-1)!);
   });
 
-  test.each(content.unitTypes.map((u) => [floorPlanFile(u), u] as const))(
-    "%s is up to date with its layout and the content (npx tsx scripts/artwork/floor-plans.ts)",
-    (file, unit) => {
-      const svg = readFileSync(file, "utf8");
-      expect(svg).toBe(drawFloorPlan(unit));
+  test.each(drawFloorPlans(content).map((f, i) => [f.path, f.svg, content.unitTypes[i]!] as const))(
+    "assets/images/%s is up to date with its layout and the content (npx tsx scripts/artwork/index.ts)",
+    (path, svg, unit) => {
+      expect(readFileSync(`assets/images/${path}`, "utf8")).toBe(svg);
       expect(svg).toContain('viewBox="0 0 960 720"');
       expect(svg).toContain(`${unit.label}<tspan`);
     },

@@ -3,12 +3,10 @@
  * floor-plan-layouts.ts and the unit facts in content.unitTypes. Every plan uses the same scale,
  * so bigger types look bigger. Walls come from the rooms themselves: each room is drawn as a wall
  * block, then its floor inset by half an interior wall; doors, openings and windows are cut in after.
- * Run after changing a layout or a unit's facts: npx tsx scripts/artwork/floor-plans.ts
  */
-import { writeFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
-import { content, type UnitType } from "../../app/content";
+import type { Content, UnitType } from "../../app/content/schema";
 import { LAYOUTS } from "./floor-plan-layouts";
+import type { ArtworkFile } from "./svg";
 
 export type Kind = "living" | "bed" | "wet" | "entry" | "dress" | "balcony" | "service";
 export type Rect = [number, number, number, number];
@@ -654,19 +652,15 @@ export function layoutSummary(p: Layout) {
   };
 }
 
-export const floorPlanFile = (unit: UnitType) => `assets/images/${unit.plan.src}`;
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  for (const unit of content.unitTypes) {
+/** Every unit type's plan, after checking its rooms and bathrooms against content. */
+export function drawFloorPlans(content: Content): ArtworkFile[] {
+  return content.unitTypes.map((unit) => {
     const summary = layoutSummary(layoutFor(unit));
     if (summary.rooms !== unit.rooms || summary.bathrooms !== unit.bathrooms) {
       throw new Error(
         `${unit.label}: 평면의 방/욕실 수가 콘텐츠와 다릅니다 (${summary.rooms}/${summary.bathrooms})`,
       );
     }
-    writeFileSync(floorPlanFile(unit), drawFloorPlan(unit));
-    console.log(
-      `${floorPlanFile(unit)}: ${unit.label}, rooms ${summary.area.toFixed(1)}㎡ (전용 ${unit.exclusiveArea}㎡)`,
-    );
-  }
+    return { path: unit.plan.src, svg: drawFloorPlan(unit) };
+  });
 }

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "vitest";
-import { content } from "../../app/content";
+import { loadSite } from "../../app/sites/registry.server";
 import { homeArtwork, towers } from "./home-art";
+
+const content = loadSite("sites/anyang");
 
 /*
  * The home page artwork is drawn from content at build time: it must show this complex's
@@ -8,13 +10,13 @@ import { homeArtwork, towers } from "./home-art";
  * rasterised), and come out the same on every run.
  */
 
-const art = homeArtwork();
-const svgOf = (src: string) => art.find((a) => a.file === `assets/images/${src}`)!.svg;
+const art = homeArtwork(content);
+const svgOf = (src: string) => art.find((a) => a.path === src)!.svg;
 
 describe("home artwork", () => {
   test("one tower per building of the unit-position plan, as tall as its floors", () => {
     const buildings = content.infoPages.unitPositions.buildings;
-    const placed = towers();
+    const placed = towers(content);
     expect(placed.map((t) => [t.name, t.floors])).toEqual(buildings.map((b) => [b.name, b.floors]));
     // Towers stand apart on the site.
     for (const a of placed)
@@ -30,9 +32,7 @@ describe("home artwork", () => {
       content.home.specialPlan.image,
       ...content.premiumCards.map((c) => c.image),
     ];
-    expect(art.map((a) => a.file).sort()).toEqual(
-      [...new Set(images.map((i) => `assets/images/${i.src}`))].sort(),
-    );
+    expect(art.map((a) => a.path).sort()).toEqual([...new Set(images.map((i) => i.src))].sort());
     for (const image of images) {
       const svg = svgOf(image.src);
       const root = /<svg[^>]*>/.exec(svg)![0];
@@ -56,6 +56,6 @@ describe("home artwork", () => {
   });
 
   test("drawing twice gives the same files", () => {
-    expect(homeArtwork()).toEqual(art);
+    expect(homeArtwork(content)).toEqual(art);
   });
 });

@@ -7,13 +7,12 @@
  *   - one scene per PREMIUM card (brand town, wide-area transport, education and living,
  *     residential environment).
  * No text is drawn (no font is needed when sharp rasterises them); everything is seeded, so a run
- * without content changes writes the same files. Run after changing the buildings:
- *   npx tsx scripts/artwork/home-art.ts
+ * without content changes writes the same files. `npm run images` writes them (they are not
+ * committed); scripts/artwork/index.ts runs this with every other generator.
  */
-import { writeFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
-import { content, type Image } from "../../app/content";
+import type { Content, Image } from "../../app/content/schema";
 import { IsoCanvas, random, type Faces } from "./iso";
+import type { ArtworkFile } from "./svg";
 
 const STOREY = 3;
 const FLOOR_SCALE = 0.82; // a storey drawn slightly shorter than the plan scale, so towers fit the view
@@ -46,7 +45,7 @@ const TOWER = { w: 36, d: 13 };
 type Tower = { name: string; floors: number; x: number; y: number };
 
 /** Towers placed in two rows (north row taller, as on the site plan), from content. */
-export function towers(): Tower[] {
+export function towers(content: Content): Tower[] {
   const buildings = content.infoPages.unitPositions.buildings;
   const rows = buildings.length > 3 ? 2 : 1;
   const cols = Math.ceil(buildings.length / rows);
@@ -99,7 +98,7 @@ const DUSK: Palette = {
 type Thing = { depth: number; draw: (c: IsoCanvas) => void };
 
 /** The dusk view of the complex in its neighbourhood (world drawn once, cropped per output). */
-function drawComplex(): {
+function drawComplex(content: Content): {
   canvas: IsoCanvas;
   bounds: { x: number; y: number; w: number; h: number };
 } {
@@ -268,7 +267,7 @@ function drawComplex(): {
   ] as const) {
     c.ellipse(x, y, 6, 6, 0.25, "#7a6544");
   }
-  const placed = towers();
+  const placed = towers(content);
   const blocked = (x: number, y: number) =>
     placed.some(
       (t) => x > t.x - 5 && x < t.x + TOWER.w + 5 && y > t.y - 5 && y < t.y + TOWER.d + 7,
@@ -389,8 +388,8 @@ type Crop = {
 
 const TITLE = "Raumheim Pyeongchon Central, bird's-eye view at dusk";
 
-function complexCrops(): { image: Image; svg: string }[] {
-  const { canvas, bounds: b } = drawComplex();
+function complexCrops(content: Content): { image: Image; svg: string }[] {
+  const { canvas, bounds: b } = drawComplex(content);
   const home = content.home;
   const cx = b.x + b.w / 2;
   const crops: Crop[] = [
@@ -820,7 +819,7 @@ function environment(c: IsoCanvas) {
   things.sort((a, b) => a.depth - b.depth).forEach((t) => t.draw(c));
 }
 
-function premiumCards(): { image: Image; svg: string }[] {
+function premiumCards(content: Content): { image: Image; svg: string }[] {
   const cards = content.premiumCards;
   const scenes: [typeof brandTown, [string, string], [number, number, number], number][] = [
     [brandTown, ["#0c1733", "#1b2f57"], [52, 38, 40], 1.35],
@@ -837,17 +836,10 @@ function premiumCards(): { image: Image; svg: string }[] {
   });
 }
 
-/** Every generated artwork file with its content. */
-export function homeArtwork(): { file: string; svg: string }[] {
-  return [...complexCrops(), ...premiumCards()].map(({ image, svg }) => ({
-    file: `assets/images/${image.src}`,
+/** The home page's views of the complex and the PREMIUM cards. */
+export function homeArtwork(content: Content): ArtworkFile[] {
+  return [...complexCrops(content), ...premiumCards(content)].map(({ image, svg }) => ({
+    path: image.src,
     svg,
   }));
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  for (const { file, svg } of homeArtwork()) {
-    writeFileSync(file, svg);
-    console.log(`${file}: ${(svg.length / 1024).toFixed(0)} KB`);
-  }
 }

@@ -1,18 +1,14 @@
 /**
- * Draws assets/images/plans/unit-positions.svg (동호수배치도) from content.infoPages.unitPositions,
- * so the drawing and the table on /ComplexGuide/detailintro always agree.
- * Run after changing the unit positions: npx tsx scripts/artwork/unit-positions.ts
+ * Draws the unit-position plan (동호수배치도, content.infoPages.unitPositions.image) from
+ * content.infoPages.unitPositions, so the drawing and the table on /ComplexGuide/detailintro
+ * always agree.
  */
-import { writeFileSync } from "node:fs";
-import { pathToFileURL } from "node:url";
-import { content } from "../../app/content";
+import type { Content } from "../../app/content/schema";
+import { FONT, svgText, type ArtworkFile } from "./svg";
 
-export const UNIT_POSITIONS_FILE = `assets/images/${content.infoPages.unitPositions.image.src}`;
-
-const FONT = 'font-family="Pretendard Variable, Noto Sans KR, sans-serif"';
 const NAVY = "#0f1f3d";
 /** The drawing as SVG text. */
-export function drawUnitPositions(): string {
+export function drawUnitPositions(content: Content): string {
   const plan = content.infoPages.unitPositions;
   const { width: W, height: H } = plan.image;
   const label = (key: string) => content.unitTypes.find((u) => u.key === key)?.label ?? key;
@@ -20,18 +16,7 @@ export function drawUnitPositions(): string {
 
   const out: string[] = [];
   const add = (s: string) => out.push(s);
-  const text = (
-    x: number,
-    y: number,
-    s: string,
-    size: number,
-    weight: number,
-    fill: string,
-    anchor = "middle",
-  ) =>
-    add(
-      `<text x="${x}" y="${y}" text-anchor="${anchor}" ${FONT} font-size="${size}" font-weight="${weight}" fill="${fill}">${s}</text>`,
-    );
+  const text = (...args: Parameters<typeof svgText>) => add(svgText(...args));
 
   add(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`,
@@ -108,7 +93,7 @@ export function drawUnitPositions(): string {
   return out.join("\n") + "\n";
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  writeFileSync(UNIT_POSITIONS_FILE, drawUnitPositions());
-  console.log(`${UNIT_POSITIONS_FILE} written`);
+/** The unit-position plan as a file under assets/images/. */
+export function drawUnitPositionsFile(content: Content): ArtworkFile[] {
+  return [{ path: content.infoPages.unitPositions.image.src, svg: drawUnitPositions(content) }];
 }
