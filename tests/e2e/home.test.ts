@@ -9,6 +9,7 @@ import { milestoneWhen } from "~/lib/schedule";
 import { seriousA11yViolations } from "./support/a11y";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import { startServer, type RunningServer } from "./support/server";
+import { readableHtml } from "./support/http";
 
 /*
  * The home page as visitors meet it: section paging on a wide screen (wheel, trackpad burst,
@@ -661,14 +662,7 @@ describe("the page as it arrives", () => {
     const res = await fetch(server.url + "/");
     expect(res.status).toBe(200);
     const html = await res.text();
-    // Text as a crawler reads it: entities decoded, the spans that keep runs on one line dropped.
-    const decode = (s: string) =>
-      s
-        .replace(/<span class="nowrap">([^<]*)<\/span>/g, "$1")
-        .replace(/&amp;/g, "&")
-        .replace(/&#x27;|&#39;/g, "'")
-        .replace(/&quot;/g, '"');
-    const text = decode(html);
+    const text = readableHtml(html);
     const expected = [
       content.project.address,
       home.hero.ctaLabel,

@@ -153,3 +153,15 @@ export function wireRequest(
     setTimeout(more, 2);
   });
 }
+
+/**
+ * HTML as a reader or crawler takes its text: the spans that keep runs on one line
+ * (app/lib/keep-together.ts) dropped, the entities React writes decoded.
+ */
+export function readableHtml(html: string): string {
+  return html
+    .replace(/<span class="nowrap">([^<]*)<\/span>/g, "$1")
+    .replace(/&amp;/g, "&")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"');
+}
