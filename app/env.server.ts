@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { normalizePhone } from "~/lib/lead-form";
-
-/** A complex's id: lower-case letters, digits and "-", starting with a letter ("anyang"). */
-export const SITE_ID = /^[a-z][a-z0-9-]*$/;
+import { SITE_ID } from "~/lib/sites";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),

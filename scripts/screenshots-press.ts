@@ -103,6 +103,7 @@ await createPost(
 process.env.LEADS_RATE_LIMIT = "1000";
 for (const [i, name] of ["홍길동", "김영희", "이철수", "박민준", "최서연"].entries()) {
   await createLead(
+    "anyang",
     {
       kind: i % 2 ? "inquiry" : "visit",
       name,

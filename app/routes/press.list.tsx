@@ -17,6 +17,7 @@ import { pressPage } from "~/lib/press-pages";
 import { seoTags, siteUrlFrom } from "~/lib/seo";
 import { getAdmin, refuseCrossSite, requireAdmin } from "~/auth/guards.server";
 import { signIn } from "~/auth/sign-in.server";
+import { requestSiteId } from "~/sites/request-site.server";
 import { decodeCursor, getPost, listPublished } from "~/press/posts.server";
 import { field, readForm } from "~/press/upload.server";
 import { clientIp } from "./lead-action.server";
@@ -79,6 +80,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   if (field(form, "intent") === "signin") {
     const result = await signIn(
+      requestSiteId(request),
       { email: form.get("email"), password: form.get("password") },
       { ip: clientIp(request, context), userAgent: request.headers.get("user-agent") ?? undefined },
     );
