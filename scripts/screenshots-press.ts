@@ -65,6 +65,7 @@ const titles = [
 for (const [i, title] of titles.entries()) {
   await createPost(
     "anyang",
+    "anyang",
     {
       ...base,
       title,
@@ -81,6 +82,7 @@ for (const [i, title] of titles.entries()) {
 }
 await createPost(
   "anyang",
+  "anyang",
   {
     ...base,
     title: "예약 게시 예정 보도자료",
@@ -91,6 +93,7 @@ await createPost(
   { now: new Date(now) },
 );
 await createPost(
+  "anyang",
   "anyang",
   {
     ...base,

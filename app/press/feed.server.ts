@@ -1,6 +1,7 @@
 /*
- * The press feed (RSS 2.0 per site, the photo as enclosure) and sitemap.xml (content pages plus every
- * visible post). Both are answered per request and see only posts whose time has come at `now`.
+ * The press feed (RSS 2.0 per press address, the photo as enclosure) and sitemap.xml (content pages
+ * plus every visible post), each of one complex. Both are answered per request and see only posts
+ * whose time has come at `now`.
  */
 import { content } from "~/content";
 import { sitemapPaths } from "~/content/pages";
@@ -37,8 +38,13 @@ async function jpegSizes(posts: PressPost[]): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [`${r.photo_id}-${Number(r.width)}`, Number(r.size)]));
 }
 
-export async function rssXml(site: string, siteUrl: string, now = new Date()): Promise<string> {
-  const posts = await latestPublished(site, FEED_SIZE, now);
+export async function rssXml(
+  siteId: string,
+  site: string,
+  siteUrl: string,
+  now = new Date(),
+): Promise<string> {
+  const posts = await latestPublished(siteId, site, FEED_SIZE, now);
   const sizes = await jpegSizes(posts);
   const page = pressPage(site);
   const listUrl = `${siteUrl}${page.path}`;
@@ -83,9 +89,13 @@ export async function rssXml(site: string, siteUrl: string, now = new Date()): P
   ].join("\n");
 }
 
-export async function sitemapXml(siteUrl: string, now = new Date()): Promise<string> {
+export async function sitemapXml(
+  siteId: string,
+  siteUrl: string,
+  now = new Date(),
+): Promise<string> {
   const pages = sitemapPaths().map((p) => `  <url><loc>${escapeXml(siteUrl + p)}</loc></url>`);
-  const posts = (await allPublished(now)).map(
+  const posts = (await allPublished(siteId, now)).map(
     (p) =>
       `  <url><loc>${escapeXml(`${siteUrl}/${p.site}/press/${p.id}`)}</loc><lastmod>${p.updatedAt.slice(0, 10)}</lastmod></url>`,
   );

@@ -4,6 +4,7 @@ import { countNewLeads } from "~/admin/lead-desk.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { listAllPosts } from "~/press/posts.server";
+import { requestSiteId } from "~/sites/request-site.server";
 
 /** /admin: the administrator's home, with the two desks. */
 
@@ -11,8 +12,12 @@ export const meta = () => adminMeta("관리자 홈");
 export const headers = adminHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
+  const siteId = requestSiteId(request);
   await requireAdmin(request);
-  const [posts, newLeads] = await Promise.all([listAllPosts({ limit: 1 }), countNewLeads()]);
+  const [posts, newLeads] = await Promise.all([
+    listAllPosts(siteId, { limit: 1 }),
+    countNewLeads(),
+  ]);
   return { posts: posts.total, newLeads };
 }
 

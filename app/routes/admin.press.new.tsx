@@ -9,6 +9,7 @@ import { kstToday } from "~/lib/korean-date";
 import { EMPTY_PRESS_FORM } from "~/lib/press-form";
 import { readForm } from "~/press/upload.server";
 import { createSubmitted, unreadable } from "./press-action.server";
+import { requestSiteId } from "~/sites/request-site.server";
 
 /*
  * /admin/press/new: the press write form inside the administrator's area (the same form and the
@@ -28,10 +29,15 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
+  const siteId = requestSiteId(request);
   const admin = await requireAdmin(request);
   const read = await readForm(request);
   if (!read.ok) return unreadable(read.reason, "create");
-  const created = await createSubmitted(read.form, content.press.defaultSite, admin.adminId);
+  const created = await createSubmitted(
+    read.form,
+    { siteId, site: content.press.defaultSite },
+    admin.adminId,
+  );
   if (!created.ok) return created.answer;
   return redirect(`/admin/press?created=${created.id}`, { headers: adminHeaders() });
 }

@@ -17,6 +17,7 @@ import { seoTags, siteUrlFrom } from "~/lib/seo";
 import { getPost, getPublished, recordView } from "~/press/posts.server";
 import { VIEWS_PLACEHOLDER } from "~/press/rendered-pages.server";
 import { isCountableView } from "~/press/views.server";
+import { requestSiteId } from "~/sites/request-site.server";
 
 /** Hydrated only for the signed-in administrator, who writes and edits here (docs/decisions/014). */
 export const handle: RouteHandle = {
@@ -31,18 +32,19 @@ export const handle: RouteHandle = {
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   if (!content.press.sites.includes(params.site)) throw data(null, { status: 404 });
+  const siteId = requestSiteId(request);
   const listPath = `/${params.site}/press`;
   // Rendered to be kept (server/rendered-cache.js): not counted here, each answer counts its view.
   const kept = context.viewsPlaceholder === true;
   const [admin, visible] = await Promise.all([
     getAdmin(request),
     isCountableView(request) && !kept
-      ? recordView(params.site, params.id)
-      : getPublished(params.site, params.id),
+      ? recordView(siteId, params.site, params.id)
+      : getPublished(siteId, params.site, params.id),
   ]);
   let post = kept && visible ? { ...visible, views: VIEWS_PLACEHOLDER } : visible;
   if (!post && admin) {
-    const any = await getPost(params.id);
+    const any = await getPost(siteId, params.id);
     if (any?.site === params.site) post = any;
   }
   if (!post) throw redirect(listPath, { headers: { "Cache-Control": NO_STORE } });

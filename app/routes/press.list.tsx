@@ -35,9 +35,10 @@ export const handle: RouteHandle = {
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   if (!content.press.sites.includes(params.site)) throw data(null, { status: 404 });
+  const siteId = requestSiteId(request);
   const url = new URL(request.url);
   const admin = await getAdmin(request);
-  const result = await listPublished(params.site, {
+  const result = await listPublished(siteId, params.site, {
     after: decodeCursor(url.searchParams.get("after")),
   });
   const page: PressListPage = {
@@ -52,7 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
   // After the administrator posts: say what became of it (a draft or a scheduled post is not listed).
   const postedId = admin ? url.searchParams.get("posted") : null;
-  const posted = postedId ? await getPost(postedId) : undefined;
+  const posted = postedId ? await getPost(siteId, postedId) : undefined;
   return data(
     {
       site: params.site,
@@ -71,6 +72,7 @@ type SignInAnswer = { ok: false; intent: "signin"; formError: string; email: str
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   if (!content.press.sites.includes(params.site)) throw data(null, { status: 404 });
+  const siteId = requestSiteId(request);
   const refused = refuseCrossSite(request);
   if (refused) return refused;
   const read = await readForm(request);
@@ -80,7 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   if (field(form, "intent") === "signin") {
     const result = await signIn(
-      requestSiteId(request),
+      siteId,
       { email: form.get("email"), password: form.get("password") },
       { ip: clientIp(request, context), userAgent: request.headers.get("user-agent") ?? undefined },
     );
@@ -99,7 +101,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   const admin = await requireAdmin(request);
-  const created = await createSubmitted(form, params.site, admin.adminId);
+  const created = await createSubmitted(form, { siteId, site: params.site }, admin.adminId);
   if (!created.ok) return created.answer;
   return redirect(`${listPath}?posted=${created.id}`, { headers: noStore });
 }

@@ -4,11 +4,13 @@ import { content } from "~/content";
 import { publicEnv } from "~/env.server";
 import { FEED } from "~/lib/cache";
 import { rssXml } from "~/press/feed.server";
+import { requestSiteId } from "~/sites/request-site.server";
 
 /** /{site}/press/rss.xml: the site's newest visible posts as RSS 2.0. */
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, request }: Route.LoaderArgs) {
   if (!content.press.sites.includes(params.site)) throw data(null, { status: 404 });
-  return new Response(await rssXml(params.site, publicEnv().siteUrl), {
+  const xml = await rssXml(requestSiteId(request), params.site, publicEnv().siteUrl);
+  return new Response(xml, {
     headers: { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": FEED },
   });
 }
