@@ -21,7 +21,7 @@ describe.each(engines())("server start-up ($name)", (engine) => {
     const expired = new Date(
       Date.now() - (loadSite("sites/anyang").privacy.retentionDays + 1) * 86_400_000,
     );
-    await createLead(form, { ip: "1", source: "/" }, expired);
+    await createLead("anyang", form, { ip: "1", source: "/" }, expired);
 
     const hook = await startReceiver(200);
     try {
@@ -31,7 +31,11 @@ describe.each(engines())("server start-up ($name)", (engine) => {
         LEADS_WEBHOOK_URL: hook.url("/leads"),
         OUTBOX_POLL_MS: "20",
       });
-      const fresh = await createLead({ ...form, phone: "010-2222-3333" }, { ip: "1", source: "/" });
+      const fresh = await createLead(
+        "anyang",
+        { ...form, phone: "010-2222-3333" },
+        { ip: "1", source: "/" },
+      );
 
       const services = await startServices();
       await expect.poll(() => hook.requests.length, { timeout: 5000 }).toBe(1);
@@ -39,7 +43,7 @@ describe.each(engines())("server start-up ($name)", (engine) => {
         id: (fresh as { id: string }).id,
       });
       await expect
-        .poll(async () => (await listLeads()).map((l) => l.phone), { timeout: 5000 })
+        .poll(async () => (await listLeads("anyang")).map((l) => l.phone), { timeout: 5000 })
         .toEqual(["010-2222-3333"]);
       expect(await t.db().all("SELECT email FROM admins")).toEqual([
         { email: "admin@example.com" },

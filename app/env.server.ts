@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { normalizePhone } from "~/lib/lead-form";
+import { SITE_ID } from "~/lib/sites";
 
 const schema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -10,6 +11,11 @@ const schema = z.object({
     .transform((u) => u.replace(/\/+$/, "")),
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default("data"),
+  /** The complex answered for a host no complex names; else the one marked default (app/sites/). */
+  DEFAULT_SITE: z
+    .string()
+    .regex(SITE_ID, { message: "DEFAULT_SITE는 영문 소문자로 시작하고 소문자, 숫자, -만 씁니다" })
+    .optional(),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   LEADS_WEBHOOK_URL: z.url().optional(),
@@ -50,7 +56,30 @@ const schema = z.object({
 
 export type Env = z.infer<typeof schema>;
 
+/**
+ * Settings a complex may set for itself: `NAME__<ID>` (the complex id upper-cased, "-" as "_":
+ * `STAFF_ALERT_PHONES__PYEONGCHON_2`) over `NAME`, which stays the default complex's setting and
+ * every other complex's fallback. Read them with siteSetting(name, siteId).
+ */
+export const SITE_SETTINGS = [
+  "STAFF_ALERT_PHONES",
+  "LEADS_WEBHOOK_URL",
+  "SMS_SENDER",
+  "SMS_GATEWAY_URL",
+  "SMS_GATEWAY_KEY",
+] as const;
+export type SiteSettingName = (typeof SITE_SETTINGS)[number];
+
+/** The variable that sets `name` for one complex: "STAFF_ALERT_PHONES__ANYANG". */
+export function siteSettingVariable(name: SiteSettingName, siteId: string): string {
+  return `${name}__${siteId.toUpperCase().replace(/-/g, "_")}`;
+}
+
+const SITE_SETTING_VARIABLE = new RegExp(`^(${SITE_SETTINGS.join("|")})__([A-Z][A-Z0-9_]*)$`);
+
 let cached: Env | undefined;
+/** Per-complex settings by variable name, validated with the same rules as the setting itself. */
+let cachedSiteSettings: Map<string, unknown> | undefined;
 
 /** Environment, validated once. A bad variable stops the app with a clear message. */
 export function env(): Env {
@@ -62,13 +91,38 @@ export function env(): Env {
   if (!result.success) {
     throw new Error(`환경 변수가 올바르지 않습니다:\n${z.prettifyError(result.error)}`);
   }
+  const siteSettings = new Map<string, unknown>();
+  const problems: string[] = [];
+  for (const [name, value] of Object.entries(blanksRemoved)) {
+    const m = SITE_SETTING_VARIABLE.exec(name);
+    if (!m) continue;
+    const parsed = schema.shape[m[1] as SiteSettingName].safeParse(value);
+    if (parsed.success) siteSettings.set(name, parsed.data);
+    else problems.push(`${name}: ${parsed.error.issues.map((i) => i.message).join(", ")}`);
+  }
+  if (problems.length) throw new Error(`환경 변수가 올바르지 않습니다:\n${problems.join("\n")}`);
+  cachedSiteSettings = siteSettings;
   cached = result.data;
   return cached;
+}
+
+/** A setting for one complex: `NAME__<ID>` when it is set, else `NAME` (see SITE_SETTINGS). */
+export function siteSetting<N extends SiteSettingName>(name: N, siteId: string): Env[N] {
+  const base = env();
+  const own = cachedSiteSettings?.get(siteSettingVariable(name, siteId));
+  return own === undefined ? base[name] : (own as Env[N]);
+}
+
+/** True when the complex sets `name` itself (`NAME__<ID>`), rather than falling back to `NAME`. */
+export function hasOwnSiteSetting(name: SiteSettingName, siteId: string): boolean {
+  env();
+  return cachedSiteSettings?.has(siteSettingVariable(name, siteId)) ?? false;
 }
 
 /** For tests that change process.env between cases. */
 export function resetEnvCache() {
   cached = undefined;
+  cachedSiteSettings = undefined;
 }
 
 /** The only values the browser may see. */

@@ -50,7 +50,7 @@ it(
         smsConsent: false,
         visitSlot: null,
       };
-      await createLead(lead, { ip: "1", source: "/Promotion/Customer" });
+      await createLead("anyang", lead, { ip: "1", source: "/Promotion/Customer" });
 
       // The server still holds the database open (and its WAL) while the backup runs.
       const file = join(tempDir(), "site-backup.db");

@@ -35,20 +35,22 @@ const form = {
 describe.each(engines())("npm run leads ($name)", { timeout: 60_000 }, (engine) => {
   const t = useTestDb(engine);
 
-  it("exports every lead as CSV with a BOM, the Korean header and defused formulas", async () => {
+  it("exports one complex's leads as CSV with a BOM, the Korean header and defused formulas", async () => {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
     await createLead(
+      "anyang",
       form,
       { ip: "1", source: "/Promotion/Customer" },
       new Date("2026-05-01T00:00:00Z"),
     );
     await createLead(
+      "anyang",
       { ...form, kind: "visit", name: "김방문" },
       { ip: "1", source: "/" },
       new Date("2026-05-02T00:00:00Z"),
     );
 
-    const { code, stdout } = await leadsCommand(["export"], t.env());
+    const { code, stdout } = await leadsCommand(["export", "--site", "anyang"], t.env());
     expect(code).toBe(0);
     expect(
       stdout.startsWith(
@@ -63,15 +65,48 @@ describe.each(engines())("npm run leads ($name)", { timeout: 60_000 }, (engine) 
     );
   });
 
+  it("exports only the named complex with --site, and every complex with its 단지 column without", async () => {
+    await createLead("anyang", form, { ip: "1", source: "/" }, new Date("2026-05-01T00:00:00Z"));
+    await createLead(
+      "bundang",
+      { ...form, name: "분당고객", phone: "010-7777-8888" },
+      { ip: "1", source: "/" },
+      new Date("2026-05-02T00:00:00Z"),
+    );
+
+    const bundang = await leadsCommand(["export", "--site", "bundang"], t.env());
+    expect(bundang.code).toBe(0);
+    const bundangRows = bundang.stdout.trimEnd().split("\r\n").slice(1);
+    expect(bundangRows).toHaveLength(1);
+    expect(bundangRows[0]).toMatch(/^2026-05-02 09:00:00,상담문의,분당고객,010-7777-8888,/);
+    expect(bundang.stdout).not.toContain("010-1234-5678");
+
+    const anyang = await leadsCommand(["export", "--site=anyang"], t.env());
+    expect(anyang.stdout).not.toContain("분당고객");
+
+    const all = await leadsCommand(["export"], t.env());
+    expect(all.code).toBe(0);
+    expect(all.stdout.startsWith("\uFEFF단지,접수일시 (KST),구분,이름,")).toBe(true);
+    const rows = all.stdout.trimEnd().split("\r\n").slice(1);
+    expect(rows.map((r) => r.split(",").slice(0, 4).join(","))).toEqual([
+      "bundang,2026-05-02 09:00:00,상담문의,분당고객",
+      "anyang,2026-05-01 09:00:00,상담문의,'=HYPERLINK(1)",
+    ]);
+
+    const bad = await leadsCommand(["export", "--site", "Bad_Id"], t.env());
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("단지 ID가 올바르지 않습니다: Bad_Id");
+  });
+
   it("purges leads past retention and says how many in Korean", async () => {
     const old = new Date(Date.now() - (content.privacy.retentionDays + 2) * 86_400_000);
-    await createLead(form, { ip: "1", source: "/" }, old);
-    await createLead({ ...form, phone: "010-9999-8888" }, { ip: "1", source: "/" });
+    await createLead("anyang", form, { ip: "1", source: "/" }, old);
+    await createLead("anyang", { ...form, phone: "010-9999-8888" }, { ip: "1", source: "/" });
 
     const { code, stdout } = await leadsCommand(["purge"], t.env());
     expect(code).toBe(0);
     expect(stdout).toContain("지난 접수 1건을 삭제했습니다");
-    expect((await listLeads()).map((l) => l.phone)).toEqual(["010-9999-8888"]);
+    expect((await listLeads("anyang")).map((l) => l.phone)).toEqual(["010-9999-8888"]);
   });
 });
 

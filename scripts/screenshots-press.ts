@@ -65,6 +65,7 @@ const titles = [
 for (const [i, title] of titles.entries()) {
   await createPost(
     "anyang",
+    "anyang",
     {
       ...base,
       title,
@@ -81,6 +82,7 @@ for (const [i, title] of titles.entries()) {
 }
 await createPost(
   "anyang",
+  "anyang",
   {
     ...base,
     title: "예약 게시 예정 보도자료",
@@ -91,6 +93,7 @@ await createPost(
   { now: new Date(now) },
 );
 await createPost(
+  "anyang",
   "anyang",
   {
     ...base,
@@ -103,6 +106,7 @@ await createPost(
 process.env.LEADS_RATE_LIMIT = "1000";
 for (const [i, name] of ["홍길동", "김영희", "이철수", "박민준", "최서연"].entries()) {
   await createLead(
+    "anyang",
     {
       kind: i % 2 ? "inquiry" : "visit",
       name,

@@ -35,10 +35,10 @@ describe.each(engines())("lead desk ($name)", (engine) => {
   async function seed() {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "0", LEADS_RATE_LIMIT: "1000" });
     const meta = { ip: "1", source: "/" };
-    await createLead(lead("홍길동", "010-1234-5678", "visit"), meta, day("2026-03-01"));
-    await createLead(lead("김철수", "02-123-4567"), meta, day("2026-03-02"));
-    await createLead(lead("=HYPERLINK(1)", "010-9999-0000"), meta, day("2026-03-03"));
-    await createLead(lead("100%_이름", "031-555-1234", "visit"), meta, day("2026-03-04"));
+    await createLead("anyang", lead("홍길동", "010-1234-5678", "visit"), meta, day("2026-03-01"));
+    await createLead("anyang", lead("김철수", "02-123-4567"), meta, day("2026-03-02"));
+    await createLead("anyang", lead("=HYPERLINK(1)", "010-9999-0000"), meta, day("2026-03-03"));
+    await createLead("anyang", lead("100%_이름", "031-555-1234", "visit"), meta, day("2026-03-04"));
   }
 
   it("lists newest first, and finds a phone number typed in any format", async () => {
@@ -84,17 +84,20 @@ describe.each(engines())("lead desk ($name)", (engine) => {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "0", LEADS_RATE_LIMIT: "1000" });
     const from = (attribution: Record<string, string>) => ({ ip: "1", source: "/", attribution });
     await createLead(
+      "anyang",
       lead("네이버", "010-1111-0001"),
       from({ utm_source: "naver", utm_campaign: "open_day", referrer: "m.search.naver.com" }),
       day("2026-03-01"),
     );
     await createLead(
+      "anyang",
       lead("다음", "010-1111-0002"),
       from({ referrer: "search.daum.net" }),
       day("2026-03-02"),
     );
-    await createLead(lead("직접", "010-1111-0003"), from({}), day("2026-03-03"));
+    await createLead("anyang", lead("직접", "010-1111-0003"), from({}), day("2026-03-03"));
     await createLead(
+      "anyang",
       lead("네이버둘", "010-1111-0004", "visit"),
       from({ utm_source: "naver" }),
       day("2026-03-04"),

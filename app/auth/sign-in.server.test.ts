@@ -28,7 +28,12 @@ describe.each(engines())("administrator sign-in and sessions ($name)", (engine) 
 
   it("signs in with the right password; the cookie holds only a random id, and the table only its hash", async () => {
     await upsertAdmin(EMAIL, PASSWORD);
-    const result = await signIn({ email: " Admin@Example.com ", password: PASSWORD }, meta, T0);
+    const result = await signIn(
+      "anyang",
+      { email: " Admin@Example.com ", password: PASSWORD },
+      meta,
+      T0,
+    );
     if (!result.ok) throw new Error(result.message);
     expect(result.setCookie).toMatch(
       /^admin_session=[A-Za-z0-9_-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=43200$/,
@@ -45,8 +50,9 @@ describe.each(engines())("administrator sign-in and sessions ($name)", (engine) 
   it("answers a wrong password and an unknown account with the same message, both checked against a hash", async () => {
     await upsertAdmin(EMAIL, PASSWORD);
     const verify = vi.spyOn(password, "verifyPassword");
-    const wrong = await signIn({ email: EMAIL, password: "wrong-password" }, meta, T0);
+    const wrong = await signIn("anyang", { email: EMAIL, password: "wrong-password" }, meta, T0);
     const unknown = await signIn(
+      "anyang",
       { email: "nobody@example.com", password: "wrong-password" },
       meta,
       T0,
@@ -57,7 +63,7 @@ describe.each(engines())("administrator sign-in and sessions ($name)", (engine) 
     // The unknown account also cost one scrypt comparison (against the dummy hash).
     expect(verify).toHaveBeenCalledTimes(2);
     verify.mockRestore();
-    expect(await signIn({ email: "", password: "" }, meta, T0)).toMatchObject({
+    expect(await signIn("anyang", { email: "", password: "" }, meta, T0)).toMatchObject({
       ok: false,
       message: AUTH_MESSAGES.missing,
     });
@@ -67,12 +73,13 @@ describe.each(engines())("administrator sign-in and sessions ($name)", (engine) 
     await upsertAdmin(EMAIL, PASSWORD);
     for (let i = 0; i < SIGN_IN_LIMIT_PER_ACCOUNT; i++) {
       expect(
-        await signIn({ email: EMAIL, password: `wrong-${i}` }, { ip: `10.0.0.${i}` }, T0),
+        await signIn("anyang", { email: EMAIL, password: `wrong-${i}` }, { ip: `10.0.0.${i}` }, T0),
       ).toMatchObject({
         status: 401,
       });
     }
     const sixth = await signIn(
+      "anyang",
       { email: EMAIL, password: PASSWORD },
       { ip: "10.0.0.99" },
       later(1000),
@@ -83,11 +90,11 @@ describe.each(engines())("administrator sign-in and sessions ($name)", (engine) 
     );
     // Next window: allowed again; a success clears the count.
     const next = later(16 * 60_000);
-    expect(await signIn({ email: EMAIL, password: PASSWORD }, meta, next)).toMatchObject({
+    expect(await signIn("anyang", { email: EMAIL, password: PASSWORD }, meta, next)).toMatchObject({
       ok: true,
     });
     for (let i = 0; i < SIGN_IN_LIMIT_PER_ACCOUNT; i++) {
-      expect(await signIn({ email: EMAIL, password: "nope" }, meta, next)).toMatchObject({
+      expect(await signIn("anyang", { email: EMAIL, password: "nope" }, meta, next)).toMatchObject({
         status: 401,
       });
     }
@@ -96,14 +103,16 @@ describe.each(engines())("administrator sign-in and sessions ($name)", (engine) 
   it("throttles one address trying many accounts", async () => {
     const results = [];
     for (let i = 0; i < 11; i++)
-      results.push(await signIn({ email: `user${i}@example.com`, password: "x" }, meta, T0));
+      results.push(
+        await signIn("anyang", { email: `user${i}@example.com`, password: "x" }, meta, T0),
+      );
     expect(results.slice(0, 10).every((r) => !r.ok && r.status === 401)).toBe(true);
     expect(results[10]).toMatchObject({ ok: false, status: 429 });
   });
 
   it("ends a session after 2 hours without a request, after 12 hours in any case, and at sign-out", async () => {
     await upsertAdmin(EMAIL, PASSWORD);
-    const signed = await signIn({ email: EMAIL, password: PASSWORD }, meta, T0);
+    const signed = await signIn("anyang", { email: EMAIL, password: PASSWORD }, meta, T0);
     if (!signed.ok) throw new Error("sign-in");
     const request = withCookie(signed.setCookie);
     // Used every 90 minutes: alive until the absolute limit.
@@ -113,11 +122,11 @@ describe.each(engines())("administrator sign-in and sessions ($name)", (engine) 
     expect(await getSession(request, later(SESSION_MAX_MS))).toBeNull();
     expect(await t.db().all("SELECT id FROM admin_sessions")).toEqual([]);
 
-    const idle = await signIn({ email: EMAIL, password: PASSWORD }, meta, T0);
+    const idle = await signIn("anyang", { email: EMAIL, password: PASSWORD }, meta, T0);
     if (!idle.ok) throw new Error("sign-in");
     expect(await getSession(withCookie(idle.setCookie), later(SESSION_IDLE_MS + 1))).toBeNull();
 
-    const out = await signIn({ email: EMAIL, password: PASSWORD }, meta, T0);
+    const out = await signIn("anyang", { email: EMAIL, password: PASSWORD }, meta, T0);
     if (!out.ok) throw new Error("sign-in");
     expect(await destroySession(withCookie(out.setCookie))).toMatch(/^admin_session=; .*Max-Age=0/);
     expect(await getSession(withCookie(out.setCookie), later(1000))).toBeNull();
@@ -127,7 +136,7 @@ describe.each(engines())("administrator sign-in and sessions ($name)", (engine) 
   it("names the cookie __Host- and marks it Secure when the site is https", async () => {
     setTestEnv({ SITE_URL: "https://bunyang.example" });
     await upsertAdmin(EMAIL, PASSWORD);
-    const r = await signIn({ email: EMAIL, password: PASSWORD }, meta, T0);
+    const r = await signIn("anyang", { email: EMAIL, password: PASSWORD }, meta, T0);
     if (!r.ok) throw new Error("sign-in");
     expect(sessionCookieName()).toBe("__Host-admin_session");
     expect(r.setCookie).toMatch(

@@ -25,7 +25,9 @@ void dummyPasswordHash();
 const accountKey = (email: string) => `signin:account:${email}`;
 const addressKey = (ip: string) => `signin:address:${ip}`;
 
+/** Signs in on the complex siteId (the request's): its counters limit the attempts. */
 export async function signIn(
+  siteId: string,
   input: { email: unknown; password: unknown },
   meta: { ip: string; userAgent?: string },
   now = new Date(),
@@ -38,8 +40,8 @@ export async function signIn(
   const db = await getDb();
   const window = { windowSeconds: SIGN_IN_WINDOW_SECONDS, now };
   const [account, address] = await Promise.all([
-    hit(db, accountKey(email), { ...window, limit: SIGN_IN_LIMIT_PER_ACCOUNT }),
-    hit(db, addressKey(meta.ip), { ...window, limit: SIGN_IN_LIMIT_PER_ADDRESS }),
+    hit(db, siteId, accountKey(email), { ...window, limit: SIGN_IN_LIMIT_PER_ACCOUNT }),
+    hit(db, siteId, addressKey(meta.ip), { ...window, limit: SIGN_IN_LIMIT_PER_ADDRESS }),
   ]);
   if (!account.allowed || !address.allowed) {
     const retryAfterSeconds = Math.max(
@@ -64,9 +66,10 @@ export async function signIn(
   );
   if (!admin || !matches) return { ok: false, message: AUTH_MESSAGES.wrong, status: 401 };
 
-  await db.run("DELETE FROM rate_limits WHERE key = $1 OR key = $2", [
+  await db.run("DELETE FROM rate_limits WHERE site_id = $3 AND (key = $1 OR key = $2)", [
     accountKey(email),
     addressKey(meta.ip),
+    siteId,
   ]);
   await pruneSessions(now);
   const setCookie = await createSession(admin.id, meta, now);

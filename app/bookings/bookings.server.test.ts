@@ -3,6 +3,7 @@ import { content } from "~/content";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { createLead, listLeads, type LeadMeta } from "~/leads/leads.server";
 import type { LeadForm } from "~/lib/lead-form";
+import { ALL_SITES } from "~/lib/sites";
 import { kstInstant } from "~/lib/visit-slots";
 import { createOutboxWorker, listOutbox } from "~/outbox/outbox.server";
 import { cancelBooking, findBooking, hashToken, readAvailability } from "./bookings.server";
@@ -36,7 +37,7 @@ describe.each(engines())("visit bookings ($name)", (engine) => {
     );
   /** The booking link's token, as the visitor reads it in the confirmation SMS. */
   const tokenInSms = async (phone: string) => {
-    const row = (await listOutbox()).find(
+    const row = (await listOutbox("anyang")).find(
       (r) => r.recipient === phone && r.purpose === "confirmation",
     );
     const text = (JSON.parse(row!.payload) as { text: string }).text;
@@ -45,11 +46,13 @@ describe.each(engines())("visit bookings ($name)", (engine) => {
 
   it("gives the last seat to exactly one of 20 concurrent bookings; the others are offered the next free slot", async () => {
     for (let i = 0; i < capacity - 1; i++)
-      expect((await createLead(visit(i), meta(i), NOW)).status).toBe("created");
+      expect((await createLead("anyang", visit(i), meta(i), NOW)).status).toBe("created");
     expect(await seatsTaken()).toBe(capacity - 1);
 
     const results = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => createLead(visit(100 + i), meta(100 + i), NOW)),
+      Array.from({ length: 20 }, (_, i) =>
+        createLead("anyang", visit(100 + i), meta(100 + i), NOW),
+      ),
     );
 
     expect(results.filter((r) => r.status === "created")).toHaveLength(1);
@@ -67,15 +70,17 @@ describe.each(engines())("visit bookings ($name)", (engine) => {
       .all("SELECT id FROM leads WHERE visit_at = $1 AND phone LIKE '010-3000-11%'", [SLOT_AT]);
     expect(holders).toHaveLength(1);
     expect(await seatsTaken()).toBe(capacity);
-    expect((await listLeads()).filter((l) => l.visitAt === SLOT_AT)).toHaveLength(capacity);
+    expect((await listLeads("anyang")).filter((l) => l.visitAt === SLOT_AT)).toHaveLength(capacity);
     // Refused bookings leave nothing behind: no lead, no SMS.
-    expect(await listLeads()).toHaveLength(capacity);
-    expect((await listOutbox()).filter((r) => r.purpose === "confirmation")).toHaveLength(capacity);
+    expect(await listLeads("anyang")).toHaveLength(capacity);
+    expect((await listOutbox("anyang")).filter((r) => r.purpose === "confirmation")).toHaveLength(
+      capacity,
+    );
   });
 
   it("shows seats left per slot, full slots and the slots of today that have begun", async () => {
-    await createLead(visit(1), meta(1), NOW);
-    const { days } = await readAvailability(t.db(), NOW);
+    await createLead("anyang", visit(1), meta(1), NOW);
+    const { days } = await readAvailability("anyang", t.db(), NOW);
     expect(days).toHaveLength(content.modelHouse.visits.bookableDays);
     expect(days[0]!.date).toBe("2026-03-01");
     expect(days[0]!.slots[0]).toEqual({ time: "10:00", left: 0, state: "past" });
@@ -92,31 +97,33 @@ describe.each(engines())("visit bookings ($name)", (engine) => {
     const closed = content.modelHouse.visits.closedDates[0]!;
     const later = kstInstant(closed, "09:00");
     const dayBefore = new Date(later.getTime() - 86_400_000);
-    expect(await createLead(visit(1, `${closed}T10:00`), meta(1), dayBefore)).toMatchObject({
+    expect(
+      await createLead("anyang", visit(1, `${closed}T10:00`), meta(1), dayBefore),
+    ).toMatchObject({
       status: "slot_unavailable",
       problem: "closed",
     });
-    expect(await createLead(visit(2, "2026-03-01T10:00"), meta(2), NOW)).toEqual({
+    expect(await createLead("anyang", visit(2, "2026-03-01T10:00"), meta(2), NOW)).toEqual({
       status: "slot_unavailable",
       problem: "past",
       slot: "2026-03-01T10:00",
       next: "2026-03-01T11:00",
     });
-    expect(await createLead(visit(3, "2026-03-03T14:30"), meta(3), NOW)).toMatchObject({
+    expect(await createLead("anyang", visit(3, "2026-03-03T14:30"), meta(3), NOW)).toMatchObject({
       status: "slot_unavailable",
       problem: "invalid",
       next: "2026-03-01T11:00",
     });
-    expect(await createLead(visit(4, "2026-04-30T14:00"), meta(4), NOW)).toMatchObject({
+    expect(await createLead("anyang", visit(4, "2026-04-30T14:00"), meta(4), NOW)).toMatchObject({
       status: "slot_unavailable",
       problem: "out_of_range",
     });
-    expect(await listLeads()).toHaveLength(0);
+    expect(await listLeads("anyang")).toHaveLength(0);
   });
 
   it("opens the booking from the SMS link's token, stored only as its hash; cancelling frees the seat once and is recorded on the lead", async () => {
     setTestEnv({ STAFF_ALERT_PHONES: "010-9000-0001" });
-    const created = await createLead(visit(7), meta(7), NOW);
+    const created = await createLead("anyang", visit(7), meta(7), NOW);
     const token = await tokenInSms(visit(7).phone);
     expect(await seatsTaken()).toBe(1);
 
@@ -126,25 +133,27 @@ describe.each(engines())("visit bookings ($name)", (engine) => {
     expect(stored!.visit_token_hash).toBe(hashToken(token));
     expect(JSON.stringify(await t.db().all("SELECT * FROM leads"))).not.toContain(token);
 
-    expect(await findBooking(token, NOW)).toEqual({
+    expect(await findBooking("anyang", token, NOW)).toEqual({
       slotKey: SLOT,
       cancelledAt: null,
       past: false,
     });
-    expect(await findBooking(token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"), NOW)).toBe(
-      null,
-    );
-    expect(await findBooking("../../etc/passwd", NOW)).toBe(null);
+    expect(
+      await findBooking("anyang", token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"), NOW),
+    ).toBe(null);
+    expect(await findBooking("anyang", "../../etc/passwd", NOW)).toBe(null);
 
     const later = new Date(NOW.getTime() + 3600_000);
-    expect(await cancelBooking(token, later)).toMatchObject({ status: "cancelled" });
+    expect(await cancelBooking("anyang", token, later)).toMatchObject({ status: "cancelled" });
     expect(await seatsTaken()).toBe(0);
-    expect((await listLeads())[0]!.visitCancelledAt).toBe(later.toISOString());
+    expect((await listLeads("anyang"))[0]!.visitCancelledAt).toBe(later.toISOString());
     // A second click changes nothing.
-    expect(await cancelBooking(token, later)).toMatchObject({ status: "already_cancelled" });
+    expect(await cancelBooking("anyang", token, later)).toMatchObject({
+      status: "already_cancelled",
+    });
     expect(await seatsTaken()).toBe(0);
     // The staff phones heard of the booking and of its cancellation.
-    const staff = (await listOutbox()).filter((r) => r.purpose === "staff");
+    const staff = (await listOutbox("anyang")).filter((r) => r.purpose === "staff");
     expect(
       staff.map((r) => (JSON.parse(r.payload) as { text: string }).text.split("\n")[0]),
     ).toEqual([
@@ -154,20 +163,70 @@ describe.each(engines())("visit bookings ($name)", (engine) => {
   });
 
   it("keeps a booking whose slot has begun", async () => {
-    await createLead(visit(8), meta(8), NOW);
+    await createLead("anyang", visit(8), meta(8), NOW);
     const token = await tokenInSms(visit(8).phone);
-    expect(await cancelBooking(token, new Date(SLOT_AT))).toMatchObject({ status: "past" });
+    expect(await cancelBooking("anyang", token, new Date(SLOT_AT))).toMatchObject({
+      status: "past",
+    });
     expect(await seatsTaken()).toBe(1);
   });
 
   it("blanks the token out of the stored SMS once it is sent", async () => {
-    await createLead(visit(9), meta(9), NOW);
+    await createLead("anyang", visit(9), meta(9), NOW);
     const token = await tokenInSms(visit(9).phone);
     const sent: string[] = [];
     await createOutboxWorker({
       providers: { sms: { send: async (_to, text) => void sent.push(text) } },
     }).runOnce(NOW);
     expect(sent.join()).toContain(`/b/${token}`);
-    expect(JSON.stringify(await listOutbox())).not.toContain(token);
+    expect(JSON.stringify(await listOutbox("anyang"))).not.toContain(token);
+  });
+  it("counts seats per complex: a full slot on one complex leaves the same hour open on another, and a token opens only its own complex's booking", async () => {
+    setTestEnv({
+      STAFF_ALERT_PHONES: "010-9000-0001",
+      STAFF_ALERT_PHONES__BUNDANG: "010-9000-0002",
+    });
+    for (let i = 0; i < capacity; i++)
+      expect((await createLead("anyang", visit(i), meta(i), NOW)).status).toBe("created");
+    expect(await createLead("anyang", visit(50), meta(50), NOW)).toMatchObject({
+      status: "slot_unavailable",
+      problem: "full",
+    });
+    expect((await createLead("bundang", visit(51), meta(51), NOW)).status).toBe("created");
+
+    const seats = await t.db().all<{
+      site_id: string;
+      booked: number;
+    }>("SELECT site_id, booked FROM visit_slots WHERE starts_at = $1 ORDER BY site_id", [SLOT_AT]);
+    expect(seats.map((r) => [r.site_id, Number(r.booked)])).toEqual([
+      ["anyang", capacity],
+      ["bundang", 1],
+    ]);
+    const slotOf = async (siteId: string) =>
+      (await readAvailability(siteId, t.db(), NOW)).days
+        .flatMap((d) => d.slots.map((s) => ({ ...s, key: `${d.date}T${s.time}` })))
+        .find((s) => s.key === SLOT);
+    expect(await slotOf("anyang")).toMatchObject({ left: 0 });
+    expect(await slotOf("bundang")).toMatchObject({ left: capacity - 1 });
+
+    // bundang's booking link, opened or cancelled on anyang, is not found there.
+    const row = (await listOutbox("bundang")).find((r) => r.purpose === "confirmation");
+    const token = /\/b\/([A-Za-z0-9_-]+)/.exec(
+      (JSON.parse(row!.payload) as { text: string }).text,
+    )![1]!;
+    expect(await findBooking("anyang", token, NOW)).toBe(null);
+    expect(await cancelBooking("anyang", token, NOW)).toEqual({ status: "not_found" });
+    expect(await findBooking("bundang", token, NOW)).toMatchObject({ slotKey: SLOT });
+    expect(await cancelBooking("bundang", token, NOW)).toMatchObject({ status: "cancelled" });
+    expect(await slotOf("anyang")).toMatchObject({ left: 0 });
+    expect(await slotOf("bundang")).toMatchObject({ left: capacity });
+    // Each complex's staff phones hear of their own complex's bookings only.
+    const staff = (await listOutbox(ALL_SITES)).filter((r) => r.purpose === "staff");
+    expect(new Set(staff.filter((r) => r.site_id === "bundang").map((r) => r.recipient))).toEqual(
+      new Set(["010-9000-0002"]),
+    );
+    expect(new Set(staff.filter((r) => r.site_id === "anyang").map((r) => r.recipient))).toEqual(
+      new Set(["010-9000-0001"]),
+    );
   });
 });

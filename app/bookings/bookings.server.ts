@@ -43,33 +43,36 @@ export function bookingLink(token: string): string {
 }
 
 /**
- * Takes one seat of the slot starting at startsAt (ISO UTC) if one is left. One statement: the
- * counter row is created with the first seat, or incremented only while below capacity.
+ * Takes one seat of the complex's slot starting at startsAt (ISO UTC) if one is left. One
+ * statement: the counter row is created with the first seat, or incremented only while below capacity.
  */
 export async function claimSeat(
   tx: Queryable,
+  siteId: string,
   startsAt: string,
   capacity = schedule().capacityPerSlot,
 ): Promise<boolean> {
   const row = await tx.get<{ booked: number }>(
-    `INSERT INTO visit_slots (starts_at, booked) VALUES ($1, 1)
-     ON CONFLICT (starts_at) DO UPDATE SET booked = visit_slots.booked + 1
+    `INSERT INTO visit_slots (site_id, starts_at, booked) VALUES ($3, $1, 1)
+     ON CONFLICT (site_id, starts_at) DO UPDATE SET booked = visit_slots.booked + 1
      WHERE visit_slots.booked < $2
      RETURNING booked`,
-    [startsAt, capacity],
+    [startsAt, capacity, siteId],
   );
   return row !== undefined;
 }
 
-/** Gives a seat of the slot back. */
-export async function releaseSeat(tx: Queryable, startsAt: string): Promise<void> {
-  await tx.run("UPDATE visit_slots SET booked = booked - 1 WHERE starts_at = $1 AND booked > 0", [
-    startsAt,
-  ]);
+/** Gives a seat of the complex's slot back. */
+export async function releaseSeat(tx: Queryable, siteId: string, startsAt: string): Promise<void> {
+  await tx.run(
+    "UPDATE visit_slots SET booked = booked - 1 WHERE site_id = $2 AND starts_at = $1 AND booked > 0",
+    [startsAt, siteId],
+  );
 }
 
-/** The bookable days and their slots with the seats left, as the picker shows them. */
+/** The complex's bookable days and their slots with the seats left, as the picker shows them. */
 export async function readAvailability(
+  siteId: string,
   db?: Queryable,
   now: Date = new Date(),
 ): Promise<Availability> {
@@ -77,10 +80,11 @@ export async function readAvailability(
   const dates = bookableDates(schedule(), now);
   if (dates.length === 0) return { days: [] };
   const rows = await d.all<{ starts_at: string; booked: number }>(
-    "SELECT starts_at, booked FROM visit_slots WHERE starts_at >= $1 AND starts_at < $2",
+    "SELECT starts_at, booked FROM visit_slots WHERE site_id = $3 AND starts_at >= $1 AND starts_at < $2",
     [
       kstInstant(dates[0]!).toISOString(),
       new Date(kstInstant(dates[dates.length - 1]!).getTime() + 86_400_000).toISOString(),
+      siteId,
     ],
   );
   const booked = new Map(rows.map((r) => [r.starts_at, Number(r.booked)]));
@@ -90,10 +94,11 @@ export async function readAvailability(
 /** The first slot with a seat left at or after `from` (a slot key), else the first at all. */
 export async function nextFreeSlot(
   db: Queryable,
+  siteId: string,
   now: Date,
   from?: string,
 ): Promise<string | null> {
-  return firstOpenSlot(await readAvailability(db, now), from);
+  return firstOpenSlot(await readAvailability(siteId, db, now), from);
 }
 
 export type Booking = {
@@ -112,13 +117,21 @@ const toBooking = (r: BookingRow, now: Date): Booking => ({
   past: new Date(r.visit_at) <= now,
 });
 
-/** The booking a token opens, or null. Nothing else about the lead leaves this function. */
-export async function findBooking(token: string, now: Date = new Date()): Promise<Booking | null> {
+/**
+ * The booking a token opens on the complex siteId, or null. Nothing else about the lead leaves this
+ * function.
+ */
+export async function findBooking(
+  siteId: string,
+  token: string,
+  now: Date = new Date(),
+): Promise<Booking | null> {
   if (!TOKEN.test(token)) return null;
   const db = await getDb();
   const row = await db.get<BookingRow>(
-    "SELECT visit_at, visit_cancelled_at FROM leads WHERE visit_token_hash = $1 AND visit_at IS NOT NULL",
-    [hashToken(token)],
+    `SELECT visit_at, visit_cancelled_at FROM leads
+     WHERE site_id = $2 AND visit_token_hash = $1 AND visit_at IS NOT NULL`,
+    [hashToken(token), siteId],
   );
   return row ? toBooking(row, now) : null;
 }
@@ -130,10 +143,15 @@ export type CancelResult =
   | { status: "not_found" };
 
 /**
- * Cancels the booking a token opens: records the time on the lead and frees the seat, in one
- * transaction; the staff phones are told. A booking whose slot has begun stays as it is.
+ * Cancels the booking a token opens on the complex siteId: records the time on the lead and frees
+ * the seat, in one transaction; the complex's staff phones are told. A booking whose slot has begun
+ * stays as it is.
  */
-export async function cancelBooking(token: string, now: Date = new Date()): Promise<CancelResult> {
+export async function cancelBooking(
+  siteId: string,
+  token: string,
+  now: Date = new Date(),
+): Promise<CancelResult> {
   if (!TOKEN.test(token)) return { status: "not_found" };
   const db = await getDb();
   const hash = hashToken(token);
@@ -152,23 +170,26 @@ export async function cancelBooking(token: string, now: Date = new Date()): Prom
       }
     >(
       `UPDATE leads SET visit_cancelled_at = $2
-       WHERE visit_token_hash = $1 AND visit_at IS NOT NULL AND visit_cancelled_at IS NULL AND visit_at > $3
+       WHERE site_id = $4 AND visit_token_hash = $1 AND visit_at IS NOT NULL
+         AND visit_cancelled_at IS NULL AND visit_at > $3
        RETURNING id, kind, name, phone, source, utm_source, utm_medium, utm_campaign, referrer_host,
          visit_at, visit_cancelled_at`,
-      [hash, now.toISOString(), now.toISOString()],
+      [hash, now.toISOString(), now.toISOString(), siteId],
     );
     if (!row) {
       const current = await tx.get<BookingRow>(
-        "SELECT visit_at, visit_cancelled_at FROM leads WHERE visit_token_hash = $1 AND visit_at IS NOT NULL",
-        [hash],
+        `SELECT visit_at, visit_cancelled_at FROM leads
+         WHERE site_id = $2 AND visit_token_hash = $1 AND visit_at IS NOT NULL`,
+        [hash, siteId],
       );
       if (!current) return { status: "not_found" } as const;
       const booking = toBooking(current, now);
       return { status: booking.cancelledAt ? "already_cancelled" : "past", booking } as const;
     }
-    await releaseSeat(tx, row.visit_at);
+    await releaseSeat(tx, siteId, row.visit_at);
     await enqueueStaffAlerts(
       tx,
+      siteId,
       row.id,
       {
         event: "cancelled",

@@ -32,6 +32,7 @@ const EXPECTED: Record<string, string[]> = {
     "utm_term",
     "utm_content",
     "referrer_host",
+    "site_id",
   ],
   outbox: [
     "id",
@@ -47,6 +48,7 @@ const EXPECTED: Record<string, string[]> = {
     "delivered_at",
     "recipient",
     "purpose",
+    "site_id",
   ],
   outbox_attempts: [
     "id",
@@ -58,8 +60,8 @@ const EXPECTED: Record<string, string[]> = {
     "status_code",
     "error",
   ],
-  rate_limits: ["key", "window_start", "count"],
-  visit_slots: ["starts_at", "booked"],
+  rate_limits: ["site_id", "key", "window_start", "count"],
+  visit_slots: ["site_id", "starts_at", "booked"],
   admins: ["id", "email", "password_hash", "created_at", "updated_at"],
   admin_sessions: [
     "id",
@@ -88,6 +90,7 @@ const EXPECTED: Record<string, string[]> = {
     "created_by",
     "created_at",
     "updated_at",
+    "site_id",
   ],
   admin_access_log: [
     "id",
@@ -99,6 +102,7 @@ const EXPECTED: Record<string, string[]> = {
     "filter",
     "row_count",
     "ip",
+    "site_id",
   ],
   schema_migrations: ["version", "name", "applied_at"],
 };
@@ -155,6 +159,99 @@ describe.each(engines())("database ($name)", (engine) => {
     }
   });
 
+  it("puts every row that existed before the complexes on anyang, and keys per complex after", async () => {
+    const before = loadMigrations().filter((m) => m.version < 4);
+    const { db, destroy } = await freshDb(engine, before);
+    try {
+      const at = "2026-03-01T01:00:00.000Z";
+      await db.run(
+        `INSERT INTO leads (id, kind, name, phone, privacy_consent_at, privacy_consent_version, source, ip,
+           idempotency_key, created_at, visit_at, visit_token_hash)
+         VALUES ('l1', 'visit', '홍길동', '010-1234-5678', $1, 'v1', '/', '1', 'key.1', $1, $2, 'hash1')`,
+        [at, "2026-03-02T01:00:00.000Z"],
+      );
+      await db.run(
+        `INSERT INTO outbox (id, lead_id, kind, payload, next_attempt_at, created_at, recipient, purpose)
+         VALUES ('o1', 'l1', 'sms', '{}', $1, $1, '010-1234-5678', 'confirmation')`,
+        [at],
+      );
+      await db.run("INSERT INTO visit_slots (starts_at, booked) VALUES ($1, 3)", [
+        "2026-03-02T01:00:00.000Z",
+      ]);
+      await db.run("INSERT INTO rate_limits (key, window_start, count) VALUES ('lead:1', $1, 2)", [
+        at,
+      ]);
+      await db.run(
+        `INSERT INTO press_posts (id, site, title, summary, press_date, status, published_at, created_at, updated_at)
+         VALUES ('p1', 'anyang', '제목', '요약', '2026-03-01', 'published', $1, $1, $1)`,
+        [at],
+      );
+      await db.run(
+        `INSERT INTO admin_access_log (id, at, admin_email, action, target, row_count)
+         VALUES ('a1', $1, 'admin@example.com', 'view', '상담 접수 목록', 1)`,
+        [at],
+      );
+
+      expect(await migrate(db)).toEqual(
+        loadMigrations()
+          .filter((m) => m.version >= 4)
+          .map((m) => m.version),
+      );
+
+      for (const table of [
+        "leads",
+        "outbox",
+        "visit_slots",
+        "rate_limits",
+        "press_posts",
+        "admin_access_log",
+      ]) {
+        expect(await db.all(`SELECT site_id FROM ${table}`), table).toEqual([
+          { site_id: "anyang" },
+        ]);
+      }
+      expect(await db.get("SELECT booked, starts_at FROM visit_slots")).toEqual({
+        booked: 3,
+        starts_at: "2026-03-02T01:00:00.000Z",
+      });
+      expect(await db.get("SELECT key, count FROM rate_limits")).toEqual({
+        key: "lead:1",
+        count: 2,
+      });
+      // What was unique across the site is unique per complex: the same slot, counter, key and
+      // token on another complex are other rows; on the same complex, refused.
+      await db.run(
+        "INSERT INTO visit_slots (site_id, starts_at, booked) VALUES ('bundang', $1, 1)",
+        ["2026-03-02T01:00:00.000Z"],
+      );
+      await db.run(
+        "INSERT INTO rate_limits (site_id, key, window_start, count) VALUES ('bundang', 'lead:1', $1, 1)",
+        [at],
+      );
+      await db.run(
+        `INSERT INTO leads (id, site_id, kind, name, phone, privacy_consent_at, privacy_consent_version, source, ip,
+           idempotency_key, created_at, visit_token_hash)
+         VALUES ('l2', 'bundang', 'visit', '홍길동', '010-1234-5678', $1, 'v1', '/', '1', 'key.1', $1, 'hash1')`,
+        [at],
+      );
+      await expect(
+        db.run("INSERT INTO visit_slots (site_id, starts_at, booked) VALUES ('anyang', $1, 1)", [
+          "2026-03-02T01:00:00.000Z",
+        ]),
+      ).rejects.toThrow();
+      await expect(
+        db.run(
+          `INSERT INTO leads (id, site_id, kind, name, phone, privacy_consent_at, privacy_consent_version, source, ip,
+             idempotency_key, created_at)
+           VALUES ('l3', 'anyang', 'visit', '홍길동', '010-1234-5678', $1, 'v1', '/', '1', 'key.1', $1)`,
+          [at],
+        ),
+      ).rejects.toThrow();
+    } finally {
+      await destroy();
+    }
+  });
+
   // PostgreSQL only: SQLite is one process by design (a second process waits on the file lock).
   it.runIf(engine.name === "postgres")(
     "migrates once when several instances start together",
@@ -181,29 +278,25 @@ describe.each(engines())("database ($name)", (engine) => {
   it("commits a transaction as a whole and rolls it back as a whole", async () => {
     const db = t.db();
     await db.transaction(async (tx) => {
-      await tx.run("INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, $3)", [
-        "a",
-        "w",
-        1,
-      ]);
-      await tx.run("INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, $3)", [
-        "b",
-        "w",
-        2,
-      ]);
+      await tx.run(
+        "INSERT INTO rate_limits (site_id, key, window_start, count) VALUES ('anyang', $1, $2, $3)",
+        ["a", "w", 1],
+      );
+      await tx.run(
+        "INSERT INTO rate_limits (site_id, key, window_start, count) VALUES ('anyang', $1, $2, $3)",
+        ["b", "w", 2],
+      );
     });
     await expect(
       db.transaction(async (tx) => {
-        await tx.run("INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, $3)", [
-          "c",
-          "w",
-          3,
-        ]);
-        await tx.run("INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, $3)", [
-          "a",
-          "w",
-          4,
-        ]);
+        await tx.run(
+          "INSERT INTO rate_limits (site_id, key, window_start, count) VALUES ('anyang', $1, $2, $3)",
+          ["c", "w", 3],
+        );
+        await tx.run(
+          "INSERT INTO rate_limits (site_id, key, window_start, count) VALUES ('anyang', $1, $2, $3)",
+          ["a", "w", 4],
+        );
       }),
     ).rejects.toThrow();
     const rows = await db.all<{ key: string; count: number }>(
@@ -222,7 +315,9 @@ describe.each(engines())("database ($name)", (engine) => {
     let entered!: () => void;
     const inside = new Promise<void>((r) => (entered = r));
     const tx = db.transaction(async (q) => {
-      await q.run("INSERT INTO rate_limits (key, window_start, count) VALUES ('t', 'w', 1)");
+      await q.run(
+        "INSERT INTO rate_limits (site_id, key, window_start, count) VALUES ('anyang', 't', 'w', 1)",
+      );
       entered();
       await held;
       throw new Error("rolled back");
@@ -230,7 +325,7 @@ describe.each(engines())("database ($name)", (engine) => {
     await inside;
     // Another request writes while the transaction is open; it must not become part of it.
     const other = db.run(
-      "INSERT INTO rate_limits (key, window_start, count) VALUES ('other', 'w', 1)",
+      "INSERT INTO rate_limits (site_id, key, window_start, count) VALUES ('anyang', 'other', 'w', 1)",
     );
     release();
     await expect(tx).rejects.toThrow("rolled back");
@@ -241,11 +336,10 @@ describe.each(engines())("database ($name)", (engine) => {
   it("returns rows, single rows and changed-row counts the same way on both engines", async () => {
     const db = t.db();
     expect(
-      await db.run("INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, $3)", [
-        "x",
-        "w",
-        7,
-      ]),
+      await db.run(
+        "INSERT INTO rate_limits (site_id, key, window_start, count) VALUES ('anyang', $1, $2, $3)",
+        ["x", "w", 7],
+      ),
     ).toEqual({
       changes: 1,
     });
@@ -263,11 +357,10 @@ describe.each(engines())("database ($name)", (engine) => {
 
   it("a relaxed write answers like get, and later writes are durable again", async () => {
     const db = t.db();
-    await db.run("INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, $3)", [
-      "v",
-      "w",
-      1,
-    ]);
+    await db.run(
+      "INSERT INTO rate_limits (site_id, key, window_start, count) VALUES ('anyang', $1, $2, $3)",
+      ["v", "w", 1],
+    );
     const counted = await Promise.all(
       Array.from({ length: 20 }, () =>
         db.getRelaxed<{ count: number }>(

@@ -417,8 +417,14 @@ export function optionsFromEnv(): DbOptions {
   return { dialect: "sqlite", file: join(DATA_DIR, "site.db") };
 }
 
-/** A new, migrated connection (tests, commands). The app uses getDb(). */
-export async function createDb(options: DbOptions | string): Promise<Db> {
+/**
+ * A new, migrated connection (tests, commands). The app uses getDb(). `migrations`: the ones to apply
+ * (a test of a migration starts from the schema before it); every one by default.
+ */
+export async function createDb(
+  options: DbOptions | string,
+  migrations: Migration[] = loadMigrations(),
+): Promise<Db> {
   const opts: DbOptions =
     typeof options === "string"
       ? /^postgres(ql)?:\/\//.test(options)
@@ -427,7 +433,7 @@ export async function createDb(options: DbOptions | string): Promise<Db> {
       : options;
   const db = opts.dialect === "sqlite" ? createSqlite(opts.file) : createPostgres(opts);
   try {
-    await migrate(db);
+    await migrate(db, migrations);
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;

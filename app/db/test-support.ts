@@ -17,7 +17,7 @@ import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from "vitest";
 import { resetEnvCache } from "~/env.server";
-import { createDb, setDb, type Db } from "./db.server";
+import { createDb, setDb, type Db, type Migration } from "./db.server";
 
 export type Engine = { name: "sqlite" } | { name: "postgres"; url: string };
 
@@ -27,8 +27,14 @@ export function engines(): Engine[] {
   return url ? [{ name: "sqlite" }, { name: "postgres", url }] : [{ name: "sqlite" }];
 }
 
-/** A fresh, migrated database on engine, and a way to throw it away. */
-export async function freshDb(engine: Engine): Promise<{
+/**
+ * A fresh, migrated database on engine, and a way to throw it away. `migrations`: the ones to apply
+ * (all by default; a migration's test starts before it). `reopen` applies all.
+ */
+export async function freshDb(
+  engine: Engine,
+  migrations?: Migration[],
+): Promise<{
   db: Db;
   /** Another connection to the same database (a restarted process). */
   reopen(): Promise<Db>;
@@ -40,14 +46,14 @@ export async function freshDb(engine: Engine): Promise<{
     const dir = mkdtempSync(join(tmpdir(), "bunyang-test-"));
     const file = join(dir, "site.db");
     const opened: Db[] = [];
-    const open = async () => {
-      const db = await createDb({ dialect: "sqlite", file });
+    const open = async (only?: Migration[]) => {
+      const db = await createDb({ dialect: "sqlite", file }, only);
       opened.push(db);
       return db;
     };
     return {
-      db: await open(),
-      reopen: open,
+      db: await open(migrations),
+      reopen: () => open(),
       env: { DATA_DIR: dir },
       async destroy() {
         for (const db of opened) await db.close().catch(() => undefined);
@@ -57,14 +63,14 @@ export async function freshDb(engine: Engine): Promise<{
   }
   const schema = `test_${process.pid}_${randomBytes(4).toString("hex")}`;
   const opened: Db[] = [];
-  const open = async () => {
-    const db = await createDb({ dialect: "postgres", url: engine.url, schema, poolSize: 4 });
+  const open = async (only?: Migration[]) => {
+    const db = await createDb({ dialect: "postgres", url: engine.url, schema, poolSize: 4 }, only);
     opened.push(db);
     return db;
   };
   return {
-    db: await open(),
-    reopen: open,
+    db: await open(migrations),
+    reopen: () => open(),
     env: {
       DATABASE_URL: `${engine.url}${engine.url.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`,
     },

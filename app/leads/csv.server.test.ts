@@ -4,6 +4,7 @@ import type { Lead } from "./leads.server";
 
 const lead: Lead = {
   id: "1",
+  siteId: "anyang",
   kind: "inquiry",
   name: "홍길동",
   phone: "010-1234-5678",

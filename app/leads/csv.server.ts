@@ -25,6 +25,9 @@ export const CSV_HEADER = [
   "유입 사이트",
 ] as const;
 
+/** The first column when the file holds several complexes' leads: the complex's id. */
+export const SITE_COLUMN = "단지";
+
 const KIND_LABEL: Record<Lead["kind"], string> = { visit: "방문예약", inquiry: "상담문의" };
 
 /** "2026-03-01T01:02:03.000Z" → "2026-03-01 10:02:03" (Korea has no daylight saving time); null → "". */
@@ -70,6 +73,11 @@ export function toCsv(header: readonly string[], rows: readonly (readonly string
   return "\uFEFF" + [header, ...rows].map((r) => r.map(csvCell).join(",") + "\r\n").join("");
 }
 
-export function leadsToCsv(leads: readonly Lead[]): string {
-  return toCsv(CSV_HEADER, leads.map(leadCsvRow));
+/** Leads as CSV; `withSite`: every complex's leads, each row starting with its complex (SITE_COLUMN). */
+export function leadsToCsv(leads: readonly Lead[], { withSite = false } = {}): string {
+  if (!withSite) return toCsv(CSV_HEADER, leads.map(leadCsvRow));
+  return toCsv(
+    [SITE_COLUMN, ...CSV_HEADER],
+    leads.map((l) => [l.siteId, ...leadCsvRow(l)]),
+  );
 }

@@ -3,6 +3,7 @@ import { content } from "~/content";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { env } from "~/env.server";
 import type { LeadForm } from "~/lib/lead-form";
+import { ALL_SITES } from "~/lib/sites";
 import { createLead, listLeads, purgeExpiredLeads, type LeadMeta } from "./leads.server";
 
 const visit: LeadForm = {
@@ -39,9 +40,14 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     }>("SELECT lead_id, kind, status, payload FROM outbox ORDER BY kind");
 
   it("stores a registration once, with the consent time and consent version", async () => {
-    const result = await createLead(inquiry, { ...meta, idempotencyKey: "key-aaaaaaaa" }, T0);
+    const result = await createLead(
+      "anyang",
+      inquiry,
+      { ...meta, idempotencyKey: "key-aaaaaaaa" },
+      T0,
+    );
     expect(result.status).toBe("created");
-    const leads = await listLeads();
+    const leads = await listLeads("anyang");
     expect(leads).toHaveLength(1);
     expect(leads[0]).toMatchObject({
       id: (result as { id: string }).id,
@@ -67,48 +73,48 @@ describe.each(engines())("lead intake ($name)", (engine) => {
   });
 
   it("records the SMS consent time when the visitor agreed to SMS", async () => {
-    await createLead(visit, meta, T0);
-    const [lead] = await listLeads();
+    await createLead("anyang", visit, meta, T0);
+    const [lead] = await listLeads("anyang");
     expect(lead).toMatchObject({ smsConsent: true, smsConsentAt: T0.toISOString() });
   });
 
   it("answers an identical submission within the duplicate window as a duplicate, stored once", async () => {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "600" });
-    const first = await createLead(visit, meta, T0);
-    const again = await createLead(visit, { ...meta, ip: "198.51.100.20" }, later(599));
+    const first = await createLead("anyang", visit, meta, T0);
+    const again = await createLead("anyang", visit, { ...meta, ip: "198.51.100.20" }, later(599));
     expect(again).toEqual({
       status: "duplicate",
       id: (first as { id: string }).id,
       visitAt: null,
     });
-    expect(await listLeads()).toHaveLength(1);
+    expect(await listLeads("anyang")).toHaveLength(1);
 
     // Another form, or the same form after the window, is a new lead.
-    expect((await createLead({ ...inquiry, message: "" }, meta, later(600))).status).toBe(
+    expect((await createLead("anyang", { ...inquiry, message: "" }, meta, later(600))).status).toBe(
       "created",
     );
-    expect((await createLead(visit, meta, later(601))).status).toBe("created");
-    expect(await listLeads()).toHaveLength(3);
+    expect((await createLead("anyang", visit, meta, later(601))).status).toBe("created");
+    expect(await listLeads("anyang")).toHaveLength(3);
   });
 
   it("stores a double submit with one idempotency key once, even when both arrive together", async () => {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
     const m = { ...meta, idempotencyKey: "0b7c9a52-4d2e-4c8e-9f65-1f0c2b9d6e11" };
     const results = await Promise.all([
-      createLead(visit, m, T0),
-      createLead(visit, m, T0),
-      createLead(visit, m, T0),
+      createLead("anyang", visit, m, T0),
+      createLead("anyang", visit, m, T0),
+      createLead("anyang", visit, m, T0),
     ]);
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual(["created", "duplicate", "duplicate"]);
     const ids = new Set(results.map((r) => (r as { id: string }).id));
     expect(ids.size).toBe(1);
-    expect(await listLeads()).toHaveLength(1);
+    expect(await listLeads("anyang")).toHaveLength(1);
     // One confirmation and one promotion (SMS consent), both for the one lead.
     expect((await outbox()).map((r) => r.lead_id)).toEqual([...ids, ...ids]);
 
     // A later retry of the same form display is answered the same way.
-    expect(await createLead(visit, m, later(3600))).toEqual({
+    expect(await createLead("anyang", visit, m, later(3600))).toEqual({
       status: "duplicate",
       id: [...ids][0],
       visitAt: null,
@@ -116,24 +122,26 @@ describe.each(engines())("lead intake ($name)", (engine) => {
   });
 
   it("acknowledges but does not store a form whose honeypot is filled", async () => {
-    expect(await createLead(visit, { ...meta, honeypot: "http://spam.example" }, T0)).toEqual({
+    expect(
+      await createLead("anyang", visit, { ...meta, honeypot: "http://spam.example" }, T0),
+    ).toEqual({
       status: "ignored",
     });
-    expect(await listLeads()).toHaveLength(0);
+    expect(await listLeads("anyang")).toHaveLength(0);
     expect(await outbox()).toHaveLength(0);
   });
 
   it("acknowledges but does not store a form sent faster than a person can fill it in", async () => {
     const shownAt = T0.getTime() - 400;
-    expect(await createLead(visit, { ...meta, startedAt: shownAt }, T0)).toEqual({
+    expect(await createLead("anyang", visit, { ...meta, startedAt: shownAt }, T0)).toEqual({
       status: "ignored",
     });
-    expect(await listLeads()).toHaveLength(0);
+    expect(await listLeads("anyang")).toHaveLength(0);
     // Filled in at a human pace, or without JavaScript (no start time): stored.
-    expect((await createLead(visit, { ...meta, startedAt: T0.getTime() - 8000 }, T0)).status).toBe(
-      "created",
-    );
-    expect((await createLead(inquiry, { ...meta }, T0)).status).toBe("created");
+    expect(
+      (await createLead("anyang", visit, { ...meta, startedAt: T0.getTime() - 8000 }, T0)).status,
+    ).toBe("created");
+    expect((await createLead("anyang", inquiry, { ...meta }, T0)).status).toBe("created");
   });
 
   it("limits registrations per IP and says when to try again", async () => {
@@ -145,6 +153,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     const start = new Date("2026-03-01T01:00:00.000Z"); // a window boundary (10-minute windows)
     for (let i = 0; i < 3; i++) {
       const r = await createLead(
+        "anyang",
         { ...inquiry, phone: `010-0000-000${i}` },
         meta,
         new Date(start.getTime() + i * 1000),
@@ -152,6 +161,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
       expect(r.status).toBe("created");
     }
     const blocked = await createLead(
+      "anyang",
       { ...inquiry, phone: "010-0000-0009" },
       meta,
       new Date(start.getTime() + 60_000),
@@ -161,6 +171,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     expect(
       (
         await createLead(
+          "anyang",
           { ...inquiry, phone: "010-1111-0000" },
           { ...meta, ip: "198.51.100.1" },
           start,
@@ -170,24 +181,26 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     expect(
       (
         await createLead(
+          "anyang",
           { ...inquiry, phone: "010-0000-0009" },
           meta,
           new Date(start.getTime() + 600_000),
         )
       ).status,
     ).toBe("created");
-    expect(await listLeads()).toHaveLength(5);
+    expect(await listLeads("anyang")).toHaveLength(5);
   });
 
   it("queues a confirmation SMS for every visit, the promotional one only with SMS consent, none for inquiries", async () => {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
-    const withConsent = await createLead(visit, meta, T0);
+    const withConsent = await createLead("anyang", visit, meta, T0);
     const without = await createLead(
+      "anyang",
       { ...visit, phone: "010-2222-3333", smsConsent: false },
       meta,
       T0,
     );
-    await createLead({ ...inquiry, phone: "010-4444-5555", smsConsent: true }, meta, T0);
+    await createLead("anyang", { ...inquiry, phone: "010-4444-5555", smsConsent: true }, meta, T0);
     const rows = (await outbox()).map((r) => ({
       lead: r.lead_id,
       kind: r.kind,
@@ -207,11 +220,11 @@ describe.each(engines())("lead intake ($name)", (engine) => {
 
   it("queues a webhook for every lead only when LEADS_WEBHOOK_URL is set", async () => {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
-    await createLead(inquiry, meta, T0);
+    await createLead("anyang", inquiry, meta, T0);
     expect(await outbox()).toHaveLength(0);
 
     setTestEnv({ LEADS_WEBHOOK_URL: "http://127.0.0.1:9/hook" });
-    const created = await createLead(inquiry, meta, later(1));
+    const created = await createLead("anyang", inquiry, meta, later(1));
     const rows = await outbox();
     expect(rows.map((r) => r.kind)).toEqual(["webhook"]);
     expect(JSON.parse(rows[0]!.payload)).toMatchObject({
@@ -243,14 +256,14 @@ describe.each(engines())("lead intake ($name)", (engine) => {
         );
       }),
     ).rejects.toThrow();
-    expect(await listLeads()).toHaveLength(0);
+    expect(await listLeads("anyang")).toHaveLength(0);
   });
 
   it("lists leads newest first", async () => {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
-    await createLead({ ...inquiry, name: "첫째" }, meta, T0);
-    await createLead({ ...inquiry, name: "둘째" }, meta, later(60));
-    expect((await listLeads()).map((l) => l.name)).toEqual(["둘째", "첫째"]);
+    await createLead("anyang", { ...inquiry, name: "첫째" }, meta, T0);
+    await createLead("anyang", { ...inquiry, name: "둘째" }, meta, later(60));
+    expect((await listLeads("anyang")).map((l) => l.name)).toEqual(["둘째", "첫째"]);
   });
 
   it("purges only leads past the retention period, with their outbox rows", async () => {
@@ -258,45 +271,57 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     const day = 86_400_000;
     const now = new Date("2027-06-01T00:00:00.000Z");
     const days = content.privacy.retentionDays;
-    await createLead({ ...visit, name: "만료" }, meta, new Date(now.getTime() - (days + 1) * day));
-    await createLead({ ...visit, name: "보관" }, meta, new Date(now.getTime() - (days - 1) * day));
+    await createLead(
+      "anyang",
+      { ...visit, name: "만료" },
+      meta,
+      new Date(now.getTime() - (days + 1) * day),
+    );
+    await createLead(
+      "anyang",
+      { ...visit, name: "보관" },
+      meta,
+      new Date(now.getTime() - (days - 1) * day),
+    );
     expect(await outbox()).toHaveLength(4);
 
-    expect(await purgeExpiredLeads(now)).toBe(1);
-    expect((await listLeads()).map((l) => l.name)).toEqual(["보관"]);
+    expect(await purgeExpiredLeads("anyang", now)).toBe(1);
+    expect((await listLeads("anyang")).map((l) => l.name)).toEqual(["보관"]);
     expect(await outbox()).toHaveLength(2);
-    expect(await purgeExpiredLeads(now)).toBe(0);
+    expect(await purgeExpiredLeads("anyang", now)).toBe(0);
   });
 
   // ---- Holes found when lead intake was tried as a new visitor would (issue 10) ----
 
   it("stores a second inquiry from the same phone within the duplicate window when its message differs", async () => {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "600" });
-    const first = await createLead(inquiry, meta, T0);
+    const first = await createLead("anyang", inquiry, meta, T0);
     const second = await createLead(
+      "anyang",
       { ...inquiry, message: "주말에도 상담 가능한가요?" },
       meta,
       later(60),
     );
     expect(second.status).toBe("created");
     expect((second as { id: string }).id).not.toBe((first as { id: string }).id);
-    expect((await listLeads()).map((l) => l.message)).toEqual([
+    expect((await listLeads("anyang")).map((l) => l.message)).toEqual([
       "주말에도 상담 가능한가요?",
       "84A 타입 잔여세대 문의",
     ]);
     // Another name on the same phone is another person's question too.
-    expect((await createLead({ ...inquiry, name: "홍길순" }, meta, later(90))).status).toBe(
-      "created",
-    );
+    expect(
+      (await createLead("anyang", { ...inquiry, name: "홍길순" }, meta, later(90))).status,
+    ).toBe("created");
     // Only the very same submission again is a duplicate.
-    expect((await createLead(inquiry, meta, later(120))).status).toBe("duplicate");
-    expect(await listLeads()).toHaveLength(3);
+    expect((await createLead("anyang", inquiry, meta, later(120))).status).toBe("duplicate");
+    expect(await listLeads("anyang")).toHaveLength(3);
   });
 
   it("stores a resent idempotency key with a different body as a new lead, never dropping it", async () => {
     const key = "4f1c2a9e-1111-4c8e-9f65-1f0c2b9d6e11";
-    const first = await createLead(inquiry, { ...meta, idempotencyKey: key }, T0);
+    const first = await createLead("anyang", inquiry, { ...meta, idempotencyKey: key }, T0);
     const changed = await createLead(
+      "anyang",
       { ...inquiry, message: "고친 문의내용입니다" },
       { ...meta, idempotencyKey: key },
       later(5),
@@ -306,12 +331,13 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     // The changed body resent with the same key is that second lead again.
     expect(
       await createLead(
+        "anyang",
         { ...inquiry, message: "고친 문의내용입니다" },
         { ...meta, idempotencyKey: key },
         later(9),
       ),
     ).toEqual({ status: "duplicate", id: (changed as { id: string }).id, visitAt: null });
-    expect((await listLeads()).map((l) => l.message).sort()).toEqual([
+    expect((await listLeads("anyang")).map((l) => l.message).sort()).toEqual([
       "84A 타입 잔여세대 문의",
       "고친 문의내용입니다",
     ]);
@@ -321,7 +347,12 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "0", LEADS_PHONE_RATE_LIMIT: "100" });
     const names = ["가나", "다라", "마바", "사아", "자차"];
     for (const [i, name] of names.entries())
-      await createLead({ ...visit, name }, { ...meta, ip: `198.51.100.${i}` }, later(i * 700));
+      await createLead(
+        "anyang",
+        { ...visit, name },
+        { ...meta, ip: `198.51.100.${i}` },
+        later(i * 700),
+      );
     const sms = async () =>
       (await outbox())
         .filter((r) => r.kind === "sms")
@@ -329,8 +360,13 @@ describe.each(engines())("lead intake ($name)", (engine) => {
         .filter((p) => p.to === visit.phone);
     expect(await sms()).toHaveLength(3);
     // The next day (KST midnight = 15:00 UTC) starts afresh; the leads themselves were all stored.
-    expect(await listLeads()).toHaveLength(5);
-    await createLead({ ...visit, name: "다음날" }, meta, new Date("2026-03-01T15:00:00.000Z"));
+    expect(await listLeads("anyang")).toHaveLength(5);
+    await createLead(
+      "anyang",
+      { ...visit, name: "다음날" },
+      meta,
+      new Date("2026-03-01T15:00:00.000Z"),
+    );
     expect((await sms()).length).toBeGreaterThan(3);
   });
 
@@ -339,7 +375,12 @@ describe.each(engines())("lead intake ($name)", (engine) => {
       LEADS_DUPLICATE_WINDOW_SECONDS: "0",
       SITE_URL: "https://bunyang.example",
     });
-    await createLead({ ...visit, smsConsent: false, visitSlot: "2026-03-02T14:00" }, meta, T0);
+    await createLead(
+      "anyang",
+      { ...visit, smsConsent: false, visitSlot: "2026-03-02T14:00" },
+      meta,
+      T0,
+    );
     let rows = (await outbox()).filter((r) => r.kind === "sms");
     expect(rows).toHaveLength(1);
     const confirmation = (JSON.parse(rows[0]!.payload) as { text: string }).text;
@@ -352,6 +393,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
 
     await t.db().run("DELETE FROM outbox");
     await createLead(
+      "anyang",
       { ...visit, phone: "010-5555-6666", visitSlot: "2026-03-02T15:00" },
       meta,
       later(1),
@@ -368,6 +410,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     // Twenty visitors behind one address.
     for (let i = 0; i < 20; i++) {
       const r = await createLead(
+        "anyang",
         { ...inquiry, phone: `010-4000-${String(1000 + i)}` },
         meta,
         new Date(start.getTime() + i * 1000),
@@ -377,6 +420,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     // One phone from many addresses: the sixth within ten minutes is refused.
     const one = (i: number) =>
       createLead(
+        "anyang",
         { ...inquiry, message: `문의 ${i}` },
         { ...meta, ip: `198.51.100.${i}` },
         new Date(start.getTime() + 60_000 + i * 1000),
@@ -388,6 +432,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
   it("alerts every staff phone in STAFF_ALERT_PHONES about each new lead: kind, name, phone, slot and source", async () => {
     setTestEnv({ STAFF_ALERT_PHONES: "010-9000-0001, ０１０－９０００－０００２" });
     await createLead(
+      "anyang",
       { ...visit, visitSlot: "2026-03-02T14:00" },
       {
         ...meta,
@@ -396,7 +441,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
       },
       T0,
     );
-    await createLead(inquiry, meta, later(1));
+    await createLead("anyang", inquiry, meta, later(1));
     const staff = (
       await t.db().all<{
         recipient: string;
@@ -428,5 +473,43 @@ describe.each(engines())("lead intake ($name)", (engine) => {
   it("stops the app with a clear message when STAFF_ALERT_PHONES holds something that is not a phone", () => {
     setTestEnv({ STAFF_ALERT_PHONES: "010-9000-0001,010-123" });
     expect(() => env()).toThrow(/전화번호가 아닙니다: 010-123[\s\S]*STAFF_ALERT_PHONES/);
+  });
+  it("keeps each complex's leads to itself: lists, duplicates, idempotency keys, rate limits and retention", async () => {
+    setTestEnv({ LEADS_PHONE_RATE_LIMIT: "2", LEADS_DUPLICATE_WINDOW_SECONDS: "600" });
+    const keyed = { ...meta, idempotencyKey: "key-shared-1" };
+    const a = await createLead("anyang", inquiry, keyed, T0);
+    // The same form, key and phone on another complex is another complex's lead, not a duplicate.
+    const b = await createLead("bundang", inquiry, keyed, later(1));
+    expect(a.status).toBe("created");
+    expect(b.status).toBe("created");
+    expect((await createLead("bundang", inquiry, keyed, later(2))).status).toBe("duplicate");
+
+    expect((await listLeads("anyang")).map((l) => [l.id, l.siteId])).toEqual([
+      [(a as { id: string }).id, "anyang"],
+    ]);
+    expect((await listLeads("bundang")).map((l) => [l.id, l.siteId])).toEqual([
+      [(b as { id: string }).id, "bundang"],
+    ]);
+    expect(await listLeads("pyeongchon")).toEqual([]);
+    expect((await listLeads(ALL_SITES)).map((l) => l.siteId).sort()).toEqual(["anyang", "bundang"]);
+
+    // The phone's limit (2 here) counts per complex: anyang's lead took 1 of anyang's, bundang's
+    // two hits (lead, duplicate answered before counting) 1 of bundang's.
+    const phoneMeta = { ...meta, ip: "198.51.100.1" };
+    expect(
+      (await createLead("anyang", { ...inquiry, name: "둘째" }, phoneMeta, later(3))).status,
+    ).toBe("created");
+    expect(
+      (await createLead("anyang", { ...inquiry, name: "셋째" }, phoneMeta, later(4))).status,
+    ).toBe("rate_limited");
+    expect(
+      (await createLead("bundang", { ...inquiry, name: "둘째" }, phoneMeta, later(5))).status,
+    ).toBe("created");
+
+    // Retention deletes one complex's expired leads only.
+    const now = new Date(T0.getTime() + (content.privacy.retentionDays + 1) * 86_400_000);
+    expect(await purgeExpiredLeads("anyang", now)).toBe(2);
+    expect(await listLeads("anyang")).toEqual([]);
+    expect(await listLeads("bundang")).toHaveLength(2);
   });
 });

@@ -9,10 +9,11 @@
 import { createHash, randomUUID } from "node:crypto";
 import { content } from "~/content";
 import { getDb, type Queryable } from "~/db/db.server";
-import { env } from "~/env.server";
+import { env, siteSetting } from "~/env.server";
 import { bookingLink, claimSeat, newBookingToken, nextFreeSlot } from "~/bookings/bookings.server";
 import { cleanAttribution, originLine, type Attribution } from "~/lib/attribution";
 import { MIN_FILL_MS, type LeadForm, type LeadKind } from "~/lib/lead-form";
+import { ALL_SITES, type SiteScope } from "~/lib/sites";
 import {
   checkSlot,
   kstDate,
@@ -61,6 +62,8 @@ export type CreateLeadResult =
 
 export type Lead = {
   id: string;
+  /** The complex the lead was made on ("anyang"). */
+  siteId: string;
   kind: LeadKind;
   name: string;
   phone: string;
@@ -91,6 +94,7 @@ export type Lead = {
 
 export type LeadRow = {
   id: string;
+  site_id: string;
   kind: LeadKind;
   name: string;
   phone: string;
@@ -117,6 +121,7 @@ export type LeadRow = {
 export function toLead(r: LeadRow): Lead {
   return {
     id: r.id,
+    siteId: r.site_id,
     kind: r.kind,
     name: r.name,
     phone: r.phone,
@@ -167,7 +172,9 @@ function fingerprint(form: LeadForm, slot: string | null): string {
 /** Thrown inside the lead's transaction when the slot's last seat went to someone else: rolls it back. */
 class SlotTaken extends Error {}
 
+/** A lead sent on the complex siteId (the request's: requestSiteId). */
 export async function createLead(
+  siteId: string,
   form: LeadForm,
   meta: LeadMeta,
   now: Date = new Date(),
@@ -188,7 +195,7 @@ export async function createLead(
         status: "slot_unavailable",
         problem: check.problem,
         slot,
-        next: await nextFreeSlot(db, now, check.problem === "invalid" ? undefined : slot),
+        next: await nextFreeSlot(db, siteId, now, check.problem === "invalid" ? undefined : slot),
       };
     }
     visitAt = check.startsAt.toISOString();
@@ -204,8 +211,8 @@ export async function createLead(
   // A resent form (double click, network retry) is answered before it counts against the rate limit.
   if (key) {
     const existing = await db.get<{ id: string; visit_at: string | null }>(
-      "SELECT id, visit_at FROM leads WHERE idempotency_key = $1",
-      [key],
+      "SELECT id, visit_at FROM leads WHERE site_id = $1 AND idempotency_key = $2",
+      [siteId, key],
     );
     if (existing) return { status: "duplicate", id: existing.id, visitAt: existing.visit_at };
   }
@@ -214,7 +221,7 @@ export async function createLead(
     [`lead:${meta.ip}`, e.LEADS_RATE_LIMIT],
     [`lead-phone:${form.phone}`, e.LEADS_PHONE_RATE_LIMIT],
   ] as const) {
-    const result = await hit(db, counter, {
+    const result = await hit(db, siteId, counter, {
       limit,
       windowSeconds: e.LEADS_RATE_WINDOW_SECONDS,
       now,
@@ -234,7 +241,9 @@ export async function createLead(
         // SQLite transactions are serialized already; in PostgreSQL, two submissions with the same
         // phone wait for each other here, so the duplicate check and the daily SMS count below
         // see the first.
-        await tx.run("SELECT pg_advisory_xact_lock(hashtext($1))", [`lead:${form.phone}`]);
+        await tx.run("SELECT pg_advisory_xact_lock(hashtext($1))", [
+          `lead:${siteId}:${form.phone}`,
+        ]);
       }
       if (e.LEADS_DUPLICATE_WINDOW_SECONDS > 0) {
         const since = new Date(
@@ -242,10 +251,10 @@ export async function createLead(
         ).toISOString();
         const same = await tx.get<{ id: string; visit_at: string | null }>(
           `SELECT id, visit_at FROM leads
-           WHERE phone = $1 AND kind = $2 AND name = $3 AND message = $4 AND COALESCE(visit_at, '') = $5
-             AND visit_cancelled_at IS NULL AND created_at > $6
+           WHERE site_id = $7 AND phone = $1 AND kind = $2 AND name = $3 AND message = $4
+             AND COALESCE(visit_at, '') = $5 AND visit_cancelled_at IS NULL AND created_at > $6
            ORDER BY created_at DESC LIMIT 1`,
-          [form.phone, form.kind, form.name, form.message, visitAt ?? "", since],
+          [form.phone, form.kind, form.name, form.message, visitAt ?? "", since, siteId],
         );
         if (same) return { status: "duplicate", id: same.id, visitAt: same.visit_at } as const;
       }
@@ -253,6 +262,7 @@ export async function createLead(
       const booking = visitAt ? newBookingToken() : null;
       const lead: Lead = {
         id: randomUUID(),
+        siteId,
         kind: form.kind,
         name: form.name,
         phone: form.phone,
@@ -280,9 +290,11 @@ export async function createLead(
       const inserted = await tx.get<{ id: string }>(
         `INSERT INTO leads (id, kind, name, phone, message, privacy_consent_at, privacy_consent_version,
            sms_consent, sms_consent_at, source, ip, user_agent, idempotency_key, created_at,
-           visit_at, visit_token_hash, utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer_host)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22)
-         ON CONFLICT (idempotency_key) DO NOTHING
+           visit_at, visit_token_hash, utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer_host,
+           site_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
+           $23)
+         ON CONFLICT (site_id, idempotency_key) DO NOTHING
          RETURNING id`,
         [
           lead.id,
@@ -307,23 +319,25 @@ export async function createLead(
           lead.utmTerm,
           lead.utmContent,
           lead.referrerHost,
+          siteId,
         ],
       );
       if (!inserted) {
         const winner = await tx.get<{ id: string; visit_at: string | null }>(
-          "SELECT id, visit_at FROM leads WHERE idempotency_key = $1",
-          [key],
+          "SELECT id, visit_at FROM leads WHERE site_id = $1 AND idempotency_key = $2",
+          [siteId, key],
         );
         if (!winner) throw new Error("중복 키 충돌 뒤에 기존 접수를 찾지 못했습니다");
         return { status: "duplicate", id: winner.id, visitAt: winner.visit_at } as const;
       }
 
       // The seat: claimed last, so that losing the race rolls the lead back with it.
-      if (lead.visitAt && !(await claimSeat(tx, lead.visitAt))) throw new SlotTaken();
+      if (lead.visitAt && !(await claimSeat(tx, siteId, lead.visitAt))) throw new SlotTaken();
 
       await enqueueVisitorSms(tx, lead, booking?.token ?? null, now);
       await enqueueStaffAlerts(
         tx,
+        siteId,
         lead.id,
         {
           event: "new",
@@ -335,8 +349,9 @@ export async function createLead(
         },
         now,
       );
-      if (e.LEADS_WEBHOOK_URL) {
-        await enqueue(tx, lead.id, { kind: "webhook", payload: webhookPayload(lead) }, now);
+      if (siteSetting("LEADS_WEBHOOK_URL", siteId)) {
+        const payload = webhookPayload(lead);
+        await enqueue(tx, siteId, lead.id, { kind: "webhook", payload }, now);
       }
       return { status: "created", id: lead.id, visitAt: lead.visitAt } as const;
     });
@@ -346,7 +361,7 @@ export async function createLead(
       status: "slot_unavailable",
       problem: "full",
       slot,
-      next: await nextFreeSlot(db, now, slot),
+      next: await nextFreeSlot(db, siteId, now, slot),
     };
   }
 }
@@ -360,8 +375,9 @@ async function enqueueVisitorSms(tx: Queryable, lead: Lead, token: string | null
   if (lead.kind !== "visit") return;
   const sent = await tx.get<{ n: number }>(
     `SELECT COUNT(*) AS n FROM outbox
-     WHERE recipient = $1 AND purpose IN ('confirmation', 'promotion') AND created_at >= $2`,
-    [lead.phone, startOfKstDay(now).toISOString()],
+     WHERE site_id = $3 AND recipient = $1 AND purpose IN ('confirmation', 'promotion')
+       AND created_at >= $2`,
+    [lead.phone, startOfKstDay(now).toISOString(), lead.siteId],
   );
   let left = env().SMS_DAILY_LIMIT - Number(sent?.n ?? 0);
   const link = token ? bookingLink(token) : null;
@@ -371,12 +387,12 @@ async function enqueueVisitorSms(tx: Queryable, lead: Lead, token: string | null
       lead.visitAt && link ? { slotKey: slotKeyOf(new Date(lead.visitAt)), link } : undefined,
     );
     const payload = { to: lead.phone, text, ...(token ? { redact: [token] } : {}) };
-    await enqueue(tx, lead.id, { kind: "sms", purpose: "confirmation", payload }, now);
+    await enqueue(tx, lead.siteId, lead.id, { kind: "sms", purpose: "confirmation", payload }, now);
     left--;
   }
   if (left > 0 && lead.smsConsent) {
     const payload = { to: lead.phone, text: promotionSmsText(lead.name) };
-    await enqueue(tx, lead.id, { kind: "sms", purpose: "promotion", payload }, now);
+    await enqueue(tx, lead.siteId, lead.id, { kind: "sms", purpose: "promotion", payload }, now);
   }
 }
 
@@ -384,6 +400,7 @@ export function webhookPayload(lead: Lead): WebhookPayload {
   const visit = lead.visitAt ? new Date(lead.visitAt) : null;
   return {
     id: lead.id,
+    site_id: lead.siteId,
     kind: lead.kind,
     name: lead.name,
     phone: lead.phone,
@@ -407,48 +424,59 @@ export function webhookPayload(lead: Lead): WebhookPayload {
   };
 }
 
-/** Every lead, newest first (export, lead desk, tests); `utmSource` keeps one campaign source. */
-export async function listLeads(filter: { utmSource?: string } = {}): Promise<Lead[]> {
+/**
+ * The leads of one complex, or of every complex (ALL_SITES: the export of an administrator for
+ * every complex), newest first; `utmSource` keeps one campaign source.
+ */
+export async function listLeads(
+  scope: SiteScope,
+  filter: { utmSource?: string } = {},
+): Promise<Lead[]> {
   const db = await getDb();
-  const rows =
-    filter.utmSource === undefined
-      ? await db.all<LeadRow>("SELECT * FROM leads ORDER BY created_at DESC, id DESC")
-      : await db.all<LeadRow>(
-          "SELECT * FROM leads WHERE utm_source = $1 ORDER BY created_at DESC, id DESC",
-          [filter.utmSource],
-        );
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (scope !== ALL_SITES) where.push(`site_id = $${params.push(scope)}`);
+  if (filter.utmSource !== undefined) where.push(`utm_source = $${params.push(filter.utmSource)}`);
+  const rows = await db.all<LeadRow>(
+    `SELECT * FROM leads ${where.length ? `WHERE ${where.join(" AND ")}` : ""}
+     ORDER BY created_at DESC, id DESC`,
+    params,
+  );
   return rows.map(toLead);
 }
 
-/** The campaign sources leads arrived with, most frequent first (a filter's choices). */
-export async function listUtmSources(): Promise<{ utmSource: string; leads: number }[]> {
+/** The complexes that have leads or booked seats (the retention job goes through each). */
+export async function sitesWithLeads(): Promise<string[]> {
   const db = await getDb();
-  const rows = await db.all<{ utm_source: string; n: number }>(
-    `SELECT utm_source, COUNT(*) AS n FROM leads WHERE utm_source IS NOT NULL
-     GROUP BY utm_source ORDER BY n DESC, utm_source`,
+  const rows = await db.all<{ site_id: string }>(
+    "SELECT site_id FROM leads UNION SELECT site_id FROM visit_slots ORDER BY site_id",
   );
-  return rows.map((r) => ({ utmSource: r.utm_source, leads: Number(r.n) }));
+  return rows.map((r) => r.site_id);
 }
 
 /**
- * Deletes leads older than content.privacy.retentionDays, with their outbox rows and attempts,
- * and forgets stale rate-limit counters. Returns how many leads were deleted.
+ * Deletes one complex's leads older than content.privacy.retentionDays, with their outbox rows and
+ * attempts, and its past slot counters; forgets stale rate-limit counters. Returns how many leads
+ * were deleted.
  */
-export async function purgeExpiredLeads(now: Date = new Date()): Promise<number> {
+export async function purgeExpiredLeads(siteId: string, now: Date = new Date()): Promise<number> {
   const db = await getDb();
   const cutoff = new Date(now.getTime() - content.privacy.retentionDays * 86_400_000).toISOString();
   const deleted = await db.transaction(async (tx) => {
     await tx.run(
       `DELETE FROM outbox_attempts WHERE outbox_id IN
-         (SELECT o.id FROM outbox o JOIN leads l ON l.id = o.lead_id WHERE l.created_at < $1)`,
-      [cutoff],
+         (SELECT o.id FROM outbox o JOIN leads l ON l.id = o.lead_id
+          WHERE l.site_id = $2 AND l.created_at < $1)`,
+      [cutoff, siteId],
     );
     await tx.run(
-      "DELETE FROM outbox WHERE lead_id IN (SELECT id FROM leads WHERE created_at < $1)",
-      [cutoff],
+      "DELETE FROM outbox WHERE lead_id IN (SELECT id FROM leads WHERE site_id = $2 AND created_at < $1)",
+      [cutoff, siteId],
     );
-    const leads = (await tx.run("DELETE FROM leads WHERE created_at < $1", [cutoff])).changes;
-    await tx.run("DELETE FROM visit_slots WHERE starts_at < $1", [cutoff]);
+    const leads = (
+      await tx.run("DELETE FROM leads WHERE site_id = $2 AND created_at < $1", [cutoff, siteId])
+    ).changes;
+    await tx.run("DELETE FROM visit_slots WHERE site_id = $2 AND starts_at < $1", [cutoff, siteId]);
     return leads;
   });
   await pruneRateLimits(db, env().LEADS_RATE_WINDOW_SECONDS, now);

@@ -1,6 +1,6 @@
 /*
  * Fixed-window rate limits counted in the database, so every instance behind a load balancer
- * shares one counter per key (docs/decisions/002-rate-limit-in-database.md).
+ * shares one counter per complex and key (docs/decisions/002-rate-limit-in-database.md).
  */
 import type { Queryable } from "~/db/db.server";
 
@@ -9,11 +9,13 @@ export type RateLimitResult =
   | { allowed: false; count: number; retryAfterSeconds: number };
 
 /**
- * Counts one hit for key in the current fixed window of windowSeconds and says whether it is
- * within limit. One statement, atomic on both engines: the first hit of a new window resets the count.
+ * Counts one hit for key on the complex siteId in the current fixed window of windowSeconds and
+ * says whether it is within limit. One statement, atomic on both engines: the first hit of a new
+ * window resets the count.
  */
 export async function hit(
   db: Queryable,
+  siteId: string,
   key: string,
   { limit, windowSeconds, now = new Date() }: { limit: number; windowSeconds: number; now?: Date },
 ): Promise<RateLimitResult> {
@@ -21,12 +23,12 @@ export async function hit(
   const start = Math.floor(now.getTime() / windowMs) * windowMs;
   const windowStart = new Date(start).toISOString();
   const row = await db.get<{ count: number }>(
-    `INSERT INTO rate_limits (key, window_start, count) VALUES ($1, $2, 1)
-     ON CONFLICT (key) DO UPDATE SET
+    `INSERT INTO rate_limits (site_id, key, window_start, count) VALUES ($3, $1, $2, 1)
+     ON CONFLICT (site_id, key) DO UPDATE SET
        count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
        window_start = excluded.window_start
      RETURNING count`,
-    [key, windowStart],
+    [key, windowStart, siteId],
   );
   const count = Number(row?.count ?? 1);
   if (count <= limit) return { allowed: true, count };
@@ -37,7 +39,7 @@ export async function hit(
   };
 }
 
-/** Forgets counters whose window ended before now minus maxWindowSeconds. */
+/** Forgets counters (of every complex) whose window ended before now minus maxWindowSeconds. */
 export async function pruneRateLimits(
   db: Queryable,
   maxWindowSeconds: number,

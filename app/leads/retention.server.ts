@@ -1,12 +1,18 @@
-/* The retention job: leads past content.privacy.retentionDays are deleted at start-up and every 6 hours. */
-import { purgeExpiredLeads } from "./leads.server";
+/*
+ * The retention job: each complex's leads past content.privacy.retentionDays are deleted at start-up
+ * and every 6 hours.
+ */
+import { purgeExpiredLeads, sitesWithLeads } from "./leads.server";
 
 export const RETENTION_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 async function purgeAndLog() {
   try {
-    const deleted = await purgeExpiredLeads();
-    if (deleted > 0) console.info(`[retention] 보관 기간이 지난 접수 ${deleted}건을 삭제했습니다`);
+    for (const siteId of await sitesWithLeads()) {
+      const deleted = await purgeExpiredLeads(siteId);
+      if (deleted > 0)
+        console.info(`[retention] ${siteId}: 보관 기간이 지난 접수 ${deleted}건을 삭제했습니다`);
+    }
   } catch (error) {
     console.error("[retention] 보관 기간이 지난 접수를 삭제하지 못했습니다:", error);
   }

@@ -45,7 +45,7 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
   it("posts the lead to the webhook and marks it delivered", async () => {
     const hook = await receiver(200);
     setTestEnv({ LEADS_WEBHOOK_URL: hook.url("/leads") });
-    const created = await createLead({ ...inquiry, message: "주말 방문" }, meta, T0);
+    const created = await createLead("anyang", { ...inquiry, message: "주말 방문" }, meta, T0);
 
     expect(await createOutboxWorker().runOnce(T0)).toEqual({ delivered: 1, retried: 0, failed: 0 });
 
@@ -66,7 +66,7 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
       source: "/",
       created_at: T0.toISOString(),
     });
-    const [row] = await listOutbox();
+    const [row] = await listOutbox("anyang");
     expect(row).toMatchObject({
       kind: "webhook",
       status: "delivered",
@@ -87,12 +87,12 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
   it("retries with back-off while the receiver fails or is down, then delivers once when it is back", async () => {
     const hook = await receiver(500);
     setTestEnv({ LEADS_WEBHOOK_URL: hook.url("/hook") });
-    await createLead(inquiry, meta, T0);
+    await createLead("anyang", inquiry, meta, T0);
     const worker = createOutboxWorker();
 
     // 1st attempt: the receiver answers 500.
     expect(await worker.runOnce(T0)).toEqual({ delivered: 0, retried: 1, failed: 0 });
-    let [row] = await listOutbox();
+    let [row] = await listOutbox("anyang");
     expect(row).toMatchObject({
       status: "pending",
       attempts: 1,
@@ -106,7 +106,7 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
     // 2nd attempt: the receiver is down (connection refused); the wait grows to 2 minutes.
     await hook.down();
     expect(await worker.runOnce(at(30))).toEqual({ delivered: 0, retried: 1, failed: 0 });
-    [row] = await listOutbox();
+    [row] = await listOutbox("anyang");
     expect(row).toMatchObject({
       status: "pending",
       attempts: 2,
@@ -131,7 +131,7 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
     expect(recorded.map((a) => a.started_at)).toEqual(
       [T0, at(30), at(150)].map((d) => d.toISOString()),
     );
-    expect((await listOutbox())[0]).toMatchObject({
+    expect((await listOutbox("anyang"))[0]).toMatchObject({
       status: "delivered",
       attempts: 3,
       last_error: null,
@@ -141,7 +141,7 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
   it(`gives up after ${MAX_ATTEMPTS} failed attempts and marks the row failed`, async () => {
     const hook = await receiver(503);
     setTestEnv({ LEADS_WEBHOOK_URL: hook.url() });
-    await createLead(inquiry, meta, T0);
+    await createLead("anyang", inquiry, meta, T0);
     const worker = createOutboxWorker();
     let clock = 0;
     for (let i = 0; i < MAX_ATTEMPTS + 2; i++) {
@@ -149,7 +149,10 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
       clock += 2 * 86_400; // later than any back-off
     }
     expect(hook.requests).toHaveLength(MAX_ATTEMPTS);
-    expect((await listOutbox())[0]).toMatchObject({ status: "failed", attempts: MAX_ATTEMPTS });
+    expect((await listOutbox("anyang"))[0]).toMatchObject({
+      status: "failed",
+      attempts: MAX_ATTEMPTS,
+    });
     expect(await attempts()).toHaveLength(MAX_ATTEMPTS);
   });
 
@@ -160,7 +163,7 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
       SMS_GATEWAY_KEY: "secret-key",
       SMS_SENDER: "16000000",
     });
-    await createLead(visit, meta, T0);
+    await createLead("anyang", visit, meta, T0);
 
     expect(await createOutboxWorker().runOnce(T0)).toEqual({ delivered: 2, retried: 0, failed: 0 });
     expect(gateway.requests).toHaveLength(2);
@@ -180,8 +183,8 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
 
   it("continues after a restart: a new worker on a new connection finishes what a dead one claimed", async () => {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
-    await createLead({ ...visit, smsConsent: false }, meta, T0);
-    await createLead({ ...visit, smsConsent: false, phone: "010-5555-6666" }, meta, T0);
+    await createLead("anyang", { ...visit, smsConsent: false }, meta, T0);
+    await createLead("anyang", { ...visit, smsConsent: false, phone: "010-5555-6666" }, meta, T0);
 
     // The first process claims the rows and dies while the gateway call hangs.
     let claimed!: () => void;
@@ -206,11 +209,14 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
     expect(await restarted.runOnce(at(10))).toEqual({ delivered: 0, retried: 0, failed: 0 }); // still claimed
     expect(await restarted.runOnce(at(61))).toEqual({ delivered: 2, retried: 0, failed: 0 }); // claim expired
     expect(sent.sort()).toEqual(["010-5555-6666", "010-9876-5432"]);
-    expect((await listOutbox(db)).map((r) => r.status)).toEqual(["delivered", "delivered"]);
+    expect((await listOutbox("anyang", db)).map((r) => r.status)).toEqual([
+      "delivered",
+      "delivered",
+    ]);
   });
 
   it("polls on its own once started, and stops cleanly", async () => {
-    await createLead({ ...visit, smsConsent: false }, meta, new Date());
+    await createLead("anyang", { ...visit, smsConsent: false }, meta, new Date());
     const sent: string[] = [];
     const worker = createOutboxWorker({
       providers: { sms: { send: async (to) => void sent.push(to) } },
@@ -218,7 +224,7 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
     worker.start(20);
     await expect.poll(() => sent.length, { timeout: 5000 }).toBe(1);
     await worker.stop();
-    expect((await listOutbox())[0]).toMatchObject({ status: "delivered" });
+    expect((await listOutbox("anyang"))[0]).toMatchObject({ status: "delivered" });
   });
 
   it("holds promotional SMS between 21:00 and 08:00 Korean time; the confirmation goes at any hour", async () => {
@@ -227,7 +233,7 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
       providers: { sms: { send: async (_to, text) => void sent.push(text) } },
     });
     const kst = (iso: string) => new Date(`${iso}+09:00`);
-    await createLead(visit, meta, kst("2026-04-01T22:30:00"));
+    await createLead("anyang", visit, meta, kst("2026-04-01T22:30:00"));
 
     await worker.runOnce(kst("2026-04-01T22:30:00"));
     expect(sent.some((x) => x.startsWith("(광고)"))).toBe(false);
@@ -239,5 +245,49 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
     await worker.runOnce(kst("2026-04-02T08:00:00"));
     expect(sent.filter((x) => x.startsWith("(광고)"))).toHaveLength(1);
     expect(sent).toHaveLength(2);
+  });
+  it("delivers each complex's messages through its own webhook and SMS gateway, never the default key to another gateway", async () => {
+    const hookA = await receiver(200);
+    const hookB = await receiver(200);
+    const smsA = await receiver(200);
+    const smsB = await receiver(200);
+    setTestEnv({
+      LEADS_WEBHOOK_URL: hookA.url("/a"),
+      LEADS_WEBHOOK_URL__BUNDANG: hookB.url("/b"),
+      SMS_GATEWAY_URL: smsA.url("/sms"),
+      SMS_GATEWAY_KEY: "default-key",
+      SMS_SENDER: "0311110000",
+      SMS_GATEWAY_URL__BUNDANG: smsB.url("/sms"),
+      SMS_SENDER__BUNDANG: "0312220000",
+    });
+    await createLead("anyang", { ...visit, smsConsent: false, name: "안양고객" }, meta, T0);
+    await createLead("bundang", { ...visit, smsConsent: false, name: "분당고객" }, meta, T0);
+
+    expect((await listOutbox("anyang")).map((r) => r.site_id)).toEqual(["anyang", "anyang"]);
+    expect((await listOutbox("bundang")).map((r) => r.site_id)).toEqual(["bundang", "bundang"]);
+    expect(await createOutboxWorker().runOnce(T0)).toEqual({ delivered: 4, retried: 0, failed: 0 });
+
+    const names = (r: { requests: { body: string }[] }) =>
+      r.requests.map((q) => JSON.parse(q.body) as { name?: string; text?: string; from?: string });
+    expect(names(hookA).map((p) => p.name)).toEqual(["안양고객"]);
+    expect(JSON.parse(hookB.requests[0]!.body)).toMatchObject({ site_id: "bundang" });
+    expect(names(hookB).map((p) => p.name)).toEqual(["분당고객"]);
+    expect(names(smsA)).toMatchObject([{ from: "0311110000" }]);
+    expect(names(smsA)[0]!.text).toContain("안양고객");
+    expect(names(smsB)).toMatchObject([{ from: "0312220000" }]);
+    expect(names(smsB)[0]!.text).toContain("분당고객");
+    expect(smsA.requests[0]!.headers.authorization).toBe("Bearer default-key");
+    expect(smsB.requests[0]!.headers.authorization).toBeUndefined();
+  });
+
+  it("counts a phone's daily SMS per complex", async () => {
+    setTestEnv({ SMS_DAILY_LIMIT: "1", LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
+    await createLead("anyang", visit, meta, T0);
+    await createLead("anyang", { ...visit, name: "김분양둘" }, meta, at(60));
+    await createLead("bundang", visit, meta, at(120));
+    const sms = async (siteId: string) =>
+      (await listOutbox(siteId)).filter((r) => r.kind === "sms").length;
+    expect(await sms("anyang")).toBe(1);
+    expect(await sms("bundang")).toBe(1);
   });
 });

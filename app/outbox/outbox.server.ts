@@ -9,17 +9,18 @@
  */
 import { randomUUID } from "node:crypto";
 import { getDb, type Db, type Queryable } from "~/db/db.server";
-import { env } from "~/env.server";
+import { siteSetting } from "~/env.server";
+import { ALL_SITES, type SiteScope } from "~/lib/sites";
 import {
   DeliveryError,
   isQuietHour,
   promotionSendableAt,
-  smsProviderFromEnv,
+  smsProviderFor,
   staffAlertText,
   type SmsProvider,
   type SmsPurpose,
 } from "./sms.server";
-import { webhookSenderFromEnv, type WebhookPayload, type WebhookSender } from "./webhook.server";
+import { webhookSenderFor, type WebhookPayload, type WebhookSender } from "./webhook.server";
 
 /** Wait after the 1st, 2nd, … failed attempt; the last value repeats. */
 export const BACKOFF_SECONDS = [
@@ -58,11 +59,12 @@ type Message =
   | { kind: "webhook"; payload: WebhookPayload };
 
 /**
- * Queues a message in the caller's transaction. A promotional SMS queued at night is due at 08:00
- * Korean time; everything else is due at once.
+ * Queues a message of the complex siteId (its settings deliver it) in the caller's transaction. A
+ * promotional SMS queued at night is due at 08:00 Korean time; everything else is due at once.
  */
 export async function enqueue(
   tx: Queryable,
+  siteId: string,
   leadId: string | null,
   message: Message,
   now: Date,
@@ -70,8 +72,9 @@ export async function enqueue(
   const sms = message.kind === "sms" ? message : null;
   const due = sms?.purpose === "promotion" ? promotionSendableAt(now) : now;
   await tx.run(
-    `INSERT INTO outbox (id, lead_id, kind, payload, status, attempts, next_attempt_at, created_at, recipient, purpose)
-     VALUES ($1, $2, $3, $4, 'pending', 0, $5, $6, $7, $8)`,
+    `INSERT INTO outbox (id, site_id, lead_id, kind, payload, status, attempts, next_attempt_at, created_at,
+       recipient, purpose)
+     VALUES ($1, $9, $2, $3, $4, 'pending', 0, $5, $6, $7, $8)`,
     [
       randomUUID(),
       leadId,
@@ -81,23 +84,31 @@ export async function enqueue(
       now.toISOString(),
       sms?.payload.to ?? null,
       sms?.purpose ?? null,
+      siteId,
     ],
   );
 }
 
 /**
- * Queues an SMS alert to every phone in STAFF_ALERT_PHONES. Staff alerts are not advertising: they
- * go at any hour and do not count against a visitor's daily SMS limit.
+ * Queues an SMS alert to every phone in the complex's STAFF_ALERT_PHONES. Staff alerts are not
+ * advertising: they go at any hour and do not count against a visitor's daily SMS limit.
  */
 export async function enqueueStaffAlerts(
   tx: Queryable,
+  siteId: string,
   leadId: string,
   alert: Parameters<typeof staffAlertText>[0],
   now: Date,
 ): Promise<void> {
   const text = staffAlertText(alert);
-  for (const to of env().STAFF_ALERT_PHONES)
-    await enqueue(tx, leadId, { kind: "sms", purpose: "staff", payload: { to, text } }, now);
+  for (const to of siteSetting("STAFF_ALERT_PHONES", siteId))
+    await enqueue(
+      tx,
+      siteId,
+      leadId,
+      { kind: "sms", purpose: "staff", payload: { to, text } },
+      now,
+    );
 }
 
 /** The payload with its secrets blanked out, or null when it has none. */
@@ -111,6 +122,7 @@ function redacted(payload: string): string | null {
 
 type ClaimedRow = {
   id: string;
+  site_id: string;
   kind: OutboxKind;
   payload: string;
   attempts: number;
@@ -136,7 +148,7 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<ClaimedRow[]>
        LIMIT $3
        ${skipLocked}
      )
-     RETURNING id, kind, payload, attempts, locked_until`,
+     RETURNING id, site_id, kind, payload, attempts, locked_until`,
     [now.toISOString(), lockedUntil, limit, isQuietHour(now) ? 1 : 0],
   );
 }
@@ -166,15 +178,22 @@ export function createOutboxWorker(
   options: { db?: Db; providers?: Partial<OutboxProviders>; batchSize?: number } = {},
 ): OutboxWorker {
   const batchSize = options.batchSize ?? 10;
-  let providers: OutboxProviders | undefined;
-  const getProviders = () =>
-    (providers ??= {
-      sms: options.providers?.sms ?? smsProviderFromEnv(),
-      webhook: options.providers?.webhook ?? webhookSenderFromEnv(),
-    });
+  // Each complex's messages go through its own gateway, sender and webhook (siteSetting).
+  const providers = new Map<string, OutboxProviders>();
+  const getProviders = (siteId: string) => {
+    let p = providers.get(siteId);
+    if (!p) {
+      p = {
+        sms: options.providers?.sms ?? smsProviderFor(siteId),
+        webhook: options.providers?.webhook ?? webhookSenderFor(siteId),
+      };
+      providers.set(siteId, p);
+    }
+    return p;
+  };
 
   async function deliver(row: ClaimedRow): Promise<void> {
-    const p = getProviders();
+    const p = getProviders(row.site_id);
     if (row.kind === "sms") {
       const { to, text } = JSON.parse(row.payload) as SmsPayload;
       await p.sms.send(to, text);
@@ -298,11 +317,12 @@ export function createOutboxWorker(
   };
 }
 
-/** Rows and their attempts, for tests and operators. */
-export async function listOutbox(db?: Db) {
+/** One complex's rows (or every complex's: ALL_SITES), for tests and operators. */
+export async function listOutbox(scope: SiteScope, db?: Db) {
   const d = db ?? (await getDb());
   return d.all<{
     id: string;
+    site_id: string;
     lead_id: string | null;
     kind: OutboxKind;
     status: OutboxStatus;
@@ -314,7 +334,9 @@ export async function listOutbox(db?: Db) {
     purpose: SmsPurpose | null;
     payload: string;
   }>(
-    `SELECT id, lead_id, kind, status, attempts, next_attempt_at, last_error, delivered_at, recipient, purpose, payload
-     FROM outbox ORDER BY created_at, id`,
+    `SELECT id, site_id, lead_id, kind, status, attempts, next_attempt_at, last_error, delivered_at, recipient,
+       purpose, payload
+     FROM outbox WHERE $1 = '${ALL_SITES}' OR site_id = $1 ORDER BY created_at, id`,
+    [scope],
   );
 }

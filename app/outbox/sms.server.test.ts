@@ -132,6 +132,7 @@ describe("HttpWebhookSender", () => {
     await expect(
       sender.send({
         id: "x",
+        site_id: "anyang",
         kind: "inquiry",
         name: "a",
         phone: "010-1234-5678",

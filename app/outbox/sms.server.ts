@@ -8,10 +8,10 @@
  * - The promotional message follows the rules for advertising (정보통신망법 §50): "(광고)" first,
  *   the sender's name, a free opt-out number last, only with the visitor's SMS consent, and never
  *   between 21:00 and 08:00 Korean time (that needs a separate consent we do not ask for).
- * - Staff alerts go to the sales team's phones (STAFF_ALERT_PHONES) at any hour.
+ * - Staff alerts go to the sales team's phones (the complex's STAFF_ALERT_PHONES) at any hour.
  */
 import { content } from "~/content";
-import { env } from "~/env.server";
+import { hasOwnSiteSetting, siteSetting } from "~/env.server";
 import { formatSlot, kstDate, kstInstant, kstTime } from "~/lib/visit-slots";
 
 export interface SmsProvider {
@@ -147,13 +147,22 @@ export class DeliveryError extends Error {
   }
 }
 
-/** The provider the environment configures: HTTP gateway when SMS_GATEWAY_URL is set, else the log. */
-export function smsProviderFromEnv(): SmsProvider {
-  const e = env();
-  if (!e.SMS_GATEWAY_URL) return new LogSmsProvider();
+/**
+ * The provider the environment configures for a complex: its HTTP gateway when SMS_GATEWAY_URL is set
+ * (its own SMS_GATEWAY_URL__<ID>, else the default), else the log. A complex with a gateway of its own
+ * sends only its own key there: the default complex's key never goes to another gateway.
+ */
+export function smsProviderFor(siteId: string): SmsProvider {
+  const url = siteSetting("SMS_GATEWAY_URL", siteId);
+  if (!url) return new LogSmsProvider();
+  const ownGateway = hasOwnSiteSetting("SMS_GATEWAY_URL", siteId);
   return new HttpSmsProvider({
-    url: e.SMS_GATEWAY_URL,
-    key: e.SMS_GATEWAY_KEY,
-    from: e.SMS_SENDER ?? content.contact.phone.replace(/[^0-9]/g, ""),
+    url,
+    key: ownGateway
+      ? hasOwnSiteSetting("SMS_GATEWAY_KEY", siteId)
+        ? siteSetting("SMS_GATEWAY_KEY", siteId)
+        : undefined
+      : siteSetting("SMS_GATEWAY_KEY", siteId),
+    from: siteSetting("SMS_SENDER", siteId) ?? content.contact.phone.replace(/[^0-9]/g, ""),
   });
 }

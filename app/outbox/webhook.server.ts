@@ -1,9 +1,11 @@
-/* The lead webhook: the lead as JSON, POSTed to LEADS_WEBHOOK_URL; 2xx means delivered. */
-import { env } from "~/env.server";
+/* The lead webhook: the lead as JSON, POSTed to its complex's LEADS_WEBHOOK_URL; 2xx means delivered. */
+import { siteSetting } from "~/env.server";
 import { DeliveryError } from "./sms.server";
 
 export type WebhookPayload = {
   id: string;
+  /** The complex the lead was made on: complexes without their own URL share the default one. */
+  site_id: string;
   kind: "visit" | "inquiry";
   name: string;
   phone: string;
@@ -49,11 +51,14 @@ export class HttpWebhookSender implements WebhookSender {
   }
 }
 
-/** The sender for LEADS_WEBHOOK_URL as it is now; without it, webhook rows wait and are retried. */
-export function webhookSenderFromEnv(): WebhookSender {
+/**
+ * The sender for a complex's LEADS_WEBHOOK_URL (its own, else the default) as it is now; without
+ * one, webhook rows wait and are retried.
+ */
+export function webhookSenderFor(siteId: string): WebhookSender {
   return {
     async send(payload) {
-      const url = env().LEADS_WEBHOOK_URL;
+      const url = siteSetting("LEADS_WEBHOOK_URL", siteId);
       if (!url) throw new DeliveryError("LEADS_WEBHOOK_URL이 설정되지 않았습니다");
       await new HttpWebhookSender({ url }).send(payload);
     },

@@ -1,6 +1,7 @@
 /*
- * The press feed (RSS 2.0 per site, the photo as enclosure) and sitemap.xml (content pages plus every
- * visible post). Both are answered per request and see only posts whose time has come at `now`.
+ * The press feed (RSS 2.0 per press address, the photo as enclosure) and sitemap.xml (content pages
+ * plus every visible post), each of one complex. Both are answered per request and see only posts
+ * whose time has come at `now`.
  */
 import type { Site } from "~/content/schema";
 import { sitemapPaths } from "~/content/pages";
@@ -44,7 +45,7 @@ export async function rssXml(
   siteUrl: string,
   now = new Date(),
 ): Promise<string> {
-  const posts = await latestPublished(press, FEED_SIZE, now);
+  const posts = await latestPublished(site.id, press, FEED_SIZE, now);
   const sizes = await jpegSizes(posts);
   const page = pressPage(site, press);
   const listUrl = `${siteUrl}${page.path}`;
@@ -92,8 +93,7 @@ export async function rssXml(
 /** A complex's sitemap: its pages and the visible posts of its press sites. */
 export async function sitemapXml(site: Site, siteUrl: string, now = new Date()): Promise<string> {
   const pages = sitemapPaths(site).map((p) => `  <url><loc>${escapeXml(siteUrl + p)}</loc></url>`);
-  const own = (await allPublished(now)).filter((p) => site.press.sites.includes(p.site));
-  const posts = own.map(
+  const posts = (await allPublished(site.id, now)).map(
     (p) =>
       `  <url><loc>${escapeXml(`${siteUrl}/${p.site}/press/${p.id}`)}</loc><lastmod>${p.updatedAt.slice(0, 10)}</lastmod></url>`,
   );

@@ -1,5 +1,7 @@
 /*
- * Press posts. Visitors, the feed and the sitemap see a post when its time has come
+ * Press posts, each of one complex (site_id) and shown under its press address (site: /<site>/press).
+ * Every function takes the complex first and sees only its posts. Visitors, the feed and the
+ * sitemap see a post when its time has come
  * (status 'published' and published_at <= now); drafts and scheduled posts are the administrator's.
  * Every function that depends on the time takes `now`, so tests can move the clock.
  *
@@ -56,8 +58,9 @@ const COLUMNS = `p.id, p.site, p.title, p.summary, p.body, p.source_name, p.sour
   p.status, p.published_at, p.views, p.photo_id, ph.width AS photo_width, ph.height AS photo_height,
   p.created_at, p.updated_at`;
 const FROM = "press_posts p LEFT JOIN press_photos ph ON ph.id = p.photo_id";
-/** Visible to visitors at $2 (the site is $1). */
-const VISIBLE = "p.site = $1 AND p.status = 'published' AND p.published_at <= $2";
+/** Visible to visitors at $2 (the press address's site is $1, the complex $3). */
+const VISIBLE =
+  "p.site_id = $3 AND p.site = $1 AND p.status = 'published' AND p.published_at <= $2";
 
 function stateOf(r: Pick<PostRow, "status" | "published_at">, now: Date): PostState {
   if (r.status === "draft" || !r.published_at) return "draft";
@@ -132,8 +135,9 @@ export type PressPage = {
   before: number;
 };
 
-/** One page of a site's visible posts, newest first, after the cursor. */
+/** One page of a complex's visible posts at its press address, newest first, after the cursor. */
 export async function listPublished(
+  siteId: string,
   site: string,
   {
     after = null,
@@ -145,24 +149,24 @@ export async function listPublished(
   const at = now.toISOString();
   // After the cursor: older, or as old with a smaller id (the same order as ORDER BY).
   const afterCursor = after
-    ? "AND (p.published_at < $3 OR (p.published_at = $3 AND p.id < $4))"
+    ? "AND (p.published_at < $4 OR (p.published_at = $4 AND p.id < $5))"
     : "";
   const cursorParams = after ? [after.publishedAt, after.id] : [];
   const rows = await db.all<PostRow>(
     `SELECT ${COLUMNS} FROM ${FROM} WHERE ${VISIBLE} ${afterCursor}
-     ORDER BY p.published_at DESC, p.id DESC LIMIT ${after ? "$5" : "$3"}`,
-    [site, at, ...cursorParams, limit + 1],
+     ORDER BY p.published_at DESC, p.id DESC LIMIT ${after ? "$6" : "$4"}`,
+    [site, at, siteId, ...cursorParams, limit + 1],
   );
   const counts = after
     ? await db.get<{ total: number; before: number }>(
-        `SELECT COUNT(*) AS total, COALESCE(SUM(CASE WHEN p.published_at > $3
-           OR (p.published_at = $3 AND p.id >= $4) THEN 1 ELSE 0 END), 0) AS before
+        `SELECT COUNT(*) AS total, COALESCE(SUM(CASE WHEN p.published_at > $4
+           OR (p.published_at = $4 AND p.id >= $5) THEN 1 ELSE 0 END), 0) AS before
          FROM press_posts p WHERE ${VISIBLE}`,
-        [site, at, after.publishedAt, after.id],
+        [site, at, siteId, after.publishedAt, after.id],
       )
     : await db.get<{ total: number; before: number }>(
         `SELECT COUNT(*) AS total, 0 AS before FROM press_posts p WHERE ${VISIBLE}`,
-        [site, at],
+        [site, at, siteId],
       );
   const page = rows.slice(0, limit).map((r) => toPost(r, now));
   const last = page[page.length - 1];
@@ -177,38 +181,52 @@ export async function listPublished(
   };
 }
 
-/** The newest visible posts of a site (feed). */
-export async function latestPublished(site: string, limit: number, now = new Date()) {
-  return (await listPublished(site, { limit, now })).posts;
+/** The newest visible posts of a complex at its press address (feed). */
+export async function latestPublished(
+  siteId: string,
+  site: string,
+  limit: number,
+  now = new Date(),
+) {
+  return (await listPublished(siteId, site, { limit, now })).posts;
 }
 
-/** Every visible post of every site, for the sitemap: address parts and last change. */
+/** Every visible post of a complex (at any press address), for its sitemap: address parts and last change. */
 export async function allPublished(
+  siteId: string,
   now = new Date(),
 ): Promise<{ site: string; id: string; updatedAt: string }[]> {
   const db = await getDb();
   return db.all<{ site: string; id: string; updatedAt: string }>(
     `SELECT site, id, updated_at AS "updatedAt" FROM press_posts
-     WHERE status = 'published' AND published_at <= $1 ORDER BY published_at DESC, id DESC`,
-    [now.toISOString()],
+     WHERE site_id = $2 AND status = 'published' AND published_at <= $1
+     ORDER BY published_at DESC, id DESC`,
+    [now.toISOString(), siteId],
   );
 }
 
-/** One post in any state (administrator), or undefined. */
-export async function getPost(id: string, now = new Date()): Promise<PressPost | undefined> {
-  if (!POST_ID.test(id)) return undefined;
-  const db = await getDb();
-  const row = await db.get<PostRow>(`SELECT ${COLUMNS} FROM ${FROM} WHERE p.id = $1`, [id]);
-  return row ? toPost(row, now) : undefined;
-}
-
-/** A post visitors may see, or undefined. Reads only. */
-export async function getPublished(site: string, id: string, now = new Date()) {
+/** One post of the complex in any state (administrator), or undefined. */
+export async function getPost(
+  siteId: string,
+  id: string,
+  now = new Date(),
+): Promise<PressPost | undefined> {
   if (!POST_ID.test(id)) return undefined;
   const db = await getDb();
   const row = await db.get<PostRow>(
-    `SELECT ${COLUMNS} FROM ${FROM} WHERE ${VISIBLE} AND p.id = $3`,
-    [site, now.toISOString(), id],
+    `SELECT ${COLUMNS} FROM ${FROM} WHERE p.site_id = $2 AND p.id = $1`,
+    [id, siteId],
+  );
+  return row ? toPost(row, now) : undefined;
+}
+
+/** A post of the complex visitors may see at its press address, or undefined. Reads only. */
+export async function getPublished(siteId: string, site: string, id: string, now = new Date()) {
+  if (!POST_ID.test(id)) return undefined;
+  const db = await getDb();
+  const row = await db.get<PostRow>(
+    `SELECT ${COLUMNS} FROM ${FROM} WHERE ${VISIBLE} AND p.id = $4`,
+    [site, now.toISOString(), siteId, id],
   );
   return row ? toPost(row, now) : undefined;
 }
@@ -218,52 +236,54 @@ export async function getPublished(site: string, id: string, now = new Date()) {
  * views on any number of instances are all counted. Undefined when the post is missing or not
  * visible (nothing is counted then).
  */
-export async function countView(site: string, id: string, now = new Date()) {
+export async function countView(siteId: string, site: string, id: string, now = new Date()) {
   if (!POST_ID.test(id)) return undefined;
   const db = await getDb();
   // A view may be lost on power failure (never on a crash): not worth a disk sync per reader.
   const counted = await db.getRelaxed<{ views: number }>(
     `UPDATE press_posts SET views = views + 1
-     WHERE id = $3 AND site = $1 AND status = 'published' AND published_at <= $2
+     WHERE id = $3 AND site_id = $4 AND site = $1 AND status = 'published' AND published_at <= $2
      RETURNING views`,
-    [site, now.toISOString(), id],
+    [site, now.toISOString(), id, siteId],
   );
   return counted ? Number(counted.views) : undefined;
 }
 
 /** Counts one view (countView) and answers the post with this request's own count. */
-export async function recordView(site: string, id: string, now = new Date()) {
-  const views = await countView(site, id, now);
+export async function recordView(siteId: string, site: string, id: string, now = new Date()) {
+  const views = await countView(siteId, site, id, now);
   if (views === undefined) return undefined;
-  const post = await getPost(id, now);
+  const post = await getPost(siteId, id, now);
   // Another view may have landed in between: show this request's own count.
   return post ? { ...post, views } : undefined;
 }
 
 /**
- * One page of every post of every site, whatever its state (draft, scheduled, published), for the
+ * One page of every post of the complex, whatever its state (draft, scheduled, published), for the
  * administrator. `page` counts from 1 and is clamped to the pages there are, so a forged or stale
  * page number (even 1e300) shows the last page instead of failing the query.
  */
-export async function listAllPosts({
-  page = 1,
-  limit = 50,
-  now = new Date(),
-}: { page?: number; limit?: number; now?: Date } = {}): Promise<{
+export async function listAllPosts(
+  siteId: string,
+  { page = 1, limit = 50, now = new Date() }: { page?: number; limit?: number; now?: Date } = {},
+): Promise<{
   posts: PressPost[];
   total: number;
   page: number;
   pages: number;
 }> {
   const db = await getDb();
-  const counted = await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM press_posts");
+  const counted = await db.get<{ n: number }>(
+    "SELECT COUNT(*) AS n FROM press_posts WHERE site_id = $1",
+    [siteId],
+  );
   const total = Number(counted?.n ?? 0);
   const pages = Math.max(1, Math.ceil(total / limit));
   const current = Math.min(Math.max(1, Math.floor(page) || 1), pages);
   const rows = await db.all<PostRow>(
-    `SELECT ${COLUMNS} FROM ${FROM}
+    `SELECT ${COLUMNS} FROM ${FROM} WHERE p.site_id = $3
      ORDER BY COALESCE(p.published_at, p.updated_at) DESC, p.id DESC LIMIT $1 OFFSET $2`,
-    [limit, (current - 1) * limit],
+    [limit, (current - 1) * limit, siteId],
   );
   return { posts: rows.map((r) => toPost(r, now)), total, page: current, pages };
 }
@@ -299,7 +319,9 @@ export function postsGeneration(): number {
   return generation;
 }
 
+/** A new post of the complex siteId, shown at its press address `site`; answers its id. */
 export async function createPost(
+  siteId: string,
   site: string,
   input: PressInput,
   {
@@ -316,9 +338,9 @@ export async function createPost(
     if (photo) await storePhoto(tx, photo, now);
     await tx.run(
       `INSERT INTO press_posts (id, site, title, summary, body, source_name, source_url, press_date,
-         status, published_at, views, photo_id, created_by, created_at, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, $12, $13, $13)`,
-      [id, site, ...writtenFields(input, pub), photo?.id ?? null, adminId, at],
+         status, published_at, views, photo_id, created_by, created_at, updated_at, site_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 0, $11, $12, $13, $13, $14)`,
+      [id, site, ...writtenFields(input, pub), photo?.id ?? null, adminId, at, siteId],
     );
   });
   generation++;
@@ -330,15 +352,19 @@ export type PhotoChange =
   | { kind: "remove" }
   | { kind: "replace"; photo: RenderedPhoto };
 
-/** Saves an edit; false when the post no longer exists. */
+/** Saves an edit of the complex's post; false when it no longer exists (or is another complex's). */
 export async function updatePost(
+  siteId: string,
   id: string,
   input: PressInput,
   { photo = { kind: "keep" }, now = new Date() }: { photo?: PhotoChange; now?: Date } = {},
 ): Promise<boolean> {
   const db = await getDb();
   const saved = await db.transaction(async (tx) => {
-    const current = await tx.get<PostRow>("SELECT * FROM press_posts WHERE id = $1", [id]);
+    const current = await tx.get<PostRow>(
+      "SELECT * FROM press_posts WHERE site_id = $2 AND id = $1",
+      [id, siteId],
+    );
     if (!current) return false;
     const pub = publication(input, current, now);
     let photoId = current.photo_id;
@@ -350,8 +376,8 @@ export async function updatePost(
     await tx.run(
       `UPDATE press_posts SET title = $2, summary = $3, body = $4, source_name = $5, source_url = $6,
          press_date = $7, status = $8, published_at = $9, photo_id = $10, updated_at = $11
-       WHERE id = $1`,
-      [id, ...writtenFields(input, pub), photoId, now.toISOString()],
+       WHERE id = $1 AND site_id = $12`,
+      [id, ...writtenFields(input, pub), photoId, now.toISOString(), siteId],
     );
     if (current.photo_id !== photoId) await deletePhotoIfUnused(tx, current.photo_id);
     return true;
@@ -360,17 +386,20 @@ export async function updatePost(
   return saved;
 }
 
-/** Deletes a post (and its photo when no other post uses it); false when it was already gone. */
-export async function deletePost(id: string): Promise<boolean> {
+/**
+ * Deletes a post of the complex (and its photo when no post of any complex uses it); false when it
+ * was already gone (or is another complex's).
+ */
+export async function deletePost(siteId: string, id: string): Promise<boolean> {
   if (!POST_ID.test(id)) return false;
   const db = await getDb();
   const deleted = await db.transaction(async (tx) => {
     const current = await tx.get<{ photo_id: string | null }>(
-      "SELECT photo_id FROM press_posts WHERE id = $1",
-      [id],
+      "SELECT photo_id FROM press_posts WHERE site_id = $2 AND id = $1",
+      [id, siteId],
     );
     if (!current) return false;
-    await tx.run("DELETE FROM press_posts WHERE id = $1", [id]);
+    await tx.run("DELETE FROM press_posts WHERE site_id = $2 AND id = $1", [id, siteId]);
     await deletePhotoIfUnused(tx, current.photo_id);
     return true;
   });

@@ -7,6 +7,8 @@
  */
 import { formatViews } from "~/lib/press-pages";
 import { sessionCookieName } from "~/auth/session.server";
+import { env } from "~/env.server";
+import { requestSiteId } from "~/sites/request-site.server";
 import { countView, getPublished, POST_ID, postsGeneration } from "./posts.server";
 import { siteById } from "~/sites/registry.server";
 import { isCountableView } from "./views.server";
@@ -47,11 +49,15 @@ export const renderedPress = {
 
   /**
    * The count to show for this answer: one more for a person's view, the current count for a bot
-   * or a prefetch; undefined when the article is no longer visible.
+   * or a prefetch; undefined when the article is no longer visible. The server hands over the
+   * request's headers (Host among them), from which the request's complex is read.
    */
-  async views({ site, id }: { site: string; id: string }, headers: Headers): Promise<number | undefined> {
-    if (isCountableView({ method: "GET", headers })) return countView(site, id);
-    return (await getPublished(site, id))?.views;
+  async views(
+    { complex, site, id }: { complex: string; site: string; id: string },
+    headers: Headers,
+  ): Promise<number | undefined> {
+    if (isCountableView({ method: "GET", headers })) return countView(complex, site, id);
+    return (await getPublished(complex, site, id))?.views;
   },
 
   placeholder: VIEWS_PLACEHOLDER,

@@ -5,6 +5,7 @@ import { requireAdmin } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { siteFrom } from "~/lib/site";
 import { listAllPosts } from "~/press/posts.server";
+import { requestSiteId } from "~/sites/request-site.server";
 
 /** /admin: the administrator's home, with the two desks. */
 
@@ -12,8 +13,12 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(siteFrom(matc
 export const headers = adminHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
+  const siteId = requestSiteId(request);
   await requireAdmin(request);
-  const [posts, newLeads] = await Promise.all([listAllPosts({ limit: 1 }), countNewLeads()]);
+  const [posts, newLeads] = await Promise.all([
+    listAllPosts(siteId, { limit: 1 }),
+    countNewLeads(),
+  ]);
   return { posts: posts.total, newLeads };
 }
 

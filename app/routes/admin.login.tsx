@@ -8,6 +8,7 @@ import type { Route } from "./+types/admin.login";
 import { SignInForm } from "~/components/admin/sign-in-form";
 import { getAdmin, refuseCrossSite } from "~/auth/guards.server";
 import { signIn } from "~/auth/sign-in.server";
+import { requestSiteId } from "~/sites/request-site.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { siteFrom } from "~/lib/site";
 import { AUTH_MESSAGES, safeRedirect } from "~/lib/auth";
@@ -38,6 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const read = await readForm(request, 16 * 1024);
   const form = read.ok ? read.form : new FormData();
   const result = await signIn(
+    requestSiteId(request),
     { email: form.get("email"), password: form.get("password") },
     { ip: clientIp(request, context), userAgent: request.headers.get("user-agent") ?? undefined },
   );

@@ -12,6 +12,7 @@ import { PRESS_MESSAGES, type PressFormValues } from "~/lib/press-form";
 import { deletePost, getPost, updatePost, type PhotoChange } from "~/press/posts.server";
 import { field, readForm } from "~/press/upload.server";
 import { checkSubmission, unreadable } from "./press-action.server";
+import { requestSiteId } from "~/sites/request-site.server";
 
 /** /admin/press/:id: edit a post (and its photo and publication), or delete it. */
 
@@ -20,8 +21,9 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
 export const headers = adminHeaders;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
+  const siteId = requestSiteId(request);
   await requireAdmin(request);
-  const post = await getPost(params.id);
+  const post = await getPost(siteId, params.id);
   if (!post) throw data(PRESS_MESSAGES.notFound, { status: 404, headers: adminHeaders() });
   return data(
     { post, saved: new URL(request.url).searchParams.has("saved") },
@@ -32,14 +34,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
+  const siteId = requestSiteId(request);
   await requireAdmin(request);
   const read = await readForm(request);
   if (!read.ok) return unreadable(read.reason, "update");
   const form = read.form;
 
   if (field(form, "intent") === "delete") {
-    const post = await getPost(params.id);
-    await deletePost(params.id);
+    const post = await getPost(siteId, params.id);
+    await deletePost(siteId, params.id);
     const back = post ? `/${post.site}/press` : "/admin/press";
     return redirect(safeRedirect(field(form, "redirectTo"), back), { headers: adminHeaders() });
   }
@@ -51,7 +54,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     : checked.removePhoto
       ? { kind: "remove" }
       : { kind: "keep" };
-  const saved = await updatePost(params.id, checked.input, { photo });
+  const saved = await updatePost(siteId, params.id, checked.input, { photo });
   if (!saved) throw data(PRESS_MESSAGES.notFound, { status: 404, headers: adminHeaders() });
   return redirect(`/admin/press/${params.id}?saved=1`, { headers: adminHeaders() });
 }

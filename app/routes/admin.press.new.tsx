@@ -10,6 +10,7 @@ import { EMPTY_PRESS_FORM } from "~/lib/press-form";
 import { readForm } from "~/press/upload.server";
 import { siteOf } from "~/sites/registry.server";
 import { createSubmitted, unreadable } from "./press-action.server";
+import { requestSiteId } from "~/sites/request-site.server";
 
 /*
  * /admin/press/new: the press write form inside the administrator's area (the same form and the
@@ -30,12 +31,13 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
+  const siteId = requestSiteId(request);
   const admin = await requireAdmin(request);
   const read = await readForm(request);
   if (!read.ok) return unreadable(read.reason, "create");
   const created = await createSubmitted(
     read.form,
-    siteOf(request).press.defaultSite,
+    { siteId, site: siteOf(request).press.defaultSite },
     admin.adminId,
   );
   if (!created.ok) return created.answer;

@@ -9,6 +9,7 @@ import { formatKoreanDateTime } from "~/lib/korean-date";
 import { postedMessage } from "~/lib/press-form";
 import { siteFrom, useSite } from "~/lib/site";
 import { getPost, listAllPosts } from "~/press/posts.server";
+import { requestSiteId } from "~/sites/request-site.server";
 
 /**
  * /admin/press: every post with its state (draft, scheduled, published), views, edit and delete.
@@ -22,13 +23,14 @@ export const headers = adminHeaders;
 const PAGE = 50;
 
 export async function loader({ request }: Route.LoaderArgs) {
+  const siteId = requestSiteId(request);
   await requireAdmin(request);
   const url = new URL(request.url);
   const requested = Number(url.searchParams.get("page"));
   const createdId = url.searchParams.get("created");
   const [{ posts, total, page, pages }, created] = await Promise.all([
-    listAllPosts({ page: requested, limit: PAGE }),
-    createdId ? getPost(createdId) : undefined,
+    listAllPosts(siteId, { page: requested, limit: PAGE }),
+    createdId ? getPost(siteId, createdId) : undefined,
   ]);
   return {
     created: created

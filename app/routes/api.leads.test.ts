@@ -30,7 +30,7 @@ describe.each(engines())("the leads JSON action ($name)", (engine) => {
       result: "success",
       message: RESULT_MESSAGES.inquiry.success,
     });
-    const leads = await listLeads();
+    const leads = await listLeads("anyang");
     expect(leads).toHaveLength(1);
     expect(leads[0]).toMatchObject({ kind: "inquiry", message: "문의" });
   });
@@ -44,7 +44,7 @@ describe.each(engines())("the leads JSON action ($name)", (engine) => {
       errors: { phone: MESSAGES.phoneInvalid },
       values: { name: "홍길동", phone: "12345" },
     });
-    expect(await listLeads()).toHaveLength(0);
+    expect(await listLeads("anyang")).toHaveLength(0);
   });
 
   it("an inquiry form's slot fields are not the visitor's doing: ignored, as on the page", async () => {
@@ -54,14 +54,14 @@ describe.each(engines())("the leads JSON action ($name)", (engine) => {
       visitTime: "10:00",
     });
     expect(res.status).toBe(200);
-    expect((await listLeads())[0]).toMatchObject({ visitAt: null });
+    expect((await listLeads("anyang"))[0]).toMatchObject({ visitAt: null });
   });
 
   it.each(["", "kind=visit", "kind=admin&variant=popup", "kind=visit&variant=x"])(
     "answers 404 to an unknown form (%s)",
     async (query) => {
       await expect(post(query, base)).rejects.toMatchObject({ init: { status: 404 } });
-      expect(await listLeads()).toHaveLength(0);
+      expect(await listLeads("anyang")).toHaveLength(0);
     },
   );
 });

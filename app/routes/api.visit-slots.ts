@@ -1,12 +1,14 @@
+import type { Route } from "./+types/api.visit-slots";
 import { readAvailability } from "~/bookings/bookings.server";
+import { requestSiteId } from "~/sites/request-site.server";
 
 /*
  * Live availability of the model house's visit slots, for the slot picker in the visit forms. The
  * pages with those forms are prerendered, so the seats left come from here, fetched by the browser
  * and never cached.
  */
-export async function loader() {
-  return Response.json(await readAvailability(), {
+export async function loader({ request }: Route.LoaderArgs) {
+  return Response.json(await readAvailability(requestSiteId(request)), {
     headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" },
   });
 }

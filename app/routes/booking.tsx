@@ -1,6 +1,7 @@
 import { data, Form, Link, useNavigation } from "react-router";
 import type { Route } from "./+types/booking";
 import { cancelBooking, findBooking } from "~/bookings/bookings.server";
+import { requestSiteId } from "~/sites/request-site.server";
 import { REGISTER_PATH } from "~/components/registration/registration-context";
 import { ModelHouseFacts, ModelHouseMapLinks } from "~/components/visit/model-house-facts";
 import { telHref } from "~/lib/phone";
@@ -23,8 +24,8 @@ const PRIVATE = {
   "Referrer-Policy": "same-origin",
 };
 
-export async function loader({ params }: Route.LoaderArgs) {
-  const booking = await findBooking(params.token);
+export async function loader({ params, request }: Route.LoaderArgs) {
+  const booking = await findBooking(requestSiteId(request), params.token);
   if (!booking) return data({ booking: null }, { status: 404, headers: PRIVATE });
   return data({ booking }, { headers: PRIVATE });
 }
@@ -33,7 +34,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   if (form?.get("intent") !== "cancel")
     return data({ result: "invalid" as const }, { status: 400, headers: PRIVATE });
-  const result = await cancelBooking(params.token);
+  const result = await cancelBooking(requestSiteId(request), params.token);
   return data(
     { result: result.status },
     { status: result.status === "not_found" ? 404 : 200, headers: PRIVATE },

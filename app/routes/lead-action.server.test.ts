@@ -28,7 +28,7 @@ describe.each(engines())("lead action ($name)", (engine) => {
     const { status, data } = await post(`${form(base)}&website=&website=spam`);
     expect(status).toBe(200);
     expect(data).toMatchObject({ ok: true, message: RESULT_MESSAGES.popup.success });
-    expect(await listLeads()).toHaveLength(0);
+    expect(await listLeads("anyang")).toHaveLength(0);
   });
 
   it("answers privacyConsent=off with the Korean consent message, input kept", async () => {
@@ -40,7 +40,7 @@ describe.each(engines())("lead action ($name)", (engine) => {
       errors: { privacyConsent: MESSAGES.consentRequired },
       values: { name: "홍길동", phone: "010-2345-6789" },
     });
-    expect(await listLeads()).toHaveLength(0);
+    expect(await listLeads("anyang")).toHaveLength(0);
   });
 
   it("stores the first-touch campaign fields; an oversized or unknown value is dropped, never a failure", async () => {
@@ -59,7 +59,7 @@ describe.each(engines())("lead action ($name)", (engine) => {
       }),
     );
     expect(status).toBe(200);
-    const [lead] = await listLeads();
+    const [lead] = await listLeads("anyang");
     expect(lead).toMatchObject({
       source: "/Brand/intro",
       utmSource: "naver",
@@ -77,7 +77,7 @@ describe.each(engines())("lead action ($name)", (engine) => {
     await post(form({ ...base, phone: "010-4567-8901", source: "/nope/../../etc" }));
     await post(form({ ...base, phone: "010-5678-9012", source: "/#interestForm" }));
     await post(form({ ...base, phone: "010-6789-0123", source: "/#<script>" }));
-    const sources = (await listLeads()).map((l) => l.source).sort();
+    const sources = (await listLeads("anyang")).map((l) => l.source).sort();
     expect(sources).toEqual([
       "/#interestForm",
       "/anyang/press",
@@ -94,7 +94,7 @@ describe.each(engines())("lead action ($name)", (engine) => {
       "inquiry",
     );
     expect(status).toBe(200);
-    expect((await listLeads())[0]).toMatchObject({ kind: "inquiry", visitAt: null });
+    expect((await listLeads("anyang"))[0]).toMatchObject({ kind: "inquiry", visitAt: null });
   });
 
   it("echoes a refused form's fields clipped to twice their limit: a 20,000-character name never comes back whole", async () => {
@@ -122,7 +122,7 @@ describe.each(engines())("lead action ($name)", (engine) => {
         privacyConsent: true,
       },
     });
-    expect(await listLeads()).toHaveLength(0);
+    expect(await listLeads("anyang")).toHaveLength(0);
   });
 
   it("refuses a 10 MB form that came past the body limit, echoing only the clipped fields", async () => {
@@ -134,7 +134,7 @@ describe.each(engines())("lead action ($name)", (engine) => {
       values: { name: "a".repeat(ECHO_MAX.name), phone: base.phone },
     });
     expect(JSON.stringify(data).length).toBeLessThan(1000);
-    expect(await listLeads()).toHaveLength(0);
+    expect(await listLeads("anyang")).toHaveLength(0);
   });
 
   it("never cuts a character in half when clipping an echoed value", async () => {

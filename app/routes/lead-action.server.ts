@@ -17,6 +17,7 @@ import {
 } from "~/lib/lead-form";
 import { formatSlot, slotKeyOf, slotUnavailableMessage, splitSlotKey } from "~/lib/visit-slots";
 import { createLead } from "~/leads/leads.server";
+import { requestSiteId } from "~/sites/request-site.server";
 import {
   resultMessage,
   type LeadActionData,
@@ -146,7 +147,7 @@ export async function leadAction(
   }
 
   try {
-    const result = await createLead(parsed.data, {
+    const result = await createLead(requestSiteId(request), parsed.data, {
       ip: clientIp(request, context),
       userAgent: request.headers.get("user-agent") ?? undefined,
       idempotencyKey: text(form, "idempotencyKey") || undefined,

@@ -96,14 +96,17 @@ export async function checkSubmission(
   return { ok: true, input: checked.data, photo, removePhoto: field(form, "removePhoto") === "on" };
 }
 
-/** A submitted write form: checked, then saved as a new post of `site` by the administrator. */
+/**
+ * A submitted write form: checked, then saved by the administrator as a new post of the complex
+ * siteId at its press address `site`.
+ */
 export async function createSubmitted(
   form: FormData,
-  site: string,
+  { siteId, site }: { siteId: string; site: string },
   adminId: string,
 ): Promise<{ ok: true; id: string } | Extract<PressSubmission, { ok: false }>> {
   const checked = await checkSubmission(form, "create");
   if (!checked.ok) return checked;
-  const id = await createPost(site, checked.input, { photo: checked.photo, adminId });
+  const id = await createPost(siteId, site, checked.input, { photo: checked.photo, adminId });
   return { ok: true, id };
 }

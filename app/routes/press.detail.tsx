@@ -31,19 +31,19 @@ export const handle: RouteHandle = {
  */
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
-  requirePressSite(request, params.site);
+  const siteId = requirePressSite(request, params.site).id;
   const listPath = `/${params.site}/press`;
   // Rendered to be kept (server/rendered-cache.js): not counted here, each answer counts its view.
   const kept = context.viewsPlaceholder === true;
   const [admin, visible] = await Promise.all([
     getAdmin(request),
     isCountableView(request) && !kept
-      ? recordView(params.site, params.id)
-      : getPublished(params.site, params.id),
+      ? recordView(siteId, params.site, params.id)
+      : getPublished(siteId, params.site, params.id),
   ]);
   let post = kept && visible ? { ...visible, views: VIEWS_PLACEHOLDER } : visible;
   if (!post && admin) {
-    const any = await getPost(params.id);
+    const any = await getPost(siteId, params.id);
     if (any?.site === params.site) post = any;
   }
   if (!post) throw redirect(listPath, { headers: { "Cache-Control": NO_STORE } });

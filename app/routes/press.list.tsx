@@ -17,6 +17,7 @@ import { seoTags } from "~/lib/seo";
 import { rootDataFrom, useSite } from "~/lib/site";
 import { getAdmin, refuseCrossSite, requireAdmin } from "~/auth/guards.server";
 import { signIn } from "~/auth/sign-in.server";
+import { requestSiteId } from "~/sites/request-site.server";
 import { decodeCursor, getPost, listPublished } from "~/press/posts.server";
 import { field, readForm } from "~/press/upload.server";
 import { clientIp } from "./lead-action.server";
@@ -34,10 +35,10 @@ export const handle: RouteHandle = {
  */
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  requirePressSite(request, params.site);
+  const siteId = requirePressSite(request, params.site).id;
   const url = new URL(request.url);
   const admin = await getAdmin(request);
-  const result = await listPublished(params.site, {
+  const result = await listPublished(siteId, params.site, {
     after: decodeCursor(url.searchParams.get("after")),
   });
   const page: PressListPage = {
@@ -52,7 +53,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   };
   // After the administrator posts: say what became of it (a draft or a scheduled post is not listed).
   const postedId = admin ? url.searchParams.get("posted") : null;
-  const posted = postedId ? await getPost(postedId) : undefined;
+  const posted = postedId ? await getPost(siteId, postedId) : undefined;
   return data(
     {
       site: params.site,
@@ -70,7 +71,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 type SignInAnswer = { ok: false; intent: "signin"; formError: string; email: string };
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  requirePressSite(request, params.site);
+  const siteId = requirePressSite(request, params.site).id;
   const refused = refuseCrossSite(request);
   if (refused) return refused;
   const read = await readForm(request);
@@ -80,6 +81,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
   if (field(form, "intent") === "signin") {
     const result = await signIn(
+      siteId,
       { email: form.get("email"), password: form.get("password") },
       { ip: clientIp(request, context), userAgent: request.headers.get("user-agent") ?? undefined },
     );
@@ -98,7 +100,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
 
   const admin = await requireAdmin(request);
-  const created = await createSubmitted(form, params.site, admin.adminId);
+  const created = await createSubmitted(form, { siteId, site: params.site }, admin.adminId);
   if (!created.ok) return created.answer;
   return redirect(`${listPath}?posted=${created.id}`, { headers: noStore });
 }
