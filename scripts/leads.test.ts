@@ -1,8 +1,10 @@
 import { execFile } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { content } from "~/content";
+import { loadSite } from "~/sites/registry.server";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { createLead, listLeads } from "~/leads/leads.server";
+
+const content = loadSite("sites/anyang");
 
 /** Runs `npm run leads -- <args>` (tsx scripts/leads.ts) against the test database. */
 function leadsCommand(args: string[], env: Record<string, string>) {

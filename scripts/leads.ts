@@ -6,7 +6,7 @@
  * CSV: UTF-8 with BOM, Korean header. Uses the same database settings as the server (DATABASE_URL,
  * or SQLite under DATA_DIR).
  */
-import { content } from "~/content";
+import { requireSite } from "~/sites/registry.server";
 import { closeDb } from "~/db/db.server";
 import { leadsToCsv } from "~/leads/csv.server";
 import { listLeads, purgeExpiredLeads, sitesWithLeads } from "~/leads/leads.server";
@@ -18,7 +18,8 @@ const USAGE = `사용법: npm run leads -- <명령> [--site <단지 ID>]
   export   접수 내역을 CSV(UTF-8, BOM 포함)로 표준 출력에 씁니다. --site 없이는 모든 단지의 접수를
            첫 열(단지)과 함께, --site로는 그 단지의 접수만 씁니다.
            예: npm run leads -- export --site anyang > leads.csv
-  purge    보관 기간(${content.privacy.retentionDays}일)이 지난 접수 내역을 지금 삭제합니다 (--site 없이는 모든 단지).
+  purge    단지마다 보관 기간(개인정보 처리방침의 보관 일수)이 지난 접수 내역을 지금 삭제합니다
+           (--site 없이는 모든 단지).
 `;
 
 class UsageError extends Error {}
@@ -59,11 +60,11 @@ async function main(args: string[]): Promise<number> {
     }
     case "purge": {
       const sites = scope === ALL_SITES ? await sitesWithLeads() : [scope];
-      let deleted = 0;
-      for (const siteId of sites) deleted += await purgeExpiredLeads(siteId);
-      console.log(
-        `보관 기간(${content.privacy.retentionDays}일)이 지난 접수 ${deleted}건을 삭제했습니다.`,
-      );
+      for (const siteId of sites) {
+        const deleted = await purgeExpiredLeads(siteId);
+        const days = requireSite(siteId).privacy.retentionDays;
+        console.log(`${siteId}: 보관 기간(${days}일)이 지난 접수 ${deleted}건을 삭제했습니다.`);
+      }
       return 0;
     }
     default:

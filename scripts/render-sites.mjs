@@ -1,3 +1,4 @@
+/* global performance */
 // The last step of `npm run build`: every complex's prerendered pages, rendered by the server build
 // (server/render-site.js) into <BUILD_DIR>/sites/<id>.json, which the server answers from memory.
 import "../server/production-env.js";

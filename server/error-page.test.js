@@ -47,7 +47,9 @@ describe("the server's own answers", () => {
 
   test("refuse() answers a page, or one line of text to a script's .data request, never cached", () => {
     const page = fakeResponse();
-    createRefuse(() => site)(req("PUT", "/register"), page, 405, { allow: ["GET", "HEAD", "POST"] });
+    createRefuse(() => site)(req("PUT", "/register"), page, 405, {
+      allow: ["GET", "HEAD", "POST"],
+    });
     expect(page.statusCode).toBe(405);
     expect(page.headers.allow).toBe("GET, HEAD, POST");
     expect(page.headers["cache-control"]).toBe("no-store");

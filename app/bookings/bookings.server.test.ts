@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { content } from "~/content";
+import { loadSite } from "~/sites/registry.server";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { createLead, listLeads, type LeadMeta } from "~/leads/leads.server";
 import type { LeadForm } from "~/lib/lead-form";
@@ -7,6 +7,8 @@ import { ALL_SITES } from "~/lib/sites";
 import { kstInstant } from "~/lib/visit-slots";
 import { createOutboxWorker, listOutbox } from "~/outbox/outbox.server";
 import { cancelBooking, findBooking, hashToken, readAvailability } from "./bookings.server";
+
+const content = loadSite("sites/anyang");
 
 const capacity = content.modelHouse.visits.capacityPerSlot;
 // Sunday 1 March 2026, 10:00 in Korea. The model house opens every day, 10:00–18:00, hourly slots.

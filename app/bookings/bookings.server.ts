@@ -7,9 +7,9 @@
  * The booking page's token is random and reaches only the visitor's SMS; the lead keeps its sha256.
  */
 import { createHash, randomBytes } from "node:crypto";
-import { content } from "~/content";
+import type { Site } from "~/content/schema";
+import { requireSite, siteOrigin } from "~/sites/registry.server";
 import { getDb, type Queryable } from "~/db/db.server";
-import { env } from "~/env.server";
 import { originLine } from "~/lib/attribution";
 import {
   availabilityOf,
@@ -22,7 +22,7 @@ import {
 } from "~/lib/visit-slots";
 import { enqueueStaffAlerts } from "~/outbox/outbox.server";
 
-const schedule = () => content.modelHouse.visits;
+const schedule = (siteId: string) => requireSite(siteId).modelHouse.visits;
 
 /** A token shaped like ours; anything else is not looked up. */
 const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
@@ -38,8 +38,8 @@ export function newBookingToken(): { token: string; hash: string } {
 }
 
 /** The booking page's address, as it goes into the SMS. */
-export function bookingLink(token: string): string {
-  return `${env().SITE_URL}${BOOKING_PATH}/${token}`;
+export function bookingLink(site: Site, token: string): string {
+  return `${siteOrigin(site)}${BOOKING_PATH}/${token}`;
 }
 
 /**
@@ -50,7 +50,7 @@ export async function claimSeat(
   tx: Queryable,
   siteId: string,
   startsAt: string,
-  capacity = schedule().capacityPerSlot,
+  capacity = schedule(siteId).capacityPerSlot,
 ): Promise<boolean> {
   const row = await tx.get<{ booked: number }>(
     `INSERT INTO visit_slots (site_id, starts_at, booked) VALUES ($3, $1, 1)
@@ -77,7 +77,7 @@ export async function readAvailability(
   now: Date = new Date(),
 ): Promise<Availability> {
   const d = db ?? (await getDb());
-  const dates = bookableDates(schedule(), now);
+  const dates = bookableDates(schedule(siteId), now);
   if (dates.length === 0) return { days: [] };
   const rows = await d.all<{ starts_at: string; booked: number }>(
     "SELECT starts_at, booked FROM visit_slots WHERE site_id = $3 AND starts_at >= $1 AND starts_at < $2",
@@ -88,7 +88,7 @@ export async function readAvailability(
     ],
   );
   const booked = new Map(rows.map((r) => [r.starts_at, Number(r.booked)]));
-  return availabilityOf(schedule(), now, booked);
+  return availabilityOf(schedule(siteId), now, booked);
 }
 
 /** The first slot with a seat left at or after `from` (a slot key), else the first at all. */

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { content } from "~/content";
+import { loadSite } from "~/sites/registry.server";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { env } from "~/env.server";
 import type { LeadForm } from "~/lib/lead-form";
 import { ALL_SITES } from "~/lib/sites";
 import { createLead, listLeads, purgeExpiredLeads, type LeadMeta } from "./leads.server";
+
+const content = loadSite("sites/anyang");
 
 const visit: LeadForm = {
   kind: "visit",

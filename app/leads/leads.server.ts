@@ -7,8 +7,8 @@
  * fail or slow the registration.
  */
 import { createHash, randomUUID } from "node:crypto";
-import { content } from "~/content";
 import { getDb, type Queryable } from "~/db/db.server";
+import { requireSite } from "~/sites/registry.server";
 import { env, siteSetting } from "~/env.server";
 import { bookingLink, claimSeat, newBookingToken, nextFreeSlot } from "~/bookings/bookings.server";
 import { cleanAttribution, originLine, type Attribution } from "~/lib/attribution";
@@ -189,7 +189,7 @@ export async function createLead(
   // A slot the schedule does not offer is answered before anything counts or is written.
   let visitAt: string | null = null;
   if (slot) {
-    const check = checkSlot(content.modelHouse.visits, slot, now);
+    const check = checkSlot(requireSite(siteId).modelHouse.visits, slot, now);
     if (!check.ok) {
       return {
         status: "slot_unavailable",
@@ -268,7 +268,7 @@ export async function createLead(
         phone: form.phone,
         message: form.message,
         privacyConsentAt: createdAt,
-        privacyConsentVersion: content.privacy.consentVersion,
+        privacyConsentVersion: requireSite(siteId).privacy.consentVersion,
         smsConsent: form.smsConsent,
         smsConsentAt: form.smsConsent ? createdAt : null,
         source: clip(meta.source, 300) ?? "",
@@ -380,9 +380,11 @@ async function enqueueVisitorSms(tx: Queryable, lead: Lead, token: string | null
     [lead.phone, startOfKstDay(now).toISOString(), lead.siteId],
   );
   let left = env().SMS_DAILY_LIMIT - Number(sent?.n ?? 0);
-  const link = token ? bookingLink(token) : null;
+  const site = requireSite(lead.siteId);
+  const link = token ? bookingLink(site, token) : null;
   if (left > 0) {
     const text = visitConfirmationText(
+      site,
       lead.name,
       lead.visitAt && link ? { slotKey: slotKeyOf(new Date(lead.visitAt)), link } : undefined,
     );
@@ -391,7 +393,7 @@ async function enqueueVisitorSms(tx: Queryable, lead: Lead, token: string | null
     left--;
   }
   if (left > 0 && lead.smsConsent) {
-    const payload = { to: lead.phone, text: promotionSmsText(lead.name) };
+    const payload = { to: lead.phone, text: promotionSmsText(site, lead.name) };
     await enqueue(tx, lead.siteId, lead.id, { kind: "sms", purpose: "promotion", payload }, now);
   }
 }
@@ -455,13 +457,14 @@ export async function sitesWithLeads(): Promise<string[]> {
 }
 
 /**
- * Deletes one complex's leads older than content.privacy.retentionDays, with their outbox rows and
+ * Deletes one complex's leads older than its privacy.retentionDays, with their outbox rows and
  * attempts, and its past slot counters; forgets stale rate-limit counters. Returns how many leads
  * were deleted.
  */
 export async function purgeExpiredLeads(siteId: string, now: Date = new Date()): Promise<number> {
   const db = await getDb();
-  const cutoff = new Date(now.getTime() - content.privacy.retentionDays * 86_400_000).toISOString();
+  const retentionDays = requireSite(siteId).privacy.retentionDays;
+  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
   const deleted = await db.transaction(async (tx) => {
     await tx.run(
       `DELETE FROM outbox_attempts WHERE outbox_id IN

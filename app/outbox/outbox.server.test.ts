@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { content } from "~/content";
+import { loadSite } from "~/sites/registry.server";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import type { LeadForm } from "~/lib/lead-form";
 import { createLead } from "~/leads/leads.server";
 import { createOutboxWorker, listOutbox, MAX_ATTEMPTS } from "./outbox.server";
 import type { SmsProvider } from "./sms.server";
 import { startReceiver } from "./test-receiver";
+
+const content = loadSite("sites/anyang");
 
 const visit: LeadForm = {
   kind: "visit",

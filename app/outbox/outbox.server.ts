@@ -7,6 +7,7 @@
  *
  * Delivery is at least once: a crash between the receiver's answer and our record of it sends again.
  */
+import { requireSite } from "~/sites/registry.server";
 import { randomUUID } from "node:crypto";
 import { getDb, type Db, type Queryable } from "~/db/db.server";
 import { siteSetting } from "~/env.server";
@@ -97,10 +98,10 @@ export async function enqueueStaffAlerts(
   tx: Queryable,
   siteId: string,
   leadId: string,
-  alert: Parameters<typeof staffAlertText>[0],
+  alert: Parameters<typeof staffAlertText>[1],
   now: Date,
 ): Promise<void> {
-  const text = staffAlertText(alert);
+  const text = staffAlertText(requireSite(siteId), alert);
   for (const to of siteSetting("STAFF_ALERT_PHONES", siteId))
     await enqueue(
       tx,

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { content } from "~/content";
+import { loadSite } from "~/sites/registry.server";
 import {
   HttpSmsProvider,
   isQuietHour,
@@ -10,6 +10,8 @@ import {
 } from "./sms.server";
 import { HttpWebhookSender } from "./webhook.server";
 import { startReceiver } from "./test-receiver";
+
+const content = loadSite("sites/anyang");
 
 const receivers: Awaited<ReturnType<typeof startReceiver>>[] = [];
 afterEach(async () => {
@@ -23,7 +25,7 @@ async function receiver(status = 200) {
 
 describe("visit SMS", () => {
   it("the promotional one is marked as advertising, names the site, the model house, the remaining units, the phone and the free opt-out", () => {
-    const text = promotionSmsText("홍길동");
+    const text = promotionSmsText(content, "홍길동");
     expect(text.startsWith("(광고)")).toBe(true);
     expect(text).toContain(content.project.siteName);
     expect(text).toContain(content.modelHouse.address);
@@ -34,7 +36,7 @@ describe("visit SMS", () => {
   });
 
   it("the confirmation carries no advertising: the booked time, the address and the booking link", () => {
-    const text = visitConfirmationText("홍길동", {
+    const text = visitConfirmationText(content, "홍길동", {
       slotKey: "2026-11-23T14:00",
       link: "https://bunyang.example/b/abc",
     });
@@ -49,7 +51,7 @@ describe("visit SMS", () => {
       `문의: ${content.contact.phone}`,
     ]);
     // Without a slot: the registration and the opening hours.
-    const plain = visitConfirmationText("홍길동");
+    const plain = visitConfirmationText(content, "홍길동");
     expect(plain).toContain("방문 등록이 접수되었습니다");
     expect(plain).toContain(content.modelHouse.hoursText);
     expect(plain).not.toContain("http");
@@ -57,7 +59,7 @@ describe("visit SMS", () => {
 
   it("a staff alert names the kind, the visitor, the slot and where the lead came from", () => {
     expect(
-      staffAlertText({
+      staffAlertText(content, {
         event: "new",
         kind: "visit",
         name: "홍길동",
@@ -97,7 +99,7 @@ describe("HttpSmsProvider", () => {
       key: "k-123",
       from: "16000000",
     });
-    await sms.send("010-1234-5678", promotionSmsText("홍길동"));
+    await sms.send("010-1234-5678", promotionSmsText(content, "홍길동"));
 
     expect(gateway.requests).toHaveLength(1);
     const [req] = gateway.requests;

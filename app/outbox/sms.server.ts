@@ -10,7 +10,8 @@
  *   between 21:00 and 08:00 Korean time (that needs a separate consent we do not ask for).
  * - Staff alerts go to the sales team's phones (the complex's STAFF_ALERT_PHONES) at any hour.
  */
-import { content } from "~/content";
+import type { Site } from "~/content/schema";
+import { requireSite } from "~/sites/registry.server";
 import { hasOwnSiteSetting, siteSetting } from "~/env.server";
 import { formatSlot, kstDate, kstInstant, kstTime } from "~/lib/visit-slots";
 
@@ -43,10 +44,11 @@ export function promotionSendableAt(now: Date): Date {
  * the time and the booking page's link (to see or cancel); without one, the model house's hours.
  */
 export function visitConfirmationText(
+  site: Site,
   name: string,
   booking?: { slotKey: string; link: string },
 ): string {
-  const { project, modelHouse, contact } = content;
+  const { project, modelHouse, contact } = site;
   return [
     `[${project.siteName}]`,
     booking
@@ -60,8 +62,8 @@ export function visitConfirmationText(
 }
 
 /** The advertising SMS (remaining units) for a visitor who agreed to receive them. */
-export function promotionSmsText(name: string): string {
-  const { project, modelHouse, contact, privacy } = content;
+export function promotionSmsText(site: Site, name: string): string {
+  const { project, modelHouse, contact, privacy } = site;
   return [
     `(광고) ${project.siteName}`,
     `${name}님, 방문예약을 해 주셔서 감사합니다.`,
@@ -73,15 +75,18 @@ export function promotionSmsText(name: string): string {
 }
 
 /** What the sales team reads about a new lead, or a cancelled booking. */
-export function staffAlertText(alert: {
-  event: "new" | "cancelled";
-  kind: "visit" | "inquiry";
-  name: string;
-  phone: string;
-  slotKey: string | null;
-  /** Campaign or referring site, else the page. */
-  source: string;
-}): string {
+export function staffAlertText(
+  site: Site,
+  alert: {
+    event: "new" | "cancelled";
+    kind: "visit" | "inquiry";
+    name: string;
+    phone: string;
+    slotKey: string | null;
+    /** Campaign or referring site, else the page. */
+    source: string;
+  },
+): string {
   const what =
     alert.event === "cancelled"
       ? "방문예약 취소"
@@ -89,7 +94,7 @@ export function staffAlertText(alert: {
         ? "새 방문예약"
         : "새 상담문의";
   return [
-    `[${content.project.siteName}] ${what}`,
+    `[${site.project.siteName}] ${what}`,
     `${alert.name} ${alert.phone}`,
     ...(alert.slotKey ? [`방문: ${formatSlot(alert.slotKey)}`] : []),
     `유입: ${alert.source}`,
@@ -163,6 +168,7 @@ export function smsProviderFor(siteId: string): SmsProvider {
         ? siteSetting("SMS_GATEWAY_KEY", siteId)
         : undefined
       : siteSetting("SMS_GATEWAY_KEY", siteId),
-    from: siteSetting("SMS_SENDER", siteId) ?? content.contact.phone.replace(/[^0-9]/g, ""),
+    from:
+      siteSetting("SMS_SENDER", siteId) ?? requireSite(siteId).contact.phone.replace(/[^0-9]/g, ""),
   });
 }

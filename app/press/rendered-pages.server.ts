@@ -7,8 +7,6 @@
  */
 import { formatViews } from "~/lib/press-pages";
 import { sessionCookieName } from "~/auth/session.server";
-import { env } from "~/env.server";
-import { requestSiteId } from "~/sites/request-site.server";
 import { countView, getPublished, POST_ID, postsGeneration } from "./posts.server";
 import { siteById } from "~/sites/registry.server";
 import { isCountableView } from "./views.server";

@@ -17,7 +17,6 @@ import { seoTags } from "~/lib/seo";
 import { rootDataFrom, useSite } from "~/lib/site";
 import { getAdmin, refuseCrossSite, requireAdmin } from "~/auth/guards.server";
 import { signIn } from "~/auth/sign-in.server";
-import { requestSiteId } from "~/sites/request-site.server";
 import { decodeCursor, getPost, listPublished } from "~/press/posts.server";
 import { field, readForm } from "~/press/upload.server";
 import { clientIp } from "./lead-action.server";

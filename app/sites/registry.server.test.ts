@@ -33,14 +33,14 @@ function third(id = "third", host = "third.example.com") {
     t
       .replace(/^id: anyang$/m, `id: ${id}`)
       .replace(/^default: true\n/m, "")
-      .replace(/^hosts:\n(  - .*\n)+/m, `hosts:\n  - ${host}\n`),
+      .replace(/^hosts:\n( {2}- .*\n)+/m, `hosts:\n  - ${host}\n`),
   );
 }
 
 describe("a complex's data file", () => {
   test("a broken phone number stops with a Korean message naming the file and the field", () => {
     third();
-    edit("third", (t) => t.replace(/^  phone: .*$/m, "  phone: 전화번호아님"));
+    edit("third", (t) => t.replace(/^ {2}phone: .*$/m, "  phone: 전화번호아님"));
     expect(() => loadSites()).toThrow(
       `${root}/third/site.yaml: contact.phone "전화번호아님"은 전화번호 형식이 아닙니다`,
     );
@@ -50,8 +50,8 @@ describe("a complex's data file", () => {
     third();
     edit("third", (t) =>
       t
-        .replace(/^  phone: .*$/m, "  phone: 12-34")
-        .replace(/^  households: 900$/m, "  households: 많음"),
+        .replace(/^ {2}phone: .*$/m, "  phone: 12-34")
+        .replace(/^ {2}households: 900$/m, "  households: 많음"),
     );
     const message = (() => {
       try {

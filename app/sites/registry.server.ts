@@ -151,6 +151,13 @@ export function siteById(id: string): Site | undefined {
   return registry().byId.get(id);
 }
 
+/** The complex with this id (stored data names it); a missing one is a fault, not a visitor's. */
+export function requireSite(id: string): Site {
+  const site = registry().byId.get(id);
+  if (!site) throw new Error(`없는 단지입니다: ${id}`);
+  return site;
+}
+
 /** The complex answered for a host no complex names: DEFAULT_SITE, else the one marked default. */
 export function defaultSite(): Site {
   const { sites, byId } = registry();
