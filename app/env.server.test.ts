@@ -48,13 +48,13 @@ describe("settings per complex", () => {
 });
 
 describe("the complex of a request", () => {
-  it("is DEFAULT_SITE, else anyang, until host routing decides it", () => {
-    const request = new Request("http://localhost/admin");
+  it("is the complex of its host name, else DEFAULT_SITE, else the one marked default", () => {
     setEnv({ DEFAULT_SITE: undefined });
-    expect(requestSiteId(request)).toBe("anyang");
-    setEnv({ DEFAULT_SITE: "bundang" });
-    expect(requestSiteId(request)).toBe("bundang");
-    setEnv({ DEFAULT_SITE: "Bad_Id" });
-    expect(() => requestSiteId(request)).toThrow("DEFAULT_SITE");
+    expect(requestSiteId(new Request("http://localhost/admin"))).toBe("anyang");
+    expect(requestSiteId(new Request("http://suwon.localhost:3000/admin"))).toBe("suwon");
+    expect(requestSiteId(new Request("https://gwanggyo-lakepark.example.com/"))).toBe("suwon");
+    setEnv({ DEFAULT_SITE: "suwon" });
+    expect(requestSiteId(new Request("http://localhost/admin"))).toBe("suwon");
+    expect(requestSiteId(new Request("http://anyang.localhost/admin"))).toBe("anyang");
   });
 });

@@ -70,18 +70,18 @@ describe.each(engines())("npm run leads ($name)", { timeout: 60_000 }, (engine) 
   it("exports only the named complex with --site, and every complex with its 단지 column without", async () => {
     await createLead("anyang", form, { ip: "1", source: "/" }, new Date("2026-05-01T00:00:00Z"));
     await createLead(
-      "bundang",
+      "suwon",
       { ...form, name: "분당고객", phone: "010-7777-8888" },
       { ip: "1", source: "/" },
       new Date("2026-05-02T00:00:00Z"),
     );
 
-    const bundang = await leadsCommand(["export", "--site", "bundang"], t.env());
-    expect(bundang.code).toBe(0);
-    const bundangRows = bundang.stdout.trimEnd().split("\r\n").slice(1);
+    const suwon = await leadsCommand(["export", "--site", "suwon"], t.env());
+    expect(suwon.code).toBe(0);
+    const bundangRows = suwon.stdout.trimEnd().split("\r\n").slice(1);
     expect(bundangRows).toHaveLength(1);
     expect(bundangRows[0]).toMatch(/^2026-05-02 09:00:00,상담문의,분당고객,010-7777-8888,/);
-    expect(bundang.stdout).not.toContain("010-1234-5678");
+    expect(suwon.stdout).not.toContain("010-1234-5678");
 
     const anyang = await leadsCommand(["export", "--site=anyang"], t.env());
     expect(anyang.stdout).not.toContain("분당고객");
@@ -91,7 +91,7 @@ describe.each(engines())("npm run leads ($name)", { timeout: 60_000 }, (engine) 
     expect(all.stdout.startsWith("\uFEFF단지,접수일시 (KST),구분,이름,")).toBe(true);
     const rows = all.stdout.trimEnd().split("\r\n").slice(1);
     expect(rows.map((r) => r.split(",").slice(0, 4).join(","))).toEqual([
-      "bundang,2026-05-02 09:00:00,상담문의,분당고객",
+      "suwon,2026-05-02 09:00:00,상담문의,분당고객",
       "anyang,2026-05-01 09:00:00,상담문의,'=HYPERLINK(1)",
     ]);
 

@@ -186,7 +186,7 @@ describe.each(engines())("visit bookings ($name)", (engine) => {
   it("counts seats per complex: a full slot on one complex leaves the same hour open on another, and a token opens only its own complex's booking", async () => {
     setTestEnv({
       STAFF_ALERT_PHONES: "010-9000-0001",
-      STAFF_ALERT_PHONES__BUNDANG: "010-9000-0002",
+      STAFF_ALERT_PHONES__SUWON: "010-9000-0002",
     });
     for (let i = 0; i < capacity; i++)
       expect((await createLead("anyang", visit(i), meta(i), NOW)).status).toBe("created");
@@ -194,7 +194,7 @@ describe.each(engines())("visit bookings ($name)", (engine) => {
       status: "slot_unavailable",
       problem: "full",
     });
-    expect((await createLead("bundang", visit(51), meta(51), NOW)).status).toBe("created");
+    expect((await createLead("suwon", visit(51), meta(51), NOW)).status).toBe("created");
 
     const seats = await t.db().all<{
       site_id: string;
@@ -202,29 +202,31 @@ describe.each(engines())("visit bookings ($name)", (engine) => {
     }>("SELECT site_id, booked FROM visit_slots WHERE starts_at = $1 ORDER BY site_id", [SLOT_AT]);
     expect(seats.map((r) => [r.site_id, Number(r.booked)])).toEqual([
       ["anyang", capacity],
-      ["bundang", 1],
+      ["suwon", 1],
     ]);
     const slotOf = async (siteId: string) =>
       (await readAvailability(siteId, t.db(), NOW)).days
         .flatMap((d) => d.slots.map((s) => ({ ...s, key: `${d.date}T${s.time}` })))
         .find((s) => s.key === SLOT);
     expect(await slotOf("anyang")).toMatchObject({ left: 0 });
-    expect(await slotOf("bundang")).toMatchObject({ left: capacity - 1 });
+    expect(await slotOf("suwon")).toMatchObject({
+      left: loadSite("sites/suwon").modelHouse.visits.capacityPerSlot - 1,
+    });
 
-    // bundang's booking link, opened or cancelled on anyang, is not found there.
-    const row = (await listOutbox("bundang")).find((r) => r.purpose === "confirmation");
+    // suwon's booking link, opened or cancelled on anyang, is not found there.
+    const row = (await listOutbox("suwon")).find((r) => r.purpose === "confirmation");
     const token = /\/b\/([A-Za-z0-9_-]+)/.exec(
       (JSON.parse(row!.payload) as { text: string }).text,
     )![1]!;
     expect(await findBooking("anyang", token, NOW)).toBe(null);
     expect(await cancelBooking("anyang", token, NOW)).toEqual({ status: "not_found" });
-    expect(await findBooking("bundang", token, NOW)).toMatchObject({ slotKey: SLOT });
-    expect(await cancelBooking("bundang", token, NOW)).toMatchObject({ status: "cancelled" });
+    expect(await findBooking("suwon", token, NOW)).toMatchObject({ slotKey: SLOT });
+    expect(await cancelBooking("suwon", token, NOW)).toMatchObject({ status: "cancelled" });
     expect(await slotOf("anyang")).toMatchObject({ left: 0 });
-    expect(await slotOf("bundang")).toMatchObject({ left: capacity });
+    expect(await slotOf("suwon")).toMatchObject({ left: capacity });
     // Each complex's staff phones hear of their own complex's bookings only.
     const staff = (await listOutbox(ALL_SITES)).filter((r) => r.purpose === "staff");
-    expect(new Set(staff.filter((r) => r.site_id === "bundang").map((r) => r.recipient))).toEqual(
+    expect(new Set(staff.filter((r) => r.site_id === "suwon").map((r) => r.recipient))).toEqual(
       new Set(["010-9000-0002"]),
     );
     expect(new Set(staff.filter((r) => r.site_id === "anyang").map((r) => r.recipient))).toEqual(

@@ -481,22 +481,22 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     const keyed = { ...meta, idempotencyKey: "key-shared-1" };
     const a = await createLead("anyang", inquiry, keyed, T0);
     // The same form, key and phone on another complex is another complex's lead, not a duplicate.
-    const b = await createLead("bundang", inquiry, keyed, later(1));
+    const b = await createLead("suwon", inquiry, keyed, later(1));
     expect(a.status).toBe("created");
     expect(b.status).toBe("created");
-    expect((await createLead("bundang", inquiry, keyed, later(2))).status).toBe("duplicate");
+    expect((await createLead("suwon", inquiry, keyed, later(2))).status).toBe("duplicate");
 
     expect((await listLeads("anyang")).map((l) => [l.id, l.siteId])).toEqual([
       [(a as { id: string }).id, "anyang"],
     ]);
-    expect((await listLeads("bundang")).map((l) => [l.id, l.siteId])).toEqual([
-      [(b as { id: string }).id, "bundang"],
+    expect((await listLeads("suwon")).map((l) => [l.id, l.siteId])).toEqual([
+      [(b as { id: string }).id, "suwon"],
     ]);
     expect(await listLeads("pyeongchon")).toEqual([]);
-    expect((await listLeads(ALL_SITES)).map((l) => l.siteId).sort()).toEqual(["anyang", "bundang"]);
+    expect((await listLeads(ALL_SITES)).map((l) => l.siteId).sort()).toEqual(["anyang", "suwon"]);
 
-    // The phone's limit (2 here) counts per complex: anyang's lead took 1 of anyang's, bundang's
-    // two hits (lead, duplicate answered before counting) 1 of bundang's.
+    // The phone's limit (2 here) counts per complex: anyang's lead took 1 of anyang's, suwon's
+    // two hits (lead, duplicate answered before counting) 1 of suwon's.
     const phoneMeta = { ...meta, ip: "198.51.100.1" };
     expect(
       (await createLead("anyang", { ...inquiry, name: "둘째" }, phoneMeta, later(3))).status,
@@ -505,13 +505,13 @@ describe.each(engines())("lead intake ($name)", (engine) => {
       (await createLead("anyang", { ...inquiry, name: "셋째" }, phoneMeta, later(4))).status,
     ).toBe("rate_limited");
     expect(
-      (await createLead("bundang", { ...inquiry, name: "둘째" }, phoneMeta, later(5))).status,
+      (await createLead("suwon", { ...inquiry, name: "둘째" }, phoneMeta, later(5))).status,
     ).toBe("created");
 
     // Retention deletes one complex's expired leads only.
     const now = new Date(T0.getTime() + (content.privacy.retentionDays + 1) * 86_400_000);
     expect(await purgeExpiredLeads("anyang", now)).toBe(2);
     expect(await listLeads("anyang")).toEqual([]);
-    expect(await listLeads("bundang")).toHaveLength(2);
+    expect(await listLeads("suwon")).toHaveLength(2);
   });
 });

@@ -255,24 +255,24 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
     const smsB = await receiver(200);
     setTestEnv({
       LEADS_WEBHOOK_URL: hookA.url("/a"),
-      LEADS_WEBHOOK_URL__BUNDANG: hookB.url("/b"),
+      LEADS_WEBHOOK_URL__SUWON: hookB.url("/b"),
       SMS_GATEWAY_URL: smsA.url("/sms"),
       SMS_GATEWAY_KEY: "default-key",
       SMS_SENDER: "0311110000",
-      SMS_GATEWAY_URL__BUNDANG: smsB.url("/sms"),
-      SMS_SENDER__BUNDANG: "0312220000",
+      SMS_GATEWAY_URL__SUWON: smsB.url("/sms"),
+      SMS_SENDER__SUWON: "0312220000",
     });
     await createLead("anyang", { ...visit, smsConsent: false, name: "안양고객" }, meta, T0);
-    await createLead("bundang", { ...visit, smsConsent: false, name: "분당고객" }, meta, T0);
+    await createLead("suwon", { ...visit, smsConsent: false, name: "분당고객" }, meta, T0);
 
     expect((await listOutbox("anyang")).map((r) => r.site_id)).toEqual(["anyang", "anyang"]);
-    expect((await listOutbox("bundang")).map((r) => r.site_id)).toEqual(["bundang", "bundang"]);
+    expect((await listOutbox("suwon")).map((r) => r.site_id)).toEqual(["suwon", "suwon"]);
     expect(await createOutboxWorker().runOnce(T0)).toEqual({ delivered: 4, retried: 0, failed: 0 });
 
     const names = (r: { requests: { body: string }[] }) =>
       r.requests.map((q) => JSON.parse(q.body) as { name?: string; text?: string; from?: string });
     expect(names(hookA).map((p) => p.name)).toEqual(["안양고객"]);
-    expect(JSON.parse(hookB.requests[0]!.body)).toMatchObject({ site_id: "bundang" });
+    expect(JSON.parse(hookB.requests[0]!.body)).toMatchObject({ site_id: "suwon" });
     expect(names(hookB).map((p) => p.name)).toEqual(["분당고객"]);
     expect(names(smsA)).toMatchObject([{ from: "0311110000" }]);
     expect(names(smsA)[0]!.text).toContain("안양고객");
@@ -286,10 +286,10 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
     setTestEnv({ SMS_DAILY_LIMIT: "1", LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
     await createLead("anyang", visit, meta, T0);
     await createLead("anyang", { ...visit, name: "김분양둘" }, meta, at(60));
-    await createLead("bundang", visit, meta, at(120));
+    await createLead("suwon", visit, meta, at(120));
     const sms = async (siteId: string) =>
       (await listOutbox(siteId)).filter((r) => r.kind === "sms").length;
     expect(await sms("anyang")).toBe(1);
-    expect(await sms("bundang")).toBe(1);
+    expect(await sms("suwon")).toBe(1);
   });
 });
