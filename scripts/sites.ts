@@ -90,7 +90,7 @@ function create(id: string | undefined, from: string | undefined, hosts: string[
   doc.delete("default");
   writeFileSync(file, doc.toString({ lineWidth: 0 }));
   process.stdout.write(
-    `단지 ${id}를 ${from}에서 만들었습니다: ${file}\n` +
+    `새 단지 ${id}을(를) ${from}에서 복사해 만들었습니다: ${file}\n` +
       `호스트: ${[...hosts, `${id}.localhost`].join(", ")}\n` +
       `내용을 고친 뒤 npm run build 하면 이 단지가 함께 서비스됩니다.\n`,
   );

@@ -118,6 +118,18 @@ describe("the complex a host name asks for", () => {
     expect(siteForHost(undefined).id).toBe("anyang");
   });
 
+  test("behind one wildcard domain (SITES_DOMAIN), <id>.<domain> is that complex", () => {
+    third("third", "third.example.com");
+    process.env.SITES_DOMAIN = "bunyang-agency.kr";
+    try {
+      expect(siteForHost("suwon.bunyang-agency.kr").id).toBe("suwon");
+      expect(siteForHost("nobody.bunyang-agency.kr").id).toBe("anyang");
+      expect(siteForHost("suwon.elsewhere.kr").id).toBe("anyang");
+    } finally {
+      delete process.env.SITES_DOMAIN;
+    }
+  });
+
   test("DEFAULT_SITE picks the complex answered for other hosts", () => {
     third();
     process.env.DEFAULT_SITE = "third";

@@ -172,13 +172,18 @@ export function defaultSite(): Site {
 
 /**
  * The complex a host name (`host[:port]`) asks for: one whose hosts list it (with or without the
- * port), `<id>.localhost` on any port, else the default.
+ * port), `<id>.localhost` on any port or `<id>.<SITES_DOMAIN>` (one wildcard domain for all),
+ * else the default.
  */
 export function siteForHost(host: string | null | undefined): Site {
   const { byHost, byId } = registry();
   const lower = (host ?? "").toLowerCase();
   const name = lower.replace(/:\d+$/, "");
-  const local = /^([a-z][a-z0-9-]*)\.localhost$/.exec(name);
+  // `<id>.localhost` everywhere, and `<id>.<SITES_DOMAIN>` behind a wildcard domain.
+  const domain = process.env.SITES_DOMAIN?.toLowerCase();
+  const local =
+    /^([a-z][a-z0-9-]*)\.localhost$/.exec(name) ??
+    (domain && name.endsWith(`.${domain}`) ? /^([a-z][a-z0-9-]*)\./.exec(name) : null);
   return (
     byHost.get(lower) ??
     byHost.get(name) ??
@@ -195,7 +200,7 @@ export function siteOf(request: Request): Site {
 /**
  * The public origin of a complex, for canonical links, feeds and messages: SITE_URL for the
  * default complex, `SITE_URL__<ID>` for another, else https:// and its first host, else
- * `<id>.localhost` on this server's port.
+ * `https://<id>.<SITES_DOMAIN>`, else `<id>.localhost` on this server's port.
  */
 export function siteOrigin(site: Site): string {
   const own = process.env[`SITE_URL__${site.id.toUpperCase().replace(/-/g, "_")}`];
@@ -204,5 +209,6 @@ export function siteOrigin(site: Site): string {
     return (process.env.SITE_URL || "http://localhost:3000").replace(/\/+$/, "");
   }
   if (site.hosts[0]) return `https://${site.hosts[0]}`;
+  if (process.env.SITES_DOMAIN) return `https://${site.id}.${process.env.SITES_DOMAIN}`;
   return `http://${site.id}.localhost:${process.env.PORT || 3000}`;
 }
