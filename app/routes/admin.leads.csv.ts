@@ -6,10 +6,12 @@ import { adminHeaders } from "~/lib/admin-page";
 import { kstToday } from "~/lib/korean-date";
 import { describeDeskFilter, parseDeskFilter } from "~/lib/lead-desk";
 import { clientIp } from "./lead-action.server";
+import { requestSiteId } from "~/sites/request-site.server";
 
 /** /admin/leads.csv?<filters>: the filtered leads as CSV (UTF-8 with BOM), logged as a download. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const siteId = requestSiteId(request);
+  const admin = await requireAdmin(request, siteId);
   const filter = parseDeskFilter(new URL(request.url).searchParams);
   const leads = await allDeskLeads(filter);
   await logAccess({

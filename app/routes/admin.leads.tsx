@@ -34,6 +34,7 @@ import { telHref } from "~/lib/phone";
 import { formatSlot, slotKeyOf } from "~/lib/visit-slots";
 import { readForm, field } from "~/press/upload.server";
 import { clientIp } from "./lead-action.server";
+import { requestSiteId } from "~/sites/request-site.server";
 
 /*
  * /admin/leads: the lead desk. Newest first, 50 per page, filters and search in the address (a GET
@@ -45,7 +46,8 @@ export const meta = () => adminMeta("상담 접수 관리");
 export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const siteId = requestSiteId(request);
+  const admin = await requireAdmin(request, siteId);
   const url = new URL(request.url);
   const filter = parseDeskFilter(url.searchParams);
   const result = await listDeskLeads(filter, Number(url.searchParams.get("page")) || 1);
@@ -78,7 +80,8 @@ type SaveAnswer =
 export async function action({ request, context }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
-  const admin = await requireAdmin(request);
+  const siteId = requestSiteId(request);
+  const admin = await requireAdmin(request, siteId);
   const read = await readForm(request, 64 * 1024);
   const form = read.ok ? read.form : new FormData();
   const id = field(form, "id");
