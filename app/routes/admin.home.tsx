@@ -16,7 +16,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, siteId);
   const [posts, newLeads] = await Promise.all([
     listAllPosts(siteId, { limit: 1 }),
-    countNewLeads(),
+    countNewLeads(siteId),
   ]);
   return { posts: posts.total, newLeads };
 }
