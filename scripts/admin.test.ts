@@ -39,7 +39,9 @@ describe.each(engines())("npm run admin -- set-password ($name)", { timeout: 60_
       t.env(),
     );
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain("editor@example.com: 관리자 계정을 만들었습니다.");
+    expect(r.stdout).toContain(
+      "editor@example.com: 관리자 계정을 만들었습니다. 관리 범위: 모든 단지.",
+    );
     expect(
       await verifyPassword("a-long-enough-password", (await hashOf("editor@example.com"))!),
     ).toBe(true);
@@ -67,11 +69,52 @@ describe.each(engines())("npm run admin -- set-password ($name)", { timeout: 60_
       t.env(),
     );
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain("비밀번호를 바꿨습니다. 로그인된 세션 1개를 끝냈습니다.");
+    expect(r.stdout).toContain(
+      "비밀번호를 바꿨습니다. 관리 범위: 모든 단지. 로그인된 세션 1개를 끝냈습니다.",
+    );
     expect(await verifyPassword("second-password-456", (await hashOf("editor@example.com"))!)).toBe(
       true,
     );
     expect(await getSession(request)).toBeNull();
+  });
+
+  it("makes an administrator of the complexes named with --site, and says when a call changes them", async () => {
+    const r = await adminCommand(
+      ["set-password", "manager@example.com", "--site", "bundang", "--site", "anyang"],
+      "a-long-enough-password",
+      t.env(),
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain(
+      "manager@example.com: 관리자 계정을 만들었습니다. 관리 범위: 단지 anyang, bundang.",
+    );
+    const sites = () =>
+      t.db().all<{ all_sites: number; site_id: string | null }>(
+        `SELECT a.all_sites, s.site_id FROM admins a LEFT JOIN admin_sites s ON s.admin_id = a.id
+           ORDER BY s.site_id`,
+      );
+    expect((await sites()).map((r) => [Number(r.all_sites), r.site_id])).toEqual([
+      [0, "anyang"],
+      [0, "bundang"],
+    ]);
+
+    const widened = await adminCommand(
+      ["set-password", "manager@example.com"],
+      "a-long-enough-password",
+      t.env(),
+    );
+    expect(widened.stdout).toContain(
+      "비밀번호가 같아 바꾸지 않았습니다. 관리 범위를 바꿨습니다: 단지 anyang, bundang → 모든 단지.",
+    );
+    expect((await sites()).map((r) => [Number(r.all_sites), r.site_id])).toEqual([[1, null]]);
+
+    const bad = await adminCommand(
+      ["set-password", "manager@example.com", "--site", "Bad_Id"],
+      "a-long-enough-password",
+      t.env(),
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain("단지 ID가 올바르지 않습니다: Bad_Id");
   });
 
   it("explains its use when called wrongly", async () => {

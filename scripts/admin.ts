@@ -1,21 +1,31 @@
 /*
  * Operator command for administrator accounts:
- *   npm run admin -- set-password EMAIL    reads the new password from standard input
- * Creates the administrator or changes its password, and signs out its open sessions.
+ *   npm run admin -- set-password EMAIL                      for every complex
+ *   npm run admin -- set-password EMAIL --site ID [--site ID2]  only for the complexes named
+ * Reads the new password from standard input. Creates the administrator or changes its password and
+ * its complexes (each call sets them: without --site, every complex), and signs out its open sessions
+ * when the password changed.
  * Uses the same database settings as the server (DATABASE_URL, or SQLite under DATA_DIR).
  *   printf '%s' "$NEW_PASSWORD" | npm run -s admin -- set-password admin@example.com
  */
-import { upsertAdmin } from "~/auth/admin.server";
+import { adminSites, upsertAdmin, type AdminSites } from "~/auth/admin.server";
 import { destroySessionsOf } from "~/auth/session.server";
 import { closeDb, getDb } from "~/db/db.server";
+import { ALL_SITES, SITE_ID } from "~/lib/sites";
 
 const PASSWORD_MIN = 12;
 
-const USAGE = `사용법: npm run admin -- set-password <이메일>
+const USAGE = `사용법: npm run admin -- set-password <이메일> [--site <단지 ID> ...]
 
   새 비밀번호를 표준 입력으로 받습니다 (${PASSWORD_MIN}자 이상). 터미널에서는 입력이 화면에 보이지 않습니다.
+  --site 없이는 모든 단지의 관리자, --site로는 지정한 단지만의 관리자가 됩니다 (여러 번 쓸 수 있음).
   예: printf '%s' "$NEW_PASSWORD" | npm run -s admin -- set-password admin@example.com
+      printf '%s' "$NEW_PASSWORD" | npm run -s admin -- set-password manager@example.com --site anyang
 `;
+
+/** How an administrator's complexes read: "모든 단지" or "단지 anyang, bundang". */
+const describeSites = (sites: AdminSites) =>
+  sites === ALL_SITES ? "모든 단지" : `단지 ${sites.join(", ")}`;
 
 /** The password from standard input: typed without echo on a terminal, else the whole input. */
 async function readPassword(): Promise<string> {
@@ -50,8 +60,8 @@ async function readPassword(): Promise<string> {
 }
 
 async function main(args: string[]): Promise<number> {
-  const [command, email] = args;
-  if (command !== "set-password" || !email) {
+  const [command, email, ...rest] = args;
+  if (command !== "set-password" || !email || email.startsWith("--")) {
     process.stderr.write(
       command && command !== "set-password"
         ? `알 수 없는 명령입니다: ${command}\n\n${USAGE}`
@@ -63,13 +73,32 @@ async function main(args: string[]): Promise<number> {
     process.stderr.write(`이메일 주소가 올바르지 않습니다: ${email}\n`);
     return 2;
   }
+  const named: string[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const arg = rest[i]!;
+    const value = arg === "--site" ? rest[++i] : arg.startsWith("--site=") ? arg.slice(7) : null;
+    if (value === null) {
+      process.stderr.write(`알 수 없는 인자입니다: ${arg}\n\n${USAGE}`);
+      return 2;
+    }
+    if (!value || !SITE_ID.test(value)) {
+      process.stderr.write(`단지 ID가 올바르지 않습니다: ${value ?? "(없음)"}\n`);
+      return 2;
+    }
+    if (!named.includes(value)) named.push(value);
+  }
+  const sites: AdminSites = named.length ? named.sort() : ALL_SITES;
   const password = await readPassword();
   if ([...password].length < PASSWORD_MIN) {
     process.stderr.write(`비밀번호는 ${PASSWORD_MIN}자 이상이어야 합니다. 바꾸지 않았습니다.\n`);
     return 1;
   }
-  const result = await upsertAdmin(email, password);
   const db = await getDb();
+  const before = await db.get<{ id: string }>("SELECT id FROM admins WHERE email = $1", [
+    email.trim().toLowerCase(),
+  ]);
+  const sitesBefore = before ? await adminSites(before.id) : undefined;
+  const result = await upsertAdmin(email, password, { sites });
   const admin = await db.get<{ id: string }>("SELECT id FROM admins WHERE email = $1", [
     email.trim().toLowerCase(),
   ]);
@@ -79,8 +108,12 @@ async function main(args: string[]): Promise<number> {
     updated: "비밀번호를 바꿨습니다",
     unchanged: "비밀번호가 같아 바꾸지 않았습니다",
   }[result];
+  const scope =
+    sitesBefore && describeSites(sitesBefore) !== describeSites(sites)
+      ? ` 관리 범위를 바꿨습니다: ${describeSites(sitesBefore)} → ${describeSites(sites)}.`
+      : ` 관리 범위: ${describeSites(sites)}.`;
   console.log(
-    `${email.trim().toLowerCase()}: ${what}.${ended ? ` 로그인된 세션 ${ended}개를 끝냈습니다.` : ""}`,
+    `${email.trim().toLowerCase()}: ${what}.${scope}${ended ? ` 로그인된 세션 ${ended}개를 끝냈습니다.` : ""}`,
   );
   return 0;
 }

@@ -1,14 +1,19 @@
 /*
- * The access record of personal data (PIPA): who viewed, downloaded or changed which leads, when,
- * with which filter and how many rows. Written in the same request as the access itself.
+ * The access record of personal data (PIPA): who viewed, downloaded or changed which complex's
+ * leads, when, with which filter and how many rows. Written in the same request as the access
+ * itself. An access to every complex's leads at once (모든 단지) is recorded under ALL_SITES and
+ * shown in every complex's record.
  */
 import { randomUUID } from "node:crypto";
 import { getDb } from "~/db/db.server";
+import { ALL_SITES, type SiteScope } from "~/lib/sites";
 
 export type AccessAction = "view" | "download" | "update";
 
 export type AccessEntry = {
   id: string;
+  /** The complex whose leads were accessed, or ALL_SITES. */
+  siteId: string;
   at: string;
   adminEmail: string;
   action: AccessAction;
@@ -20,6 +25,8 @@ export type AccessEntry = {
 
 export async function logAccess(
   entry: {
+    /** Whose leads: the complex, or ALL_SITES. */
+    scope: SiteScope;
     admin: { adminId: string; email: string };
     action: AccessAction;
     target: string;
@@ -31,8 +38,9 @@ export async function logAccess(
 ): Promise<void> {
   const db = await getDb();
   await db.run(
-    `INSERT INTO admin_access_log (id, at, admin_id, admin_email, action, target, filter, row_count, ip)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    `INSERT INTO admin_access_log (id, at, admin_id, admin_email, action, target, filter, row_count, ip,
+       site_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
     [
       randomUUID(),
       now.toISOString(),
@@ -43,15 +51,17 @@ export async function logAccess(
       entry.filter.slice(0, 500),
       entry.rowCount,
       entry.ip?.slice(0, 100) ?? null,
+      entry.scope,
     ],
   );
 }
 
-/** The newest entries first. */
-export async function recentAccess(limit = 20): Promise<AccessEntry[]> {
+/** The newest entries of a complex (with those of every complex at once) or of all, first. */
+export async function recentAccess(scope: SiteScope, limit = 20): Promise<AccessEntry[]> {
   const db = await getDb();
   const rows = await db.all<{
     id: string;
+    site_id: string;
     at: string;
     admin_email: string;
     action: AccessAction;
@@ -60,12 +70,14 @@ export async function recentAccess(limit = 20): Promise<AccessEntry[]> {
     row_count: number;
     ip: string | null;
   }>(
-    `SELECT id, at, admin_email, action, target, filter, row_count, ip FROM admin_access_log
+    `SELECT id, site_id, at, admin_email, action, target, filter, row_count, ip FROM admin_access_log
+     WHERE $2 = '${ALL_SITES}' OR site_id = $2 OR site_id = '${ALL_SITES}'
      ORDER BY at DESC, id DESC LIMIT $1`,
-    [limit],
+    [limit, scope],
   );
   return rows.map((r) => ({
     id: r.id,
+    siteId: r.site_id,
     at: r.at,
     adminEmail: r.admin_email,
     action: r.action,

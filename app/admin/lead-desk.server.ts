@@ -2,9 +2,13 @@
  * The lead desk: the leads of the lead forms, newest first, filtered and searched; a status and a
  * memo per lead; the CSV of a filtered list. Every view, download and change of personal data is
  * written to the access log in the same request (access-log.server.ts).
+ *
+ * Every function takes the desk's scope first: the request's complex, or for an administrator of
+ * every complex any complex or all of them (ALL_SITES, "모든 단지"; deskScope decides).
  */
+import { isAdminFor, type AdminSites } from "~/auth/admin.server";
 import { getDb } from "~/db/db.server";
-import { CSV_HEADER, formatKst, leadCsvRow, toCsv } from "~/leads/csv.server";
+import { CSV_HEADER, formatKst, leadCsvRow, SITE_COLUMN, toCsv } from "~/leads/csv.server";
 import { toLead, type Lead, type LeadRow } from "~/leads/leads.server";
 import { kstDayStartIso } from "~/lib/korean-date";
 import {
@@ -19,6 +23,7 @@ import {
   type SourceOptions,
 } from "~/lib/lead-desk";
 import { normalizePhone } from "~/lib/lead-form";
+import { ALL_SITES, SITE_ID, type SiteScope } from "~/lib/sites";
 
 export type DeskLead = Lead & {
   status: LeadStatus;
@@ -72,27 +77,47 @@ const CONDITIONS: Record<DeskFilterName, (value: string, p: Param) => string | n
   },
 };
 
-function where(filter: DeskFilter): { sql: string; params: unknown[] } {
+/**
+ * The desk's scope for a request on the complex siteId. An administrator of every complex may ask
+ * for another complex or for all (`?site=*`, "모든 단지"); anyone else sees the request's complex,
+ * whatever the address says. `choosable`: the desk offers the choice (and the 단지 column).
+ */
+export function deskScope(
+  admin: { sites: AdminSites },
+  siteId: string,
+  requested: string | null,
+): { scope: SiteScope; choosable: boolean } {
+  if (admin.sites !== ALL_SITES) return { scope: siteId, choosable: false };
+  if (requested === ALL_SITES) return { scope: ALL_SITES, choosable: true };
+  if (requested && SITE_ID.test(requested) && isAdminFor(admin, requested))
+    return { scope: requested, choosable: true };
+  return { scope: siteId, choosable: true };
+}
+
+function where(scope: SiteScope, filter: DeskFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [];
   const p: Param = (value) => {
     params.push(value);
     return `$${params.length}`;
   };
+  const scoped = scope === ALL_SITES ? [] : [`site_id = ${p(scope)}`];
   const clauses = (Object.keys(CONDITIONS) as DeskFilterName[]).flatMap((name) => {
     const value = filter[name];
     const clause = value ? CONDITIONS[name](value, p) : null;
     return clause ? [clause] : [];
   });
-  return { sql: clauses.length ? `WHERE ${clauses.join(" AND ")}` : "", params };
+  const all = [...scoped, ...clauses];
+  return { sql: all.length ? `WHERE ${all.join(" AND ")}` : "", params };
 }
 
-/** One page (50) of the filtered leads, newest first, and how many match in all. */
+/** One page (50) of the scope's filtered leads, newest first, and how many match in all. */
 export async function listDeskLeads(
+  scope: SiteScope,
   filter: DeskFilter,
   page = 1,
 ): Promise<{ leads: DeskLead[]; total: number; page: number; pages: number }> {
   const db = await getDb();
-  const w = where(filter);
+  const w = where(scope, filter);
   const total = Number(
     (await db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM leads ${w.sql}`, w.params))?.n ?? 0,
   );
@@ -109,21 +134,25 @@ export async function listDeskLeads(
 /** Most choices of each kind the source filter offers (the most frequent ones). */
 const SOURCE_OPTIONS_MAX = 100;
 
-/** The sources of the stored leads, for the source filter (each group alphabetical). */
-export async function deskSources(): Promise<SourceOptions> {
+/** The sources of the scope's leads, for the source filter (each group alphabetical). */
+export async function deskSources(scope: SiteScope): Promise<SourceOptions> {
   const db = await getDb();
+  // $2: the complex, or ALL_SITES for every one.
+  const inScope = `($2 = '${ALL_SITES}' OR site_id = $2)`;
   const top = async (column: string, where: string) =>
     (
       await db.all<{ v: string }>(
-        `SELECT ${column} AS v FROM leads WHERE ${where}
+        `SELECT ${column} AS v FROM leads WHERE ${inScope} AND ${where}
          GROUP BY ${column} ORDER BY COUNT(*) DESC, ${column} LIMIT $1`,
-        [SOURCE_OPTIONS_MAX],
+        [SOURCE_OPTIONS_MAX, scope],
       )
     )
       .map((r) => r.v)
       .sort((a, b) => a.localeCompare(b, "ko"));
   const direct = await db.get<{ n: number }>(
-    "SELECT COUNT(*) AS n FROM leads WHERE utm_source IS NULL AND referrer_host IS NULL",
+    `SELECT COUNT(*) AS n FROM leads
+     WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND utm_source IS NULL AND referrer_host IS NULL`,
+    [scope],
   );
   return {
     utm: await top("utm_source", "utm_source IS NOT NULL"),
@@ -132,10 +161,17 @@ export async function deskSources(): Promise<SourceOptions> {
   };
 }
 
-/** Every lead the filter matches, newest first (CSV). */
-export async function allDeskLeads(filter: DeskFilter): Promise<DeskLead[]> {
+/** The complexes with leads, and `siteId` (the choices of an administrator of every complex). */
+export async function deskSites(siteId: string): Promise<string[]> {
   const db = await getDb();
-  const w = where(filter);
+  const rows = await db.all<{ site_id: string }>("SELECT DISTINCT site_id FROM leads");
+  return [...new Set([siteId, ...rows.map((r) => r.site_id)])].sort();
+}
+
+/** Every lead of the scope the filter matches, newest first (CSV). */
+export async function allDeskLeads(scope: SiteScope, filter: DeskFilter): Promise<DeskLead[]> {
+  const db = await getDb();
+  const w = where(scope, filter);
   const rows = await db.all<DeskRow>(
     `SELECT * FROM leads ${w.sql} ORDER BY created_at DESC, id DESC`,
     w.params,
@@ -143,11 +179,15 @@ export async function allDeskLeads(filter: DeskFilter): Promise<DeskLead[]> {
   return rows.map(toDeskLead);
 }
 
-/** The desk's CSV: the export's columns (UTF-8 BOM, Korean header, formulas defused) plus status and memo. */
-export function deskCsv(leads: readonly DeskLead[]): string {
+/**
+ * The desk's CSV: the export's columns (UTF-8 BOM, Korean header, formulas defused) plus status and
+ * memo; `withSite` (모든 단지): each row starts with its complex.
+ */
+export function deskCsv(leads: readonly DeskLead[], { withSite = false } = {}): string {
   return toCsv(
-    [...CSV_HEADER, "상태", "메모", "상태변경일시 (KST)"],
+    [...(withSite ? [SITE_COLUMN] : []), ...CSV_HEADER, "상태", "메모", "상태변경일시 (KST)"],
     leads.map((l) => [
+      ...(withSite ? [l.siteId] : []),
       ...leadCsvRow(l),
       LEAD_STATUS_LABEL[l.status] ?? l.status,
       l.memo,
@@ -160,8 +200,9 @@ export type DeskUpdate =
   | { ok: true; lead: DeskLead; changed: string[] }
   | { ok: false; message: string };
 
-/** Saves a lead's status and memo (both at once); says what changed. */
+/** Saves the status and memo (both at once) of a lead in the scope; says what changed. */
 export async function updateLeadDesk(
+  scope: SiteScope,
   id: string,
   input: { status: unknown; memo: unknown },
   now = new Date(),
@@ -175,15 +216,20 @@ export async function updateLeadDesk(
   if (memo.length > MEMO_MAX) return { ok: false, message: DESK_MESSAGES.memoTooLong };
   const db = await getDb();
   const at = now.toISOString();
-  const before = await db.get<DeskRow>("SELECT * FROM leads WHERE id = $1", [id]);
+  // $5: the complex, or ALL_SITES for every one.
+  const inScope = `($5 = '${ALL_SITES}' OR site_id = $5)`;
+  const before = await db.get<DeskRow>(
+    `SELECT * FROM leads WHERE id = $1 AND ($2 = '${ALL_SITES}' OR site_id = $2)`,
+    [id, scope],
+  );
   if (!before) return { ok: false, message: DESK_MESSAGES.notFound };
   const row = await db.get<DeskRow>(
     `UPDATE leads SET
        status_at = CASE WHEN status = $2 THEN status_at ELSE $4 END,
        memo_at = CASE WHEN memo = $3 THEN memo_at ELSE $4 END,
        status = $2, memo = $3
-     WHERE id = $1 RETURNING *`,
-    [id, status, memo, at],
+     WHERE id = $1 AND ${inScope} RETURNING *`,
+    [id, status, memo, at, scope],
   );
   if (!row) return { ok: false, message: DESK_MESSAGES.notFound };
   const changed = [
@@ -195,11 +241,16 @@ export async function updateLeadDesk(
   return { ok: true, lead: toDeskLead(row), changed };
 }
 
-/** New leads waiting for a first call (the administrator's home). */
-export async function countNewLeads(): Promise<number> {
+/** The complex's new leads waiting for a first call (the administrator's home). */
+export async function countNewLeads(siteId: string): Promise<number> {
   const db = await getDb();
   return Number(
-    (await db.get<{ n: number }>("SELECT COUNT(*) AS n FROM leads WHERE status = 'new'"))?.n ?? 0,
+    (
+      await db.get<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM leads WHERE site_id = $1 AND status = 'new'",
+        [siteId],
+      )
+    )?.n ?? 0,
   );
 }
 

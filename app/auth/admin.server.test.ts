@@ -31,7 +31,9 @@ describe.each(engines())("administrator from the environment ($name)", (engine) 
     expect(await ensureAdminFromEnv()).toBe("unchanged");
 
     const later = new Date(Date.now() + 60_000);
-    expect(await upsertAdmin("admin@example.com", "second-password", later)).toBe("updated");
+    expect(await upsertAdmin("admin@example.com", "second-password", { now: later })).toBe(
+      "updated",
+    );
     [admin] = await admins();
     expect(await admins()).toHaveLength(1);
     expect(await verifyPassword("first-password", admin!.password_hash)).toBe(false);

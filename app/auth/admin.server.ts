@@ -1,40 +1,85 @@
 /*
- * The administrator account. ADMIN_EMAIL + ADMIN_PASSWORD at start-up create that administrator, or
- * set its password when it changed. (Sessions and sign-in come with the press administration.)
+ * Administrator accounts. ADMIN_EMAIL + ADMIN_PASSWORD at start-up create that administrator (for
+ * every complex), or set its password when it changed; `npm run admin -- set-password` does the
+ * same for any account, for every complex or for named ones (--site).
  */
 import { randomUUID } from "node:crypto";
 import { getDb } from "~/db/db.server";
 import { env } from "~/env.server";
+import { ALL_SITES } from "~/lib/sites";
 import { hashPassword, verifyPassword } from "./password.server";
 
 export type AdminUpsert = "created" | "updated" | "unchanged";
 
+/** The complexes an administrator is for: every one (ALL_SITES), or those named. */
+export type AdminSites = typeof ALL_SITES | readonly string[];
+
+/** True when an administrator for `sites` may see and change the complex siteId's data. */
+export function isAdminFor(admin: { sites: AdminSites }, siteId: string): boolean {
+  return admin.sites === ALL_SITES || admin.sites.includes(siteId);
+}
+
+/**
+ * Creates the administrator, or sets its password (when it changed) and its complexes. Answers what
+ * became of the password.
+ */
 export async function upsertAdmin(
   email: string,
   password: string,
-  now: Date = new Date(),
+  { sites = ALL_SITES, now = new Date() }: { sites?: AdminSites; now?: Date } = {},
 ): Promise<AdminUpsert> {
+  if (sites !== ALL_SITES && sites.length === 0)
+    throw new Error("관리할 단지를 하나 이상 지정해야 합니다");
   const db = await getDb();
   const normalized = email.trim().toLowerCase();
   const existing = await db.get<{ id: string; password_hash: string }>(
     "SELECT id, password_hash FROM admins WHERE email = $1",
     [normalized],
   );
-  if (existing && (await verifyPassword(password, existing.password_hash))) return "unchanged";
-  const hash = await hashPassword(password);
+  const same = existing ? await verifyPassword(password, existing.password_hash) : false;
+  const hash = same ? existing!.password_hash : await hashPassword(password);
   const at = now.toISOString();
-  // One statement, so two instances starting together cannot both insert.
-  await db.run(
-    `INSERT INTO admins (id, email, password_hash, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)
-     ON CONFLICT (email) DO UPDATE SET password_hash = excluded.password_hash, updated_at = excluded.updated_at`,
-    [randomUUID(), normalized, hash, at],
-  );
-  return existing ? "updated" : "created";
+  await db.transaction(async (tx) => {
+    // One statement, so two instances starting together cannot both insert.
+    const row = await tx.get<{ id: string }>(
+      `INSERT INTO admins (id, email, password_hash, created_at, updated_at, all_sites)
+       VALUES ($1, $2, $3, $4, $4, $5)
+       ON CONFLICT (email) DO UPDATE SET
+         updated_at = CASE WHEN admins.password_hash = excluded.password_hash
+           AND admins.all_sites = excluded.all_sites THEN admins.updated_at ELSE excluded.updated_at END,
+         password_hash = excluded.password_hash, all_sites = excluded.all_sites
+       RETURNING id`,
+      [randomUUID(), normalized, hash, at, sites === ALL_SITES ? 1 : 0],
+    );
+    await tx.run("DELETE FROM admin_sites WHERE admin_id = $1", [row!.id]);
+    if (sites !== ALL_SITES)
+      for (const siteId of new Set(sites))
+        await tx.run("INSERT INTO admin_sites (admin_id, site_id) VALUES ($1, $2)", [
+          row!.id,
+          siteId,
+        ]);
+  });
+  return same ? "unchanged" : existing ? "updated" : "created";
 }
 
-/** Start-up: the administrator from ADMIN_EMAIL + ADMIN_PASSWORD when both are set. */
+/** The complexes of the administrator with this id (ALL_SITES for every one); undefined when unknown. */
+export async function adminSites(adminId: string): Promise<AdminSites | undefined> {
+  const db = await getDb();
+  const admin = await db.get<{ all_sites: number }>("SELECT all_sites FROM admins WHERE id = $1", [
+    adminId,
+  ]);
+  if (!admin) return undefined;
+  if (Number(admin.all_sites) === 1) return ALL_SITES;
+  const rows = await db.all<{ site_id: string }>(
+    "SELECT site_id FROM admin_sites WHERE admin_id = $1 ORDER BY site_id",
+    [adminId],
+  );
+  return rows.map((r) => r.site_id);
+}
+
+/** Start-up: the administrator from ADMIN_EMAIL + ADMIN_PASSWORD, for every complex, when both are set. */
 export async function ensureAdminFromEnv(): Promise<AdminUpsert | "not_configured"> {
   const { ADMIN_EMAIL, ADMIN_PASSWORD } = env();
   if (!ADMIN_EMAIL || !ADMIN_PASSWORD) return "not_configured";
-  return upsertAdmin(ADMIN_EMAIL, ADMIN_PASSWORD);
+  return upsertAdmin(ADMIN_EMAIL, ADMIN_PASSWORD, { sites: ALL_SITES });
 }

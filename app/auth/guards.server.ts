@@ -1,27 +1,55 @@
 /*
  * Guards for administrator routes, as small verbs a loader or action starts with:
  *
- *   const admin = await requireAdmin(request);      // signed out → redirect to the sign-in page
- *   const refused = refuseCrossSite(request);        // a state-changing request from elsewhere
+ *   const siteId = requestSiteId(request);
+ *   const admin = await requireAdmin(request, siteId); // signed out → redirect to the sign-in page;
+ *                                                      // an administrator of other complexes → 404
+ *   const refused = refuseCrossSite(request);          // a state-changing request from elsewhere
  *   if (refused) return refused;
  */
 import { data, redirect } from "react-router";
 import { env } from "~/env.server";
 import { AUTH_MESSAGES } from "~/lib/auth";
 import { NO_STORE } from "~/lib/cache";
+import { isAdminFor } from "./admin.server";
 import { getSession, type AdminSession } from "./session.server";
 
 export const SIGN_IN_PATH = "/admin/login";
 
-/** The signed-in administrator, or null. */
-export function getAdmin(request: Request): Promise<AdminSession | null> {
-  return getSession(request);
+/**
+ * The signed-in administrator of the complex siteId, or null (signed out, or an administrator of
+ * other complexes only: a public page shows them what a visitor sees).
+ */
+export async function getAdmin(request: Request, siteId: string): Promise<AdminSession | null> {
+  const admin = await getSession(request);
+  return admin && isAdminFor(admin, siteId) ? admin : null;
 }
 
-/** The signed-in administrator; otherwise throws a redirect to the sign-in page and back here. */
-export async function requireAdmin(request: Request): Promise<AdminSession> {
+/** The 404 an administrator of other complexes gets: the same as for a page that does not exist. */
+function notFound() {
+  return data(null, { status: 404, headers: { "Cache-Control": NO_STORE } });
+}
+
+/**
+ * Throws the 404 of a page that does not exist when the request carries the session of an
+ * administrator of other complexes only: no page or answer of this complex's administration tells
+ * them it is there (the sign-in page and sign-out call it; requireAdmin does it too).
+ */
+export async function refuseOtherSitesAdmin(request: Request, siteId: string): Promise<void> {
   const admin = await getSession(request);
-  if (admin) return admin;
+  if (admin && !isAdminFor(admin, siteId)) throw notFound();
+}
+
+/**
+ * The signed-in administrator of the complex siteId. Signed out: throws a redirect to the sign-in
+ * page and back here. Signed in as an administrator of other complexes only: throws a 404.
+ */
+export async function requireAdmin(request: Request, siteId: string): Promise<AdminSession> {
+  const admin = await getSession(request);
+  if (admin) {
+    if (!isAdminFor(admin, siteId)) throw notFound();
+    return admin;
+  }
   const url = new URL(request.url);
   const back = url.pathname.replace(/\.data$/, "") + url.search;
   throw redirect(`${SIGN_IN_PATH}?redirectTo=${encodeURIComponent(back)}`, {

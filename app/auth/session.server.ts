@@ -7,13 +7,20 @@
 import { createHash, randomBytes } from "node:crypto";
 import { getDb } from "~/db/db.server";
 import { env } from "~/env.server";
+import { adminSites, type AdminSites } from "./admin.server";
 
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
 /** last_seen_at is written at most this often (not on every request). */
 const TOUCH_EVERY_MS = 60 * 1000;
 
-export type AdminSession = { adminId: string; email: string; sessionId: string };
+export type AdminSession = {
+  adminId: string;
+  email: string;
+  sessionId: string;
+  /** The complexes the administrator is for (the guards check the request's: isAdminFor). */
+  sites: AdminSites;
+};
 
 const secure = () => env().SITE_URL.startsWith("https://");
 
@@ -99,7 +106,9 @@ export async function getSession(request: Request, now = new Date()): Promise<Ad
       id,
     ]);
   }
-  return { adminId: row.admin_id, email: row.email, sessionId: id };
+  const sites = await adminSites(row.admin_id);
+  if (!sites) return null;
+  return { adminId: row.admin_id, email: row.email, sessionId: id, sites };
 }
 
 /** Ends this request's session (deletes its row); returns the Set-Cookie header that clears it. */

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { AUTH_MESSAGES } from "~/lib/auth";
 import { upsertAdmin } from "./admin.server";
-import { isSameOrigin, requireAdmin } from "./guards.server";
+import { getAdmin, isSameOrigin, refuseOtherSitesAdmin, requireAdmin } from "./guards.server";
 import * as password from "./password.server";
 import {
   destroySession,
@@ -152,12 +152,65 @@ describe.each(engines())("administrator sign-in and sessions ($name)", (engine) 
   it("sends a signed-out request to the sign-in page, remembering where it was going", async () => {
     const thrown = await requireAdmin(
       new Request("http://localhost:3000/admin/leads.data?status=new"),
+      "anyang",
     ).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(Response);
     expect((thrown as Response).status).toBe(302);
     expect((thrown as Response).headers.get("Location")).toBe(
       `/admin/login?redirectTo=${encodeURIComponent("/admin/leads?status=new")}`,
     );
+  });
+
+  it("signs an administrator of named complexes in only there; elsewhere with the message of a wrong password", async () => {
+    await upsertAdmin("bundang@example.com", PASSWORD, { sites: ["bundang", "pangyo"] });
+    const elsewhere = await signIn(
+      "anyang",
+      { email: "bundang@example.com", password: PASSWORD },
+      meta,
+      T0,
+    );
+    const wrong = await signIn("anyang", { email: EMAIL, password: "wrong-password" }, meta, T0);
+    expect(elsewhere).toEqual({ ok: false, message: AUTH_MESSAGES.wrong, status: 401 });
+    expect(wrong).toEqual(elsewhere);
+    for (const siteId of ["bundang", "pangyo"])
+      expect(
+        await signIn(siteId, { email: "bundang@example.com", password: PASSWORD }, meta, T0),
+      ).toMatchObject({ ok: true });
+  });
+
+  it("answers an administrator of other complexes 404 on this complex's guards, as for a page that does not exist", async () => {
+    await upsertAdmin("bundang@example.com", PASSWORD, { sites: ["bundang"] });
+    await upsertAdmin(EMAIL, PASSWORD);
+    const signedIn = async (email: string, siteId: string) => {
+      // Now: the guards read the session at the present time.
+      const r = await signIn(siteId, { email, password: PASSWORD }, meta, new Date());
+      if (!r.ok) throw new Error(r.message);
+      return withCookie(r.setCookie);
+    };
+    const theirs = await signedIn("bundang@example.com", "bundang");
+    const everywhere = await signedIn(EMAIL, "anyang");
+    const status = (e: unknown) =>
+      e instanceof Response ? e.status : (e as { init?: { status?: number } }).init?.status;
+
+    // The complex administrator's cookie, sent to anyang: 404, never a sign-in redirect.
+    expect(status(await requireAdmin(theirs, "anyang").catch((e: unknown) => e))).toBe(404);
+    expect(status(await refuseOtherSitesAdmin(theirs, "anyang").catch((e: unknown) => e))).toBe(
+      404,
+    );
+    expect(await getAdmin(theirs, "anyang")).toBeNull();
+    // On their own complex they pass.
+    expect(await requireAdmin(theirs, "bundang")).toMatchObject({
+      email: "bundang@example.com",
+      sites: ["bundang"],
+    });
+    // The administrator for every complex passes on any.
+    for (const siteId of ["anyang", "bundang", "pangyo"]) {
+      expect(await requireAdmin(everywhere, siteId)).toMatchObject({ email: EMAIL, sites: "*" });
+      await expect(refuseOtherSitesAdmin(everywhere, siteId)).resolves.toBeUndefined();
+    }
+    // Narrowed later (npm run admin -- set-password --site), an open session loses the complex.
+    await upsertAdmin(EMAIL, PASSWORD, { sites: ["pangyo"] });
+    expect(status(await requireAdmin(everywhere, "anyang").catch((e: unknown) => e))).toBe(404);
   });
 });
 

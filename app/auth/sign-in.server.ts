@@ -2,11 +2,13 @@
  * Sign-in with e-mail and password. Every attempt counts against two fixed-window limits in the
  * database (per account and per client address, shared by all instances); a successful sign-in
  * clears both, so the limits count failures in a row. An unknown e-mail is checked against a dummy
- * hash, so it costs the same time and gets the same message as a wrong password.
+ * hash, so it costs the same time and gets the same message as a wrong password; so does an
+ * administrator of other complexes only, who cannot sign in on this one.
  */
 import { getDb } from "~/db/db.server";
 import { hit } from "~/leads/rate-limit.server";
 import { AUTH_MESSAGES } from "~/lib/auth";
+import { adminSites, isAdminFor } from "./admin.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
 import { createSession, pruneSessions } from "./session.server";
 
@@ -64,7 +66,9 @@ export async function signIn(
     password,
     admin?.password_hash ?? (await dummyPasswordHash()),
   );
-  if (!admin || !matches) return { ok: false, message: AUTH_MESSAGES.wrong, status: 401 };
+  const sites = admin && matches ? await adminSites(admin.id) : undefined;
+  if (!admin || !matches || !sites || !isAdminFor({ sites }, siteId))
+    return { ok: false, message: AUTH_MESSAGES.wrong, status: 401 };
 
   await db.run("DELETE FROM rate_limits WHERE site_id = $3 AND (key = $1 OR key = $2)", [
     accountKey(email),

@@ -62,7 +62,8 @@ const EXPECTED: Record<string, string[]> = {
   ],
   rate_limits: ["site_id", "key", "window_start", "count"],
   visit_slots: ["site_id", "starts_at", "booked"],
-  admins: ["id", "email", "password_hash", "created_at", "updated_at"],
+  admins: ["id", "email", "password_hash", "created_at", "updated_at", "all_sites"],
+  admin_sites: ["admin_id", "site_id"],
   admin_sessions: [
     "id",
     "admin_id",

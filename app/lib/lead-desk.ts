@@ -4,6 +4,7 @@
  * filter reads in the access log.
  */
 import { LEAD_KINDS, type LeadKind } from "./lead-form";
+import { ALL_SITES } from "./sites";
 
 export const LEAD_STATUSES = ["new", "contacted", "visited", "closed", "on_hold"] as const;
 export type LeadStatus = (typeof LEAD_STATUSES)[number];
@@ -118,6 +119,14 @@ export function deskFilterQuery(filter: DeskFilter, extra: Record<string, string
   }
   for (const [k, v] of Object.entries(extra)) params.set(k, v);
   return params.toString();
+}
+
+/** The address parameter of the desk's complex, for an administrator of every complex (`*`: all). */
+export const DESK_SITE_PARAM = "site";
+
+/** How the desk's complex reads: "모든 단지", or the complex's id. */
+export function siteLabel(scope: string): string {
+  return scope === ALL_SITES ? "모든 단지" : scope;
 }
 
 /** How a filter reads in the access log: "구분=방문예약, 검색=010…". Empty: "전체". */

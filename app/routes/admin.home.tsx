@@ -14,10 +14,10 @@ export const headers = adminHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const siteId = requestSiteId(request);
-  await requireAdmin(request);
+  await requireAdmin(request, siteId);
   const [posts, newLeads] = await Promise.all([
     listAllPosts(siteId, { limit: 1 }),
-    countNewLeads(),
+    countNewLeads(siteId),
   ]);
   return { posts: posts.total, newLeads };
 }

@@ -7,6 +7,7 @@ import type { Route } from "./+types/admin.layout";
 import { AdminWelcome } from "~/components/admin/sign-in-form";
 import { requireAdmin } from "~/auth/guards.server";
 import { adminHeaders } from "~/lib/admin-page";
+import { requestSiteId } from "~/sites/request-site.server";
 
 /** The administrator's pages are hydrated by React Router (docs/decisions/014). */
 export const handle: RouteHandle = { hydrate: true };
@@ -16,7 +17,7 @@ export const handle: RouteHandle = { hydrate: true };
 export const headers = adminHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, requestSiteId(request));
   return { email: admin.email };
 }
 

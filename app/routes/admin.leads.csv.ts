@@ -1,27 +1,37 @@
 import type { Route } from "./+types/admin.leads.csv";
 import { logAccess } from "~/admin/access-log.server";
-import { allDeskLeads, deskCsv } from "~/admin/lead-desk.server";
+import { allDeskLeads, deskCsv, deskScope } from "~/admin/lead-desk.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { adminHeaders } from "~/lib/admin-page";
 import { kstToday } from "~/lib/korean-date";
-import { describeDeskFilter, parseDeskFilter } from "~/lib/lead-desk";
+import { DESK_SITE_PARAM, describeDeskFilter, parseDeskFilter, siteLabel } from "~/lib/lead-desk";
+import { ALL_SITES } from "~/lib/sites";
 import { clientIp } from "./lead-action.server";
+import { requestSiteId } from "~/sites/request-site.server";
 
-/** /admin/leads.csv?<filters>: the filtered leads as CSV (UTF-8 with BOM), logged as a download. */
+/**
+ * /admin/leads.csv?<filters>: the filtered leads of the desk's complex (or, for an administrator of
+ * every complex, of ?site=<id> or of all: ?site=*, with a 단지 column) as CSV (UTF-8 with BOM),
+ * logged as a download.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
-  const filter = parseDeskFilter(new URL(request.url).searchParams);
-  const leads = await allDeskLeads(filter);
+  const siteId = requestSiteId(request);
+  const admin = await requireAdmin(request, siteId);
+  const params = new URL(request.url).searchParams;
+  const filter = parseDeskFilter(params);
+  const { scope, choosable } = deskScope(admin, siteId, params.get(DESK_SITE_PARAM));
+  const leads = await allDeskLeads(scope, filter);
   await logAccess({
+    scope,
     admin,
     action: "download",
     target: "상담 접수 CSV",
-    filter: describeDeskFilter(filter),
+    filter: (choosable ? `단지=${siteLabel(scope)}, ` : "") + describeDeskFilter(filter),
     rowCount: leads.length,
     ip: clientIp(request, context),
   });
   const name = `leads-${kstToday()}.csv`;
-  return new Response(deskCsv(leads), {
+  return new Response(deskCsv(leads, { withSite: scope === ALL_SITES }), {
     headers: {
       ...adminHeaders(),
       "Content-Type": "text/csv; charset=utf-8",

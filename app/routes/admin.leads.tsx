@@ -4,6 +4,8 @@ import { FormMessage } from "~/components/admin/form-message";
 import type { Route } from "./+types/admin.leads";
 import { recentAccess, logAccess, type AccessAction } from "~/admin/access-log.server";
 import {
+  deskScope,
+  deskSites,
   deskSources,
   deskView,
   listDeskLeads,
@@ -17,6 +19,7 @@ import { formatKoreanDate, formatKoreanDateTime } from "~/lib/korean-date";
 import {
   DESK_FILTERS,
   DESK_MESSAGES,
+  DESK_SITE_PARAM,
   DIRECT_SOURCE,
   deskFilterQuery,
   describeDeskFilter,
@@ -26,20 +29,25 @@ import {
   MEMO_MAX,
   originText,
   parseDeskFilter,
+  siteLabel,
   sourceLabel,
   type DeskFilter,
   type DeskFilterDef,
   type SourceOptions,
 } from "~/lib/lead-desk";
 import { telHref } from "~/lib/phone";
+import { ALL_SITES } from "~/lib/sites";
 import { formatSlot, slotKeyOf } from "~/lib/visit-slots";
 import { readForm, field } from "~/press/upload.server";
 import { clientIp } from "./lead-action.server";
+import { requestSiteId } from "~/sites/request-site.server";
 
 /*
  * /admin/leads: the lead desk. Newest first, 50 per page, filters and search in the address (a GET
  * form), a status and memo per lead saved at once, CSV of the filtered list, and the access log.
- * Every view, download and change is written to the access log in the same request.
+ * Every view, download and change is written to the access log in the same request. The request's
+ * complex only; an administrator of every complex may choose another or 모든 단지 (?site=*), with a
+ * 단지 column.
  */
 
 export const meta: Route.MetaFunction = ({ matches }) =>
@@ -47,15 +55,21 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const admin = await requireAdmin(request);
+  const siteId = requestSiteId(request);
+  const admin = await requireAdmin(request, siteId);
   const url = new URL(request.url);
   const filter = parseDeskFilter(url.searchParams);
-  const result = await listDeskLeads(filter, Number(url.searchParams.get("page")) || 1);
+  const { scope, choosable } = deskScope(admin, siteId, url.searchParams.get(DESK_SITE_PARAM));
+  const result = await listDeskLeads(scope, filter, Number(url.searchParams.get("page")) || 1);
   await logAccess({
+    scope,
     admin,
     action: "view",
     target: "상담 접수 목록",
-    filter: describeDeskFilter(filter) + (result.page > 1 ? ` (${result.page}쪽)` : ""),
+    filter:
+      (choosable ? `단지=${siteLabel(scope)}, ` : "") +
+      describeDeskFilter(filter) +
+      (result.page > 1 ? ` (${result.page}쪽)` : ""),
     rowCount: result.leads.length,
     ip: clientIp(request, context),
   });
@@ -66,8 +80,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       page: result.page,
       pages: result.pages,
       leads: result.leads.map(deskView),
-      sources: await deskSources(),
-      log: await recentAccess(20),
+      // The complex choice: only for an administrator of every complex.
+      site: choosable ? { scope, choices: await deskSites(siteId) } : null,
+      sources: await deskSources(scope),
+      log: await recentAccess(scope, 20),
     },
     { headers: adminHeaders() },
   );
@@ -80,11 +96,17 @@ type SaveAnswer =
 export async function action({ request, context }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
-  const admin = await requireAdmin(request);
+  const siteId = requestSiteId(request);
+  const admin = await requireAdmin(request, siteId);
+  const { scope } = deskScope(
+    admin,
+    siteId,
+    new URL(request.url).searchParams.get(DESK_SITE_PARAM),
+  );
   const read = await readForm(request, 64 * 1024);
   const form = read.ok ? read.form : new FormData();
   const id = field(form, "id");
-  const result = await updateLeadDesk(id, {
+  const result = await updateLeadDesk(scope, id, {
     status: field(form, "status"),
     memo: field(form, "memo"),
   });
@@ -94,6 +116,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400, headers: adminHeaders() },
     );
   await logAccess({
+    scope: result.lead.siteId,
     admin,
     action: "update",
     target: `${result.lead.name} (${result.lead.phone})`,
@@ -123,13 +146,23 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   return defaultShouldRevalidate;
 };
 
-/** The desk's columns (the status and memo column comes last). Adding a column: one entry. */
-const COLUMNS: {
+type Column = {
   key: string;
   label: string;
   cell: (l: DeskLeadView) => ReactNode;
   className?: string;
-}[] = [
+};
+
+/** First under 모든 단지: whose lead it is. */
+const SITE_COLUMN: Column = {
+  key: "site",
+  label: "단지",
+  cell: (l) => l.siteId,
+  className: "nowrap",
+};
+
+/** The desk's columns (the status and memo column comes last). Adding a column: one entry. */
+const COLUMNS: Column[] = [
   {
     key: "createdAt",
     label: "접수일시",
@@ -163,12 +196,15 @@ const ACTION_LABEL: Record<AccessAction, string> = {
 };
 
 export default function AdminLeads({ loaderData, actionData }: Route.ComponentProps) {
-  const { filter, total, page, pages, leads, sources, log } = loaderData;
-  const query = deskFilterQuery(filter);
+  const { filter, total, page, pages, leads, site, sources, log } = loaderData;
+  // The chosen complex stays in every link, form and the CSV address.
+  const scoped: Record<string, string> = site ? { [DESK_SITE_PARAM]: site.scope } : {};
+  const query = deskFilterQuery(filter, scoped);
   const deskHref = (extra: Record<string, string> = {}) => {
-    const q = deskFilterQuery(filter, extra);
+    const q = deskFilterQuery(filter, { ...scoped, ...extra });
     return q ? `/admin/leads?${q}` : "/admin/leads";
   };
+  const columns = site?.scope === ALL_SITES ? [SITE_COLUMN, ...COLUMNS] : COLUMNS;
   const refused = actionData && "refused" in actionData ? actionData.formError : undefined;
   const noScriptAnswer = actionData && "id" in actionData ? actionData : undefined;
   return (
@@ -185,8 +221,9 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
       </div>
       <FormMessage tone="error">{refused}</FormMessage>
       {/* A new form per address, so the fields always show the filters in effect (초기화, back). */}
-      <DeskFilters key={query} filter={filter} sources={sources} />
+      <DeskFilters key={query} filter={filter} sources={sources} site={site} />
       <p className="admin-summary" role="status">
+        {site ? `${siteLabel(site.scope)} · ` : ""}
         {describeDeskFilter(filter)} · {total.toLocaleString("ko-KR")}건
         {pages > 1 ? ` · ${page}/${pages}쪽` : ""}
       </p>
@@ -195,7 +232,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
           <caption className="sr-only">상담 접수 목록, 최신순</caption>
           <thead>
             <tr>
-              {COLUMNS.map((c) => (
+              {columns.map((c) => (
                 <th key={c.key} scope="col">
                   {c.label}
                 </th>
@@ -206,7 +243,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
           <tbody>
             {leads.length === 0 ? (
               <tr>
-                <td colSpan={COLUMNS.length + 1} className="admin-empty">
+                <td colSpan={columns.length + 1} className="admin-empty">
                   조건에 맞는 접수가 없습니다.
                 </td>
               </tr>
@@ -215,6 +252,7 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
                 <LeadRow
                   key={lead.id}
                   lead={lead}
+                  columns={columns}
                   action={deskHref(page > 1 ? { page: String(page) } : {})}
                   answer={noScriptAnswer?.id === lead.id ? noScriptAnswer : undefined}
                 />
@@ -328,7 +366,15 @@ function SourceSelect({
   );
 }
 
-function DeskFilters({ filter, sources }: { filter: DeskFilter; sources: SourceOptions }) {
+function DeskFilters({
+  filter,
+  sources,
+  site,
+}: {
+  filter: DeskFilter;
+  sources: SourceOptions;
+  site: { scope: string; choices: string[] } | null;
+}) {
   const id = useId();
   return (
     <Form
@@ -338,6 +384,19 @@ function DeskFilters({ filter, sources }: { filter: DeskFilter; sources: SourceO
       role="search"
       aria-label="접수 검색"
     >
+      {site ? (
+        <div className="field desk-filter is-select">
+          <label htmlFor={`${id}-site`}>단지</label>
+          <select id={`${id}-site`} name={DESK_SITE_PARAM} defaultValue={site.scope}>
+            <option value={ALL_SITES}>{siteLabel(ALL_SITES)}</option>
+            {site.choices.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
       {(DESK_FILTERS as readonly DeskFilterDef[]).map((def) => {
         const fid = `${id}-${def.name}`;
         const value = filter[def.name as keyof DeskFilter] ?? "";
@@ -382,10 +441,12 @@ function DeskFilters({ filter, sources }: { filter: DeskFilter; sources: SourceO
 /** One lead: its cells and a form for status and memo. With JavaScript a status change saves at once. */
 function LeadRow({
   lead: loaded,
+  columns,
   action,
   answer,
 }: {
   lead: DeskLeadView;
+  columns: Column[];
   action: string;
   answer?: SaveAnswer;
 }) {
@@ -401,7 +462,7 @@ function LeadRow({
   }, [fetcher.state, fetcher.data]);
   return (
     <tr id={`lead-${lead.id}`}>
-      {COLUMNS.map((c) => (
+      {columns.map((c) => (
         <td key={c.key} data-label={c.label} className={c.className}>
           {c.cell(lead)}
         </td>

@@ -6,7 +6,7 @@ import { data, redirect } from "react-router";
 import { FormMessage } from "~/components/admin/form-message";
 import type { Route } from "./+types/admin.login";
 import { SignInForm } from "~/components/admin/sign-in-form";
-import { getAdmin, refuseCrossSite } from "~/auth/guards.server";
+import { getAdmin, refuseCrossSite, refuseOtherSitesAdmin } from "~/auth/guards.server";
 import { signIn } from "~/auth/sign-in.server";
 import { requestSiteId } from "~/sites/request-site.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
@@ -24,9 +24,11 @@ export const meta: Route.MetaFunction = ({ matches }) => adminMeta(siteFrom(matc
 export const headers = adminHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
+  const siteId = requestSiteId(request);
+  await refuseOtherSitesAdmin(request, siteId);
   const url = new URL(request.url);
   const redirectTo = safeRedirect(url.searchParams.get("redirectTo"), "/admin");
-  if (await getAdmin(request)) throw redirect(redirectTo, { headers: adminHeaders() });
+  if (await getAdmin(request, siteId)) throw redirect(redirectTo, { headers: adminHeaders() });
   return data(
     { redirectTo, signedOut: url.searchParams.has("signedOut") },
     { headers: adminHeaders() },
@@ -36,10 +38,12 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
+  const siteId = requestSiteId(request);
+  await refuseOtherSitesAdmin(request, siteId);
   const read = await readForm(request, 16 * 1024);
   const form = read.ok ? read.form : new FormData();
   const result = await signIn(
-    requestSiteId(request),
+    siteId,
     { email: form.get("email"), password: form.get("password") },
     { ip: clientIp(request, context), userAgent: request.headers.get("user-agent") ?? undefined },
   );

@@ -1,14 +1,16 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/admin.logout";
 import { destroySession } from "~/auth/session.server";
-import { isSameOrigin } from "~/auth/guards.server";
+import { isSameOrigin, refuseOtherSitesAdmin } from "~/auth/guards.server";
 import { adminHeaders } from "~/lib/admin-page";
 import { AUTH_MESSAGES, safeRedirect } from "~/lib/auth";
 import { readForm } from "~/press/upload.server";
+import { requestSiteId } from "~/sites/request-site.server";
 
 /** POST /admin/logout: deletes the session row and the cookie. A GET only goes to /admin. */
 
-export function loader() {
+export async function loader({ request }: Route.LoaderArgs) {
+  await refuseOtherSitesAdmin(request, requestSiteId(request));
   return redirect("/admin", { headers: adminHeaders() });
 }
 
@@ -19,6 +21,7 @@ export async function action({ request }: Route.ActionArgs) {
       headers: { ...adminHeaders(), "Content-Type": "text/plain; charset=utf-8" },
     });
   }
+  await refuseOtherSitesAdmin(request, requestSiteId(request));
   const read = await readForm(request, 16 * 1024);
   const form = read.ok ? read.form : new FormData();
   const setCookie = await destroySession(request);

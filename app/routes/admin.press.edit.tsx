@@ -22,7 +22,7 @@ export const headers = adminHeaders;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const siteId = requestSiteId(request);
-  await requireAdmin(request);
+  await requireAdmin(request, siteId);
   const post = await getPost(siteId, params.id);
   if (!post) throw data(PRESS_MESSAGES.notFound, { status: 404, headers: adminHeaders() });
   return data(
@@ -35,7 +35,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
   const siteId = requestSiteId(request);
-  await requireAdmin(request);
+  await requireAdmin(request, siteId);
   const read = await readForm(request);
   if (!read.ok) return unreadable(read.reason, "update");
   const form = read.form;

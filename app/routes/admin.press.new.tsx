@@ -24,7 +24,7 @@ export const headers = adminHeaders;
 const ACTION = "/admin/press/new";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request);
+  await requireAdmin(request, requestSiteId(request));
   return data({ today: kstToday() }, { headers: adminHeaders() });
 }
 
@@ -32,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
   const siteId = requestSiteId(request);
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, siteId);
   const read = await readForm(request);
   if (!read.ok) return unreadable(read.reason, "create");
   const created = await createSubmitted(

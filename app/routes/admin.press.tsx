@@ -24,7 +24,7 @@ const PAGE = 50;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const siteId = requestSiteId(request);
-  await requireAdmin(request);
+  await requireAdmin(request, siteId);
   const url = new URL(request.url);
   const requested = Number(url.searchParams.get("page"));
   const createdId = url.searchParams.get("created");

@@ -36,7 +36,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Rendered to be kept (server/rendered-cache.js): not counted here, each answer counts its view.
   const kept = context.viewsPlaceholder === true;
   const [admin, visible] = await Promise.all([
-    getAdmin(request),
+    getAdmin(request, siteId),
     isCountableView(request) && !kept
       ? recordView(siteId, params.site, params.id)
       : getPublished(siteId, params.site, params.id),

@@ -36,7 +36,7 @@ export const handle: RouteHandle = {
 export async function loader({ request, params }: Route.LoaderArgs) {
   const siteId = requirePressSite(request, params.site).id;
   const url = new URL(request.url);
-  const admin = await getAdmin(request);
+  const admin = await getAdmin(request, siteId);
   const result = await listPublished(siteId, params.site, {
     after: decodeCursor(url.searchParams.get("after")),
   });
@@ -98,7 +98,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
 
-  const admin = await requireAdmin(request);
+  const admin = await requireAdmin(request, siteId);
   const created = await createSubmitted(form, { siteId, site: params.site }, admin.adminId);
   if (!created.ok) return created.answer;
   return redirect(`${listPath}?posted=${created.id}`, { headers: noStore });
