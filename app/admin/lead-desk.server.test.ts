@@ -241,35 +241,35 @@ describe.each(engines())("lead desk ($name)", (engine) => {
   it("shows one complex's desk only its leads, sources, counts and edits; 모든 단지 lists all with their complex", async () => {
     await seed();
     const meta = { ip: "2", source: "/", attribution: { utm_source: "daangn" } };
-    await createLead("bundang", lead("분당고객", "010-7777-8888"), meta, day("2026-03-05"));
-    const bundangId = (await listDeskLeads("bundang", {})).leads[0]!.id;
+    await createLead("suwon", lead("분당고객", "010-7777-8888"), meta, day("2026-03-05"));
+    const suwonId = (await listDeskLeads("suwon", {})).leads[0]!.id;
 
     const names = async (scope: string, q = "") =>
       (await listDeskLeads(scope, filter(q))).leads.map((l) => l.name);
     expect(await names(ANYANG)).toEqual(["100%_이름", "=HYPERLINK(1)", "김철수", "홍길동"]);
-    expect(await names("bundang")).toEqual(["분당고객"]);
+    expect(await names("suwon")).toEqual(["분당고객"]);
     expect(await names(ANYANG, "q=7777")).toEqual([]);
     expect(await names(ALL_SITES)).toHaveLength(5);
     expect((await listDeskLeads(ALL_SITES, {})).leads[0]).toMatchObject({
       name: "분당고객",
-      siteId: "bundang",
+      siteId: "suwon",
     });
     expect((await deskSources(ANYANG)).utm).toEqual([]);
-    expect((await deskSources("bundang")).utm).toEqual(["daangn"]);
+    expect((await deskSources("suwon")).utm).toEqual(["daangn"]);
     expect(await countNewLeads(ANYANG)).toBe(4);
-    expect(await countNewLeads("bundang")).toBe(1);
+    expect(await countNewLeads("suwon")).toBe(1);
 
     // Another complex's lead cannot be changed from this complex's desk.
-    expect(await updateLeadDesk(ANYANG, bundangId, { status: "closed", memo: "x" })).toEqual({
+    expect(await updateLeadDesk(ANYANG, suwonId, { status: "closed", memo: "x" })).toEqual({
       ok: false,
       message: DESK_MESSAGES.notFound,
     });
-    expect((await listDeskLeads("bundang", {})).leads[0]).toMatchObject({
+    expect((await listDeskLeads("suwon", {})).leads[0]).toMatchObject({
       status: "new",
       memo: "",
     });
     expect(
-      await updateLeadDesk(ALL_SITES, bundangId, { status: "contacted", memo: "" }),
+      await updateLeadDesk(ALL_SITES, suwonId, { status: "contacted", memo: "" }),
     ).toMatchObject({ ok: true });
 
     // The CSV: one complex's rows only; 모든 단지 with a 단지 column first.
@@ -279,7 +279,7 @@ describe.each(engines())("lead desk ($name)", (engine) => {
     const rows = all.slice(1).trimEnd().split("\r\n");
     expect(rows[0]!.startsWith("단지,접수일시 (KST),")).toBe(true);
     expect(rows.slice(1).map((r) => r.split(",")[0])).toEqual([
-      "bundang",
+      "suwon",
       "anyang",
       "anyang",
       "anyang",
@@ -289,17 +289,17 @@ describe.each(engines())("lead desk ($name)", (engine) => {
 
   it("lets only an administrator of every complex choose the desk's complex", () => {
     const everywhere = { sites: ALL_SITES } as const;
-    const ofBundang = { sites: ["bundang", "pangyo"] };
+    const ofBundang = { sites: ["suwon", "pangyo"] };
     expect(deskScope(everywhere, ANYANG, null)).toEqual({ scope: ANYANG, choosable: true });
     expect(deskScope(everywhere, ANYANG, "*")).toEqual({ scope: ALL_SITES, choosable: true });
-    expect(deskScope(everywhere, ANYANG, "bundang")).toEqual({
-      scope: "bundang",
+    expect(deskScope(everywhere, ANYANG, "suwon")).toEqual({
+      scope: "suwon",
       choosable: true,
     });
     expect(deskScope(everywhere, ANYANG, "Bad_Id")).toEqual({ scope: ANYANG, choosable: true });
     for (const asked of [null, "*", "pangyo", "anyang"])
-      expect(deskScope(ofBundang, "bundang", asked)).toEqual({
-        scope: "bundang",
+      expect(deskScope(ofBundang, "suwon", asked)).toEqual({
+        scope: "suwon",
         choosable: false,
       });
   });
@@ -308,11 +308,11 @@ describe.each(engines())("lead desk ($name)", (engine) => {
     const admin = { adminId: "a1", email: "admin@example.com" };
     const entry = { admin, action: "view" as const, target: "상담 접수 목록", rowCount: 1 };
     await logAccess({ ...entry, scope: ANYANG, filter: "안양" }, day("2026-03-01"));
-    await logAccess({ ...entry, scope: "bundang", filter: "분당" }, day("2026-03-02"));
+    await logAccess({ ...entry, scope: "suwon", filter: "분당" }, day("2026-03-02"));
     await logAccess({ ...entry, scope: ALL_SITES, filter: "모두" }, day("2026-03-03"));
     const filters = async (scope: string) => (await recentAccess(scope)).map((e) => e.filter);
     expect(await filters(ANYANG)).toEqual(["모두", "안양"]);
-    expect(await filters("bundang")).toEqual(["모두", "분당"]);
+    expect(await filters("suwon")).toEqual(["모두", "분당"]);
     expect(await filters(ALL_SITES)).toEqual(["모두", "분당", "안양"]);
   });
 });
