@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { upsertAdmin } from "~/auth/admin.server";
 import { signIn } from "~/auth/sign-in.server";
-import { engines, setTestEnv, useTestDb } from "~/db/test-support";
+import { engines, useTestDb } from "~/db/test-support";
 import { createLead } from "~/leads/leads.server";
 import type { LeadForm } from "~/lib/lead-form";
 import { loader as csvLoader } from "./admin.leads.csv";
@@ -18,18 +18,16 @@ const inquiry = (name: string, phone: string): LeadForm => ({
   visitSlot: null,
 });
 
-/** Signs in on the complex the server takes requests for (DEFAULT_SITE); answers the cookie. */
+/** Signs in on the complex `siteId`; answers the cookie. */
 async function cookieOf(email: string, siteId: string) {
-  setTestEnv({ DEFAULT_SITE: siteId });
   const r = await signIn(siteId, { email, password: PASSWORD }, { ip: "203.0.113.5" });
   if (!r.ok) throw new Error(r.message);
   return r.setCookie.split(";")[0]!;
 }
 
-/** A GET of an administrator page on the complex `siteId` (until host routing: DEFAULT_SITE). */
+/** A GET of an administrator page on the complex `siteId`, on its host `<id>.localhost`. */
 function get(siteId: string, path: string, cookie: string) {
-  setTestEnv({ DEFAULT_SITE: siteId });
-  const request = new Request(`http://localhost${path}`, { headers: { cookie } });
+  const request = new Request(`http://${siteId}.localhost${path}`, { headers: { cookie } });
   return { request, context: { ip: "203.0.113.5" }, params: {} };
 }
 
@@ -64,29 +62,29 @@ describe.each(engines())("the lead desk per complex ($name)", (engine) => {
 
   async function seed() {
     await upsertAdmin("all@example.com", PASSWORD);
-    await upsertAdmin("bundang@example.com", PASSWORD, { sites: ["bundang"] });
+    await upsertAdmin("suwon@example.com", PASSWORD, { sites: ["suwon"] });
     const meta = { ip: "1", source: "/" };
     await createLead("anyang", inquiry("안양고객", "010-1111-2222"), meta);
-    await createLead("bundang", inquiry("분당고객", "010-3333-4444"), meta);
+    await createLead("suwon", inquiry("분당고객", "010-3333-4444"), meta);
   }
 
   it("gives a complex administrator their complex's leads only, without a complex column or choice", async () => {
     await seed();
-    const cookie = await cookieOf("bundang@example.com", "bundang");
+    const cookie = await cookieOf("suwon@example.com", "suwon");
     // Asking for every complex changes nothing for them.
-    const page = await desk("bundang", "?site=*", cookie);
+    const page = await desk("suwon", "?site=*", cookie);
     expect(page.leads.map((l) => l.name)).toEqual(["분당고객"]);
     expect(page.site).toBeNull();
-    const rows = await csv("bundang", "?site=*", cookie);
+    const rows = await csv("suwon", "?site=*", cookie);
     expect(rows[0]!.startsWith("접수일시 (KST),")).toBe(true);
     expect(rows.slice(1).map((r) => r.split(",")[2])).toEqual(["분당고객"]);
   });
 
   it("answers a complex administrator 404 on another complex's desk and CSV, cookie or not", async () => {
     await seed();
-    const cookie = await cookieOf("bundang@example.com", "bundang");
+    const cookie = await cookieOf("suwon@example.com", "suwon");
     expect(await thrown(() => desk("anyang", "", cookie))).toBe(404);
-    expect(await thrown(() => desk("anyang", "?site=bundang", cookie))).toBe(404);
+    expect(await thrown(() => desk("anyang", "?site=suwon", cookie))).toBe(404);
     expect(await thrown(() => csv("anyang", "", cookie))).toBe(404);
   });
 
@@ -95,16 +93,16 @@ describe.each(engines())("the lead desk per complex ($name)", (engine) => {
     const cookie = await cookieOf("all@example.com", "anyang");
     const own = await desk("anyang", "", cookie);
     expect(own.leads.map((l) => l.name)).toEqual(["안양고객"]);
-    expect(own.site).toEqual({ scope: "anyang", choices: ["anyang", "bundang"] });
+    expect(own.site).toEqual({ scope: "anyang", choices: ["anyang", "suwon"] });
 
     const all = await desk("anyang", "?site=*", cookie);
     expect(all.leads.map((l) => [l.siteId, l.name]).sort()).toEqual([
       ["anyang", "안양고객"],
-      ["bundang", "분당고객"],
+      ["suwon", "분당고객"],
     ]);
     expect(all.log[0]).toMatchObject({ siteId: "*", filter: "단지=모든 단지, 전체" });
 
-    const other = await desk("anyang", "?site=bundang", cookie);
+    const other = await desk("anyang", "?site=suwon", cookie);
     expect(other.leads.map((l) => l.name)).toEqual(["분당고객"]);
 
     const rows = await csv("anyang", "?site=*", cookie);
@@ -114,6 +112,6 @@ describe.each(engines())("the lead desk per complex ($name)", (engine) => {
         .slice(1)
         .map((r) => `${r.split(",")[0]} ${r.split(",")[3]}`)
         .sort(),
-    ).toEqual(["anyang 안양고객", "bundang 분당고객"]);
+    ).toEqual(["anyang 안양고객", "suwon 분당고객"]);
   });
 });
