@@ -69,7 +69,10 @@ export async function openPage(
     javaScriptEnabled: options.javaScriptEnabled ?? true,
     ...(options.userAgent ? { userAgent: options.userAgent } : {}),
   });
-  await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1)/, (route) => route.abort());
+  // Everything beyond this machine is cut off; `<id>.localhost` names a complex on it.
+  await context.route(/^https?:\/\/(?!localhost|127\.0\.0\.1|[a-z0-9-]+\.localhost[:/])/, (route) =>
+    route.abort(),
+  );
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(String(e)));
