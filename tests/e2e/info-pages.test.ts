@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { content } from "~/content";
+import { content } from "./support/sites";
 import { getPage } from "~/content/pages";
 import { milestoneWhen } from "~/lib/schedule";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
@@ -135,7 +135,7 @@ const PATHS = Object.keys(PAGES);
 
 /** Everything a visitor should see on one page: banner, tab menu with the page marked, body texts and images. */
 async function expectFullContent(page: Page, path: string) {
-  const meta = getPage(path);
+  const meta = getPage(content, path);
   expect(await page.locator(".page-banner-slogan").first().isVisible(), `${path}: banner`).toBe(
     true,
   );
