@@ -1,15 +1,41 @@
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 
-// Browser tests: each file starts the built production server itself (tests/e2e/support/server.ts).
+/*
+ * Browser tests: each file starts the built production server itself (tests/e2e/support/server.ts)
+ * for the complex under test (E2E_SITE, tests/e2e/support/sites.ts). One build serves both runs: it
+ * renders every complex. `anyang` (the default sample) runs every file; `suwon` runs the files that
+ * check a complex's pages, popup, forms and press against its own data. Server mechanics, fonts,
+ * accessibility of every page and drawing exactness are the same code for any complex.
+ */
+const perComplex = [
+  "bookings",
+  "home",
+  "info-pages",
+  "layout",
+  "leads",
+  "page-details",
+  "press",
+  "routes",
+].map((name) => `tests/e2e/${name}.test.ts`);
+
 export default defineConfig({
   plugins: [tsconfigPaths()],
   test: {
-    include: ["tests/e2e/**/*.test.ts"],
     environment: "node",
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
+    projects: [
+      {
+        extends: true,
+        test: { name: "anyang", include: ["tests/e2e/**/*.test.ts"], env: { E2E_SITE: "anyang" } },
+      },
+      {
+        extends: true,
+        test: { name: "suwon", include: perComplex, env: { E2E_SITE: "suwon" } },
+      },
+    ],
   },
 });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { content } from "~/content";
+import { content } from "./support/sites";
 import { prerenderPagePaths } from "~/content/pages";
 import { VISIT_SLOTS_PATH, type Availability } from "~/lib/visit-slots";
 import { startReceiver } from "~/outbox/test-receiver";
@@ -88,7 +88,7 @@ const site = content.press.defaultSite;
 const publicRoutes = () => [
   ...new Set([
     "/",
-    ...prerenderPagePaths(),
+    ...prerenderPagePaths(content),
     "/register",
     `/${site}/press`,
     `/${site}/press/${articleId}`,

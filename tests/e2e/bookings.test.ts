@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { content } from "~/content";
+import { content, menuEntry } from "./support/sites";
 import { RESULT_MESSAGES } from "~/lib/lead-form";
 import {
   formatSlot,
@@ -543,7 +543,10 @@ describe("where leads come from", () => {
         await page.goto(`${server.url}/Brand/intro?${query}`);
         await hydrated(page);
         // The first touch survives moving on to another page of the site.
-        await page.getByRole("link", { name: "홍보영상" }).first().click();
+        await page
+          .getByRole("link", { name: menuEntry("/Brand/video").item.title })
+          .first()
+          .click();
         await page.waitForURL(/\/Brand\/video$/);
         const dialog = await openPopup(page);
         const f = fields(dialog);

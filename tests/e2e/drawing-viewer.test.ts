@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { content } from "~/content";
+import { content } from "./support/sites";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import { startServer, type RunningServer } from "./support/server";
 

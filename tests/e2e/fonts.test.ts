@@ -3,7 +3,7 @@ import { join, relative, sep } from "node:path";
 import { convert } from "fontverter";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Browser } from "playwright-core";
-import { content } from "~/content";
+import { content } from "./support/sites";
 import { launchBrowser, openPage } from "./support/browser";
 import { startServer, type RunningServer } from "./support/server";
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { content } from "~/content";
+import { content, menuEntry, pageTitle } from "./support/sites";
 import { backTo, hydrated, launchBrowser, openPage, useCachingBrowser } from "./support/browser";
 import { seriousA11yViolations } from "./support/a11y";
 import { startServer, type RunningServer } from "./support/server";
@@ -28,6 +28,8 @@ async function visit(
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
 const telLink = `tel:${content.contact.phone.replace(/[^0-9+]/g, "")}`;
+/** The first two floor plans: pages every complex has, whatever its unit types are called. */
+const [firstPlan, secondPlan] = content.unitTypes.map((u) => u.path) as [string, string];
 
 /** Fade-ins finished, so colour contrast is measured on the final colours. */
 async function animationsDone(page: Page) {
@@ -178,7 +180,7 @@ describe("desktop header (1440 px)", () => {
   });
 
   test("the header turns solid once scrolled, and the to-top button appears past 200 px", async () => {
-    const { context, page } = await visit("desktop", "/FloorPlan/59A");
+    const { context, page } = await visit("desktop", firstPlan);
     try {
       const header = page.locator(".site-header");
       const toTop = page.getByRole("link", { name: "맨 위로" });
@@ -373,7 +375,7 @@ describe("mobile header (390 px)", () => {
     const { context, page } = await visit("phone", "/FloorPlan/videos");
     try {
       const current = page.locator('.sub-menu a[aria-current="page"]');
-      expect(await current.textContent()).toBe("분양영상");
+      expect(await current.textContent()).toBe(menuEntry("/FloorPlan/videos").item.title);
       const box = await current.boundingBox();
       expect(box).not.toBeNull();
       expect(box!.x).toBeGreaterThanOrEqual(0);
@@ -416,7 +418,7 @@ describe("mobile header (390 px)", () => {
 
 describe("navigation", () => {
   test("a navigation starts the new page at the top; Back shows the previous page", async () => {
-    const { context, page } = await visit("desktop", "/FloorPlan/59A");
+    const { context, page } = await visit("desktop", firstPlan);
     try {
       // Footer link from the bottom of the page.
       await scrollTo(page, 100_000);
@@ -426,25 +428,19 @@ describe("navigation", () => {
       await expect.poll(() => scrollY(page)).toBe(0);
 
       // Back shows the floor plan again.
-      await backTo(
-        page,
-        page
-          .locator("h1")
-          .filter({ hasText: content.pages.find((p) => p.path === "/FloorPlan/59A")!.title }),
-      );
-      expect(page.url()).toBe(server.url + "/FloorPlan/59A");
+      await backTo(page, page.locator("h1").filter({ hasText: pageTitle(firstPlan) }));
+      expect(page.url()).toBe(server.url + firstPlan);
 
       // A tab of the section's sub-menu, part-way down.
       await scrollTo(page, 300);
+      const { group, item } = menuEntry(secondPlan);
       await page
-        .getByRole("navigation", { name: "평면안내 하위 메뉴" })
-        .getByRole("link", { name: "84A" })
+        .getByRole("navigation", { name: `${group.title} 하위 메뉴` })
+        .getByRole("link", { name: item.title })
         .click();
-      await page.waitForURL(server.url + "/FloorPlan/59B");
+      await page.waitForURL(server.url + secondPlan);
       await expect.poll(() => scrollY(page)).toBe(0);
-      expect(await page.locator("h1").textContent()).toBe(
-        content.pages.find((p) => p.path === "/FloorPlan/59B")!.title,
-      );
+      expect(await page.locator("h1").textContent()).toBe(pageTitle(secondPlan));
     } finally {
       await context.close();
     }
@@ -535,7 +531,7 @@ describe("registration popup", () => {
       // Back closes it, then leaves.
       await page.locator(".bottom-bar-reserve").click();
       await expect.poll(() => dialog.isVisible()).toBe(true);
-      await page.goto(server.url + "/FloorPlan/59A");
+      await page.goto(server.url + firstPlan);
       await backTo(page, dialog);
       expect(await stayed(page)).toBe(true);
       await page.goBack({ waitUntil: "commit" });
@@ -573,9 +569,10 @@ describe("page tags", () => {
       expect(await canonical()).toBe(server.url + "/Brand/intro");
       expect(await ogUrl()).toBe(server.url + "/Brand/intro");
 
+      const { group, item } = menuEntry("/Brand/video");
       await page
-        .getByRole("navigation", { name: "브랜드소개 하위 메뉴" })
-        .getByRole("link", { name: "홍보영상" })
+        .getByRole("navigation", { name: `${group.title} 하위 메뉴` })
+        .getByRole("link", { name: item.title })
         .click();
       await page.waitForURL(server.url + "/Brand/video");
       await expect.poll(canonical).toBe(server.url + "/Brand/video");
@@ -623,7 +620,7 @@ describe("accessibility (axe)", () => {
     "/",
     "/Brand/intro",
     "/BusinessGuide/intro",
-    "/FloorPlan/59A",
+    firstPlan,
     "/Promotion/Customer",
     "/privacy",
   ];

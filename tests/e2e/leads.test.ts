@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { content } from "~/content";
+import { content, customerPath } from "./support/sites";
 import { HONEYPOT_FIELD, MESSAGES, RESULT_MESSAGES } from "~/lib/lead-form";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import {
@@ -246,7 +246,7 @@ describe("customer page inquiry", () => {
       const phone = newPhone();
       await f.name.fill("이문의");
       await f.phone.fill(phone);
-      await f.message.fill("84A 타입 잔여세대가\n있는지 궁금합니다.");
+      await f.message.fill(`${content.unitTypes[1]!.label} 타입 잔여세대가\n있는지 궁금합니다.`);
       await f.consent.check();
       await humanPause(page);
       await f.submit.click();
@@ -261,7 +261,7 @@ describe("customer page inquiry", () => {
       expect(stored[0]).toMatchObject({
         구분: "상담문의",
         이름: "이문의",
-        문의내용: "84A 타입 잔여세대가\n있는지 궁금합니다.",
+        문의내용: `${content.unitTypes[1]!.label} 타입 잔여세대가\n있는지 궁금합니다.`,
         SMS수신동의: "미동의",
         동의버전: content.privacy.consentVersion,
       });
@@ -272,7 +272,7 @@ describe("customer page inquiry", () => {
   });
 
   test("without JavaScript (site customer page): the answer page shows the ✔ message and one inquiry is stored", async () => {
-    const path = `/${content.press.defaultSite}/customer`;
+    const path = customerPath;
     const { context, page } = await visit("phone", path, { javaScriptEnabled: false });
     try {
       const f = fields(page.locator("main"));
@@ -294,7 +294,7 @@ describe("customer page inquiry", () => {
   });
 
   test("with JavaScript (site customer page): the form is sent without a page load, the ✔ message shows and the inquiry is stored", async () => {
-    const path = `/${content.press.defaultSite}/customer`;
+    const path = customerPath;
     const { context, page, errors } = await visit("phone", path);
     try {
       await page.evaluate(() => ((window as unknown as { stay: boolean }).stay = true));

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { content } from "~/content";
+import { content } from "./support/sites";
 import { E_MODEL_TAB_LIMIT } from "~/lib/media";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import { seriousA11yViolations } from "./support/a11y";

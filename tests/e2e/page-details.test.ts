@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { content } from "~/content";
+import { content, menuEntry, pressPath } from "./support/sites";
 import { unbreakablePattern } from "~/lib/keep-together";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import { startServer, type RunningServer } from "./support/server";
@@ -41,16 +41,22 @@ const texts = (page: Page, selector: string) =>
   page.$$eval(selector, (els) => els.map((e) => (e.textContent ?? "").trim()));
 
 describe("current menu item", () => {
+  // The registration form and the press list are outside the menu; they mark its customer items.
   test.each([
-    ["/register", "방문예약"],
-    [`/${content.press.defaultSite}/press`, "보도자료"],
-  ])("%s marks 홍보센터 › %s in the header and the section tabs", async (path, item) => {
-    await visit("desktop", path, async (page) => {
-      expect(await texts(page, '.gnb-link[aria-current="true"]')).toEqual(["홍보센터"]);
-      expect(await texts(page, '.gnb-sub-link[aria-current="page"]')).toEqual([item]);
-      expect(await texts(page, '.sub-menu a[aria-current="page"]')).toEqual([item]);
-    });
-  });
+    ["/register", "/Promotion/Customer"],
+    [pressPath, "/Promotion/Press"],
+  ])(
+    "%s marks the customer section's %s item in the header and the section tabs",
+    async (path, url) => {
+      const { group, item: entry } = menuEntry(url);
+      const item = entry.title;
+      await visit("desktop", path, async (page) => {
+        expect(await texts(page, '.gnb-link[aria-current="true"]')).toEqual([group.title]);
+        expect(await texts(page, '.gnb-sub-link[aria-current="page"]')).toEqual([item]);
+        expect(await texts(page, '.sub-menu a[aria-current="page"]')).toEqual([item]);
+      });
+    },
+  );
 });
 
 describe("floor-plan pages", () => {
@@ -135,8 +141,8 @@ test("at 1440 px the unit-position legend leaves no entry alone on its last row"
       return [...count.values()];
     }),
   );
-  expect(rows.length).toBeGreaterThan(1);
-  expect(rows[rows.length - 1]).toBeGreaterThan(1);
+  // One row holds every entry when there are few unit types.
+  if (rows.length > 1) expect(rows[rows.length - 1]).toBeGreaterThan(1);
 });
 
 describe("text that must stay whole", () => {

@@ -23,6 +23,7 @@ import {
 import { freePort, startServer, type RunningServer } from "./support/server";
 import { seriousA11yViolations } from "./support/a11y";
 import { backTo, hydrated, launchBrowser, openPage } from "./support/browser";
+import { pressPath } from "./support/sites";
 
 /*
  * The press section as its administrator and its visitors meet it: sign-in, writing, paging,
@@ -41,17 +42,19 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** Where a post of the complex's own press list is. */
+const postUrl = new RegExp(`${pressPath}/[a-z0-9]{12}$`);
 const views = async (page: Page) => Number(await page.getByTestId("press-views").textContent());
 /** Every post's title and views, drafts and scheduled ones too, as the administrator's list shows them. */
 async function allPosts(srv = server, c = cookie) {
   const html = await (await adminFetch(srv, c, "/admin/press")).text();
-  return [...html.matchAll(/<a href="\/anyang\/press\/([a-z0-9]{12})"[^>]*>([^<]*)<\/a>/g)].map(
-    (m) => ({ id: m[1]!, title: m[2]! }),
-  );
+  return [
+    ...html.matchAll(new RegExp(`<a href="${pressPath}/([a-z0-9]{12})"[^>]*>([^<]*)</a>`, "g")),
+  ].map((m) => ({ id: m[1]!, title: m[2]! }));
 }
 const viewsOf = async (id: string, srv = server, c = cookie) => {
   const html = await (await adminFetch(srv, c, "/admin/press")).text();
-  const row = html.split("<tr").find((r) => r.includes(`/anyang/press/${id}"`))!;
+  const row = html.split("<tr").find((r) => r.includes(`${pressPath}/${id}"`))!;
   return Number(/data-label="조회수">([0-9,]+)/.exec(row)![1]!.replace(/,/g, ""));
 };
 
@@ -95,7 +98,7 @@ describe("the administrator's press workflow", () => {
 
       // Open a post: its count goes up by one with each view (a reload is a view).
       await page.getByRole("link", { name: "보도자료 5번" }).click();
-      await page.waitForURL(/\/anyang\/press\/[a-z0-9]{12}$/);
+      await page.waitForURL(postUrl);
       const opened = await views(page);
       expect(opened).toBe(1);
       expect(await page.locator(".press-article-body p").allTextContents()).toEqual([
@@ -120,13 +123,13 @@ describe("the administrator's press workflow", () => {
       );
 
       // Delete another, after confirming.
-      await page.goto(`${own.url}/anyang/press`);
+      await page.goto(`${own.url}${pressPath}`);
       await page.getByRole("link", { name: "보도자료 7번" }).click();
-      await page.waitForURL(/\/anyang\/press\/[a-z0-9]{12}$/);
+      await page.waitForURL(postUrl);
       await hydrated(page);
       await page.locator(".confirm-delete summary").click();
       await page.getByRole("button", { name: "삭제 확인" }).click();
-      await page.waitForURL(`${own.url}/anyang/press`);
+      await page.waitForURL(`${own.url}${pressPath}`);
       await poll(() => page.locator(".press-count").textContent()).toContain("10");
       expect(await page.getByRole("link", { name: "보도자료 7번" }).count()).toBe(0);
       expect(await page.getByRole("link", { name: "보도자료 5번 (수정)" }).count()).toBe(1);
@@ -195,7 +198,7 @@ describe("the administrator's press workflow", () => {
     form.set("intent", "create");
     form.set("title", "");
     form.set("summary", "요약만 있음");
-    const res = await adminFetch(server, cookie, "/anyang/press", { method: "POST", body: form });
+    const res = await adminFetch(server, cookie, pressPath, { method: "POST", body: form });
     expect(res.status).toBe(400);
     expect(await res.text()).toContain(PRESS_MESSAGES.required);
     expect((await allPosts()).length).toBe(before);
@@ -209,7 +212,7 @@ describe("the administrator's press workflow", () => {
     });
     const { context, page, errors } = await openPage(browser, "desktop");
     try {
-      await page.goto(`${server.url}/anyang/press/${id}`);
+      await page.goto(`${server.url}${pressPath}/${id}`);
       await hydrated(page);
       expect(await page.locator(".press-article-body p").allTextContents()).toEqual([
         "<script>window.__pwned=3</script>",
@@ -283,14 +286,14 @@ describe("writing inside the administrator's area (/admin/press/new)", () => {
       expect(await row.getByText("사진", { exact: true }).isVisible()).toBe(true);
       expect(
         await row.getByRole("link", { name: "관리 화면에서 쓴 보도자료" }).getAttribute("href"),
-      ).toBe(`/anyang/press/${id}`);
+      ).toBe(`${pressPath}/${id}`);
       // The marked row and the line read as well as the rest of the page.
       expect(await seriousA11yViolations(page, "/admin/press?created", "main")).toEqual([]);
 
       // Visitors see it on the public list, with its photo and body.
-      await page.goto(`${server.url}/anyang/press`);
+      await page.goto(`${server.url}${pressPath}`);
       await page.getByRole("link", { name: "관리 화면에서 쓴 보도자료" }).click();
-      await page.waitForURL(`${server.url}/anyang/press/${id}`);
+      await page.waitForURL(`${server.url}${pressPath}/${id}`);
       expect(await page.locator(".press-article-body p").allTextContents()).toEqual([
         "첫 문단",
         "둘째 문단",
@@ -371,7 +374,7 @@ describe("writing inside the administrator's area (/admin/press/new)", () => {
       expect(await row.getByText("임시저장", { exact: true }).count()).toBe(1);
       expect(await row.getByText("사진", { exact: true }).count()).toBe(1);
       // A draft is not on the public list.
-      const list = await (await fetch(`${server.url}/anyang/press`)).text();
+      const list = await (await fetch(`${server.url}${pressPath}`)).text();
       expect(list).not.toContain("자바스크립트 없이 쓴 임시저장 글");
     } finally {
       await noJs.context.close();
@@ -458,7 +461,7 @@ describe("sign-in", () => {
   test("a wrong password shows the catalogue's failure message; the sixth failure in a row is throttled", async () => {
     const { context, page } = await openPage(browser, "phone");
     try {
-      await page.goto(`${server.url}/anyang/press`);
+      await page.goto(`${server.url}${pressPath}`);
       await hydrated(page);
       const form = page.locator("form").filter({ has: page.getByLabel("비밀번호") });
       for (let i = 0; i < 6; i++) {
@@ -466,7 +469,7 @@ describe("sign-in", () => {
         await form.getByLabel("비밀번호").fill(`wrong-password-${i}`);
         // The previous attempt's message is still shown: wait for this attempt's answer.
         const answered = page.waitForResponse(
-          (r) => r.request().method() === "POST" && r.url().includes("/anyang/press"),
+          (r) => r.request().method() === "POST" && r.url().includes(pressPath),
         );
         await form.getByRole("button", { name: "로그인" }).click();
         await answered;
@@ -538,7 +541,7 @@ describe("photos", () => {
       expect(await thumb.isVisible()).toBe(true);
 
       await row.getByRole("link").click();
-      await page.waitForURL(/\/anyang\/press\/[a-z0-9]{12}$/);
+      await page.waitForURL(postUrl);
       const photo = page.locator(".press-article-photo img");
       await poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(
         0,
@@ -575,7 +578,7 @@ describe("photos", () => {
     // On a phone the list has no photo column.
     const phone = await openPage(browser, "phone");
     try {
-      await phone.page.goto(`${server.url}/anyang/press`);
+      await phone.page.goto(`${server.url}${pressPath}`);
       const row = phone.page
         .locator(".press-table tbody tr")
         .filter({ hasText: "사진이 있는 보도자료" });
@@ -630,7 +633,7 @@ describe("photos", () => {
       new Blob([Buffer.alloc(12 * 1024 * 1024, 0xff)], { type: "image/jpeg" }),
       "big.jpg",
     );
-    const res = await adminFetch(server, cookie, "/anyang/press", { method: "POST", body: form });
+    const res = await adminFetch(server, cookie, pressPath, { method: "POST", body: form });
     expect(res.status).toBe(413);
     expect(await res.text()).toMatch(/사진은 10MB 이하/);
     expect(await allPosts()).toEqual(before);
@@ -651,8 +654,8 @@ describe("drafts and scheduled posts", () => {
       summary: "요약",
       publish: "draft",
     });
-    const list = await (await fetch(`${server.url}/anyang/press`)).text();
-    const rss = await (await fetch(`${server.url}/anyang/press/rss.xml`)).text();
+    const list = await (await fetch(`${server.url}${pressPath}`)).text();
+    const rss = await (await fetch(`${server.url}${pressPath}/rss.xml`)).text();
     const sitemap = await (await fetch(`${server.url}/sitemap.xml`)).text();
     for (const id of [scheduled, draft]) {
       expect(list).not.toContain(id);
@@ -661,22 +664,22 @@ describe("drafts and scheduled posts", () => {
     }
     // A visitor who knows the address, or guesses one, is sent to the list.
     for (const id of [scheduled, draft, "zzzzzzzzzzzz", "not-a-post", "..%2F..%2Fadmin"]) {
-      const direct = await fetch(`${server.url}/anyang/press/${id}`, { redirect: "manual" });
+      const direct = await fetch(`${server.url}${pressPath}/${id}`, { redirect: "manual" });
       expect(direct.status, id).toBe(302);
-      expect(direct.headers.get("location")).toBe("/anyang/press");
+      expect(direct.headers.get("location")).toBe(pressPath);
     }
     const admin = await (await adminFetch(server, cookie, "/admin/press")).text();
     expect(admin).toMatch(/is-scheduled">예약<\/span>[\s\S]*?한 시간 뒤 예약 글/);
     expect(admin).toMatch(/is-draft">임시저장<\/span>[\s\S]*?임시저장 글/);
-    const detail = await (await adminFetch(server, cookie, `/anyang/press/${scheduled}`)).text();
+    const detail = await (await adminFetch(server, cookie, `${pressPath}/${scheduled}`)).text();
     expect(detail).toContain("게시 예정");
     // A published post is in all three.
     const now = await postArticle(server, cookie, { title: "바로 게시한 글", summary: "요약" });
-    expect(await (await fetch(`${server.url}/anyang/press/rss.xml`)).text()).toContain(
-      `/anyang/press/${now}`,
+    expect(await (await fetch(`${server.url}${pressPath}/rss.xml`)).text()).toContain(
+      `${pressPath}/${now}`,
     );
     expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).toContain(
-      `/anyang/press/${now}`,
+      `${pressPath}/${now}`,
     );
   });
 });
@@ -687,7 +690,7 @@ describe("view counts", () => {
     const before = await viewsOf(id, srv, c);
     const statuses = await Promise.all(
       Array.from({ length: 200 }, () =>
-        fetch(`${srv.url}/anyang/press/${id}`, { headers: { "User-Agent": PERSON_UA } }).then(
+        fetch(`${srv.url}${pressPath}/${id}`, { headers: { "User-Agent": PERSON_UA } }).then(
           async (r) => (await r.arrayBuffer(), r.status),
         ),
       ),
@@ -732,7 +735,7 @@ describe("view counts", () => {
       };
     };
     const answers = [];
-    for (let i = 0; i < 3; i++) answers.push(await read(`/anyang/press/${id}`));
+    for (let i = 0; i < 3; i++) answers.push(await read(`${pressPath}/${id}`));
     expect(answers.map((a) => a.views)).toEqual([1, 2, 3]);
     // A public page runs no inline script (docs/decisions/014); each answer still has its own
     // policy nonce, and nothing of the kept copy's placeholders shows.
@@ -743,17 +746,17 @@ describe("view counts", () => {
       expect(a.html).not.toMatch(/keptPageNoncePlaceholder|7,?391,?028,?465/);
     }
     expect(new Set(answers.map((a) => cspNonce(a.csp))).size).toBe(3);
-    expect((await read("/anyang/press")).html).toContain("고치기 전 제목");
+    expect((await read(pressPath)).html).toContain("고치기 전 제목");
 
     const edit = await adminFetch(server, cookie, `/admin/press/${id}`, {
       method: "POST",
       body: new URLSearchParams({ intent: "update", title: "고친 제목", summary: "요약" }),
     });
     expect(edit.status).toBeLessThan(400);
-    const edited = await read(`/anyang/press/${id}`);
+    const edited = await read(`${pressPath}/${id}`);
     expect(edited.html).toContain("고친 제목");
     expect(edited.views).toBe(4);
-    const list = await read("/anyang/press");
+    const list = await read(pressPath);
     expect(list.html).toContain("고친 제목");
     expect(list.html).not.toContain("고치기 전 제목");
 
@@ -761,40 +764,40 @@ describe("view counts", () => {
       method: "POST",
       body: new URLSearchParams({ intent: "delete" }),
     });
-    const gone = await read(`/anyang/press/${id}`);
+    const gone = await read(`${pressPath}/${id}`);
     expect([301, 302, 303, 307]).toContain(gone.res.status);
-    expect(gone.res.headers.get("location")).toMatch(/\/anyang\/press$/);
-    expect((await read("/anyang/press")).html).not.toContain("고친 제목");
+    expect(gone.res.headers.get("location")).toMatch(new RegExp(`${pressPath}$`));
+    expect((await read(pressPath)).html).not.toContain("고친 제목");
   });
 
   test("a link prefetch and a crawler's request do not count; the click that follows does", async () => {
     const id = await postArticle(server, cookie, { title: "미리 불러오는 글", summary: "요약" });
     const { context, page } = await openPage(browser, "desktop", { userAgent: PERSON_UA });
     try {
-      await page.goto(`${server.url}/anyang/press`);
+      await page.goto(`${server.url}${pressPath}`);
       await hydrated(page);
       const link = page.getByRole("link", { name: "미리 불러오는 글" });
       // A browser's link prefetch (pages are full page loads, so a prefetch is of the page itself).
-      await fetch(`${server.url}/anyang/press/${id}`, {
+      await fetch(`${server.url}${pressPath}/${id}`, {
         headers: { "User-Agent": PERSON_UA, "Sec-Purpose": "prefetch" },
       });
       expect(await viewsOf(id)).toBe(0);
 
-      await fetch(`${server.url}/anyang/press/${id}`, {
+      await fetch(`${server.url}${pressPath}/${id}`, {
         headers: {
           "User-Agent": "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
         },
       });
-      await fetch(`${server.url}/anyang/press/${id}`, {
+      await fetch(`${server.url}${pressPath}/${id}`, {
         headers: { "User-Agent": "Mozilla/5.0 (compatible; Yeti/1.1; +https://naver.me/spd)" },
       });
-      await fetch(`${server.url}/anyang/press/${id}`, {
+      await fetch(`${server.url}${pressPath}/${id}`, {
         headers: { "User-Agent": PERSON_UA, Purpose: "prefetch" },
       });
       expect(await viewsOf(id)).toBe(0);
 
       await link.click();
-      await page.waitForURL(`${server.url}/anyang/press/${id}`);
+      await page.waitForURL(`${server.url}${pressPath}/${id}`);
       expect(await views(page)).toBe(1);
       expect(await viewsOf(id)).toBe(1);
       // Back to the list and forward again is another view.
@@ -837,14 +840,14 @@ describe("accessibility", () => {
     for (const viewport of ["phone", "desktop"] as const) {
       const { context, page } = await openPage(browser, viewport);
       try {
-        for (const path of ["/anyang/press", `/anyang/press/${id}`, "/admin/login"]) {
+        for (const path of [pressPath, `${pressPath}/${id}`, "/admin/login"]) {
           await page.goto(server.url + path);
           await hydrated(page);
           found.push(...(await seriousA11yViolations(page, `${viewport} ${path}`, "main")));
         }
         await signInOnPressList(page, server);
         for (const path of [
-          "/anyang/press",
+          pressPath,
           "/admin",
           "/admin/press",
           `/admin/press/${id}`,
@@ -872,7 +875,7 @@ describe("what a screen reader hears of an article", () => {
     });
     const { context, page } = await openPage(browser, "phone");
     try {
-      await page.goto(`${server.url}/anyang/press/${id}`);
+      await page.goto(`${server.url}${pressPath}/${id}`);
       const article = page.getByRole("article", { name: "스스로를 설명하는 글" });
       await article.waitFor();
       expect(await article.getByRole("heading", { name: "스스로를 설명하는 글" }).isVisible()).toBe(
@@ -907,7 +910,7 @@ describe("nothing reaches another site or the browser that should not", () => {
       return f;
     };
     const attacks: { path: string; body: () => BodyInit }[] = [
-      { path: "/anyang/press", body: written("공격자가 쓴 글") },
+      { path: pressPath, body: written("공격자가 쓴 글") },
       {
         path: `/admin/press/${id}`,
         body: () =>
@@ -954,7 +957,7 @@ describe("nothing reaches another site or the browser that should not", () => {
   test("a page on another origin cannot make the signed-in administrator's browser post", async () => {
     const before = await allPosts();
     const port = await freePort();
-    const evilHtml = `<!doctype html><form id="f" method="post" action="${server.url}/anyang/press" enctype="multipart/form-data">
+    const evilHtml = `<!doctype html><form id="f" method="post" action="${server.url}${pressPath}" enctype="multipart/form-data">
       <input name="intent" value="create"><input name="title" value="다른 사이트가 올린 글"><input name="summary" value="요약"></form>
       <script>document.getElementById("f").submit()</script>`;
     const evil: Server = createServer((_, res) => {
@@ -967,7 +970,7 @@ describe("nothing reaches another site or the browser that should not", () => {
       await signInOnPressList(page, server);
       // localhost:<other port> is the same site (the Lax cookie is sent) but another origin.
       const answer = page.waitForResponse(
-        (r) => r.url() === `${server.url}/anyang/press` && r.request().method() === "POST",
+        (r) => r.url() === `${server.url}${pressPath}` && r.request().method() === "POST",
       );
       await page.goto(`http://localhost:${port}/`);
       expect([400, 403]).toContain((await answer).status());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import sharp from "sharp";
-import { content } from "~/content";
+import { content, customerPath, pressPath } from "./support/sites";
 import { startServer, type RunningServer } from "./support/server";
 
 let server: RunningServer;
@@ -57,15 +57,8 @@ describe("every page of the route table", () => {
   });
 
   test.each([
-    "/FloorPlan/59A",
-    "/FloorPlan/59B",
-    "/FloorPlan/84A",
-    "/FloorPlan/84B",
-    "/FloorPlan/114A",
-    "/FloorPlan/114B",
-    "/Interior/59A",
-    "/Interior/84A",
-    "/Interior/84B",
+    ...content.unitTypes.map((u) => u.path),
+    ...content.interiors.map((i) => i.path),
     "/SalesInfo/stampTax",
     "/LocationEnvironment/primium",
   ])("%s is a route of the specification", async (path) => {
@@ -75,11 +68,8 @@ describe("every page of the route table", () => {
 
 describe("other spellings and redirects", () => {
   test.each([
-    ["/brand/intro", "/Brand/intro"],
-    ["/brand/video", "/Brand/video"],
-    ["/LocationEnvironment/premium", "/LocationEnvironment/primium"],
-    ["/SalesInfo/StampTax", "/SalesInfo/stampTax"],
-    ["/Brand/intro/", "/Brand/intro"],
+    ...content.redirects.map((r) => [r.from, r.to] as const),
+    ["/Brand/intro/", "/Brand/intro"] as const,
   ])("%s answers 301 to %s", async (from, to) => {
     const res = await get(from);
     expect(res.status).toBe(301);
@@ -89,28 +79,28 @@ describe("other spellings and redirects", () => {
   test("/Promotion/Press redirects to the default site's press list", async () => {
     const res = await get("/Promotion/Press");
     expect([301, 302]).toContain(res.status);
-    expect(new URL(res.headers.get("location")!, server.url).pathname).toBe(
-      `/${content.press.defaultSite}/press`,
-    );
+    expect(new URL(res.headers.get("location")!, server.url).pathname).toBe(pressPath);
   });
 
   test("the press list and the customer page of the default site answer", async () => {
-    expect((await get(`/${content.press.defaultSite}/press`)).status).toBe(200);
-    expect((await get(`/${content.press.defaultSite}/customer`)).status).toBe(200);
+    expect((await get(pressPath)).status).toBe(200);
+    expect((await get(customerPath)).status).toBe(200);
   });
 });
 
 describe("unknown addresses", () => {
-  test.each(["/nope", "/Brand/nothing", "/unknown-site/press", "/FloorPlan/59a"])(
-    "%s answers 404 with the Korean Not Found page",
-    async (path) => {
-      const res = await get(path);
-      expect(res.status).toBe(404);
-      const html = await res.text();
-      expect(html).toContain("페이지를 찾을 수 없습니다");
-      expect(html).toContain(content.contact.phone);
-    },
-  );
+  test.each([
+    "/nope",
+    "/Brand/nothing",
+    "/unknown-site/press",
+    content.unitTypes[0]!.path.toLowerCase(),
+  ])("%s answers 404 with the Korean Not Found page", async (path) => {
+    const res = await get(path);
+    expect(res.status).toBe(404);
+    const html = await res.text();
+    expect(html).toContain("페이지를 찾을 수 없습니다");
+    expect(html).toContain(content.contact.phone);
+  });
 });
 
 describe("crawler files and caching", () => {
@@ -118,7 +108,8 @@ describe("crawler files and caching", () => {
     const robots = await (await get("/robots.txt")).text();
     expect(robots).toContain("Sitemap: https://www.example-bunyang.kr/sitemap.xml");
     const sitemap = await (await get("/sitemap.xml")).text();
-    expect(sitemap).toContain("<loc>https://www.example-bunyang.kr/FloorPlan/84A</loc>");
+    for (const unit of content.unitTypes)
+      expect(sitemap).toContain(`<loc>https://www.example-bunyang.kr${unit.path}</loc>`);
     expect(sitemap).not.toContain("/register");
   });
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { content } from "~/content";
+import { content } from "./support/sites";
 import { prerenderPagePaths } from "~/content/pages";
 import { RESULT_MESSAGES } from "~/lib/lead-form";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
@@ -82,7 +82,7 @@ function expectStrictBase(p: Record<string, string[]>) {
 }
 
 describe("the policy on the wire", () => {
-  test.each(prerenderPagePaths())(
+  test.each(prerenderPagePaths(content))(
     "%s (prerendered) runs only its own script file",
     async (path) => {
       const res = await rawRequest(server, { path });
@@ -203,7 +203,7 @@ describe("every page's scripts run under the policy", () => {
     });
     afterAll(() => w?.context.close());
 
-    test.each([...prerenderPagePaths(), ...rendered])("%s", async (path) => {
+    test.each([...prerenderPagePaths(content), ...rendered])("%s", async (path) => {
       // Leaving the previous page aborts its late route-discovery fetch ("Failed to fetch manifest
       // patches"): let that happen on the way out, before this page's messages are collected.
       await w.page.goto("about:blank");

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { content } from "~/content";
+import { content } from "./support/sites";
 import { MIN_FILL_MS, RESULT_MESSAGES } from "~/lib/lead-form";
 import { seriousA11yViolations } from "./support/a11y";
 import { hydrated, launchBrowser, openPage } from "./support/browser";

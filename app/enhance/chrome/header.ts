@@ -57,6 +57,12 @@ export function setDropdown(open: boolean) {
   if (!el) return;
   for (const sub of el.querySelectorAll<HTMLElement>(".gnb-sub, .gnb-backdrop"))
     sub.dataset.open = String(open);
+  // The panel is as tall as the longest column (--gnb-rows), or taller where a label wraps.
+  const backdrop = el.querySelector<HTMLElement>(".gnb-backdrop");
+  if (open && backdrop) {
+    const columns = [...el.querySelectorAll<HTMLElement>(".gnb-sub")];
+    backdrop.style.minHeight = `${Math.max(0, ...columns.map((c) => c.offsetHeight))}px`;
+  }
   for (const link of el.querySelectorAll<HTMLElement>(".gnb-sub-link")) {
     if (open) link.removeAttribute("tabindex");
     else link.tabIndex = -1;

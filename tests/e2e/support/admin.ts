@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { expect } from "vitest";
+import { content } from "./sites";
 import type { RunningServer } from "./server";
 
 /** expect.poll with room for a busy machine (the default gives up after one second). */
@@ -53,7 +54,7 @@ export async function postArticle(
   server: RunningServer,
   cookie: string,
   fields: Record<string, string | Blob>,
-  site = "anyang",
+  site = content.press.defaultSite,
 ): Promise<string> {
   const form = new FormData();
   form.set("intent", "create");
@@ -71,7 +72,11 @@ export async function postArticle(
 }
 
 /** Signs in through the sign-in form below the press list. */
-export async function signInOnPressList(page: Page, server: RunningServer, site = "anyang") {
+export async function signInOnPressList(
+  page: Page,
+  server: RunningServer,
+  site = content.press.defaultSite,
+) {
   await page.goto(`${server.url}/${site}/press`);
   const form = page.locator("form").filter({ has: page.getByLabel("비밀번호") });
   await form.getByLabel("이메일").fill(ADMIN.email);

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
-import { content } from "~/content";
+import { content } from "./sites";
 import { CSV_HEADER } from "~/leads/csv.server";
 import { MIN_FILL_MS } from "~/lib/lead-form";
 import type { RunningServer } from "./server";

@@ -42,6 +42,8 @@ export async function startServer(
     SITE_URL: `http://localhost:${port}`,
     DATA_DIR: dataDir,
     DATABASE_URL: process.env.TEST_DATABASE_URL_E2E ?? "",
+    // The complex under test (support/sites.ts) is the one answered on localhost.
+    ...(process.env.E2E_SITE ? { DEFAULT_SITE: process.env.E2E_SITE } : {}),
     ...extraEnv,
   };
   const child: ChildProcess = spawn(process.execPath, ["server/index.js"], {
