@@ -22,24 +22,16 @@
  */
 /* global fetch */
 import { spawn } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
-import { join, relative, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { sitePagesFor } from "./bench-helpers.mjs";
 
 const CHROME_FLAGS = [
   "--headless=new",
@@ -67,16 +59,11 @@ function option(name) {
   return value;
 }
 
-/** Every prerendered page of the build: build/client/<path>/index.html. */
-function prerenderedRoutes(clientDir) {
-  const walk = (dir) =>
-    readdirSync(dir).flatMap((name) => {
-      const p = join(dir, name);
-      return statSync(p).isDirectory() ? walk(p) : [p];
-    });
-  return walk(clientDir)
-    .filter((f) => f.endsWith(`${sep}index.html`))
-    .map((f) => "/" + relative(clientDir, f).split(sep).slice(0, -1).join("/"))
+/** Every prerendered HTML page of the default complex, as the build rendered it (its sites/<id>.json). */
+async function prerenderedRoutes(buildDir) {
+  const { pages } = await sitePagesFor(buildDir);
+  return Object.keys(pages)
+    .filter((path) => pages[path].type.startsWith("text/html"))
     .sort((a, b) => (a === "/" ? -1 : b === "/" ? 1 : a.localeCompare(b)));
 }
 
@@ -282,7 +269,7 @@ async function main() {
     option("--routes")
       ?.split(",")
       .map((r) => r.trim())
-      .filter(Boolean) ?? prerenderedRoutes(clientDir);
+      .filter(Boolean) ?? (await prerenderedRoutes(buildDir));
   const only = option("--form-factor");
   const formFactors = [
     { name: "mobile", config: undefined },
