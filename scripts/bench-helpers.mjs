@@ -1,15 +1,15 @@
 /**
  * What the server benchmarks share (scripts/bench-server.mjs, scripts/bench-scale.mjs): the
  * production server and the bare reference server on free ports, autocannon runs with the server's
- * CPU time, the rendered pages of a complex from the build, and the block of docs/benchmarks.md a
- * bench rewrites.
+ * CPU time, the rendered pages of a complex from the build, and writing the figures (the block of
+ * docs/benchmarks.md a bench rewrites).
  */
 /* global fetch, performance */
 import { execFileSync, spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { cpus, loadavg, release, totalmem, type as osType } from "node:os";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
@@ -118,14 +118,25 @@ export async function startBareStatic(file) {
   };
 }
 
+/** The fields of /proc/<pid>/stat after the command name (Linux; undefined elsewhere). */
+function statFields(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  } catch {
+    return undefined;
+  }
+}
+
 /** CPU time (user + system) a process has used so far, in ms (Linux /proc; 0 elsewhere). */
 export function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
+  const fields = statFields(pid);
+  return fields ? (Number(fields[11]) + Number(fields[12])) * 10 : 0;
+}
+
+/** CPU time (user + system) of this process's finished children and theirs, in ms (0 elsewhere). */
+export function childrenCpuMs() {
+  const fields = statFields("self");
+  return fields ? (Number(fields[13]) + Number(fields[14])) * 10 : 0;
 }
 
 /** Resident memory of a process in MB (Linux /proc VmRSS; null elsewhere). */
@@ -186,18 +197,23 @@ export const loadAverage = () =>
     .join(", ");
 
 /**
- * `doc` with `figures` between the `<!-- <name>:start -->` and `<!-- <name>:end -->` markers (the
- * notes around them are kept); a section `heading` with the markers is added when they are missing.
+ * Writes `data` to bench-results/<json> and `figures` into docs/benchmarks.md between the
+ * `<!-- <name>:start -->` and `<!-- <name>:end -->` markers; the notes around them are kept, and a
+ * section `heading` with the markers is added when they are missing.
  */
-export function withSection(doc, name, heading, figures) {
+export function writeFigures({ name, heading, figures, json, data }) {
+  const DOC = "docs/benchmarks.md";
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
+  let doc = existsSync(DOC) ? readFileSync(DOC, "utf8") : "# Benchmarks\n";
   if (!doc.includes(start)) doc += `\n## ${heading}\n\n${start}\n${end}\n`;
-  return (
+  doc =
     doc.slice(0, doc.indexOf(start) + start.length) +
     "\n" +
     figures +
     "\n" +
-    doc.slice(doc.indexOf(end))
-  );
+    doc.slice(doc.indexOf(end));
+  mkdirSync("bench-results", { recursive: true });
+  writeFileSync(join("bench-results", json), JSON.stringify(data, null, 2));
+  writeFileSync(DOC, doc);
 }

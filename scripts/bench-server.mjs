@@ -11,7 +11,7 @@
  * docs/benchmarks.md (machine, date, commit, figures beside their targets).
  */
 /* global fetch, FormData, URLSearchParams */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -26,7 +26,7 @@ import {
   sitePagesFor,
   startApp as startAppIn,
   startBareStatic,
-  withSection,
+  writeFigures,
 } from "./bench-helpers.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
@@ -235,20 +235,11 @@ const figures = [
     : "PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL).\n",
 ].join("\n");
 
-// docs/benchmarks.md: the figures go between the markers; the notes around them are kept.
-const DOC = "docs/benchmarks.md";
-let doc;
-try {
-  doc = readFileSync(DOC, "utf8");
-} catch {
-  doc = "# Benchmarks\n";
-}
-doc = withSection(doc, "bench-server", "Server (npm run bench:server)", figures);
-
-mkdirSync("bench-results", { recursive: true });
-writeFileSync(
-  "bench-results/server.json",
-  JSON.stringify({ date: new Date().toISOString(), commit, machine, sqlite, postgres }, null, 2),
-);
-writeFileSync(DOC, doc);
+writeFigures({
+  name: "bench-server",
+  heading: "Server (npm run bench:server)",
+  figures,
+  json: "server.json",
+  data: { date: new Date().toISOString(), commit, machine, sqlite, postgres },
+});
 console.log(figures);

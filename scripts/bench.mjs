@@ -23,7 +23,6 @@
 /* global fetch */
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -31,7 +30,7 @@ import { gzipSync } from "node:zlib";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { sitePagesFor } from "./bench-helpers.mjs";
+import { freePort, sitePagesFor } from "./bench-helpers.mjs";
 
 const CHROME_FLAGS = [
   "--headless=new",
@@ -65,17 +64,6 @@ async function prerenderedRoutes(buildDir) {
   return Object.keys(pages)
     .filter((path) => pages[path].type.startsWith("text/html"))
     .sort((a, b) => (a === "/" ? -1 : b === "/" ? 1 : a.localeCompare(b)));
-}
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolvePort(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 async function startServer(buildDir) {
