@@ -11,14 +11,23 @@
  * docs/benchmarks.md (machine, date, commit, figures beside their targets).
  */
 /* global fetch, FormData, URLSearchParams */
-import { execFileSync, spawn } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect, createServer } from "node:net";
-import { cpus, loadavg, totalmem, tmpdir, type as osType, release } from "node:os";
-import { join, resolve } from "node:path";
-import { setTimeout as sleep } from "node:timers/promises";
-import autocannon from "autocannon";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
+import {
+  ADMIN,
+  commit,
+  freePort,
+  load as loadWith,
+  loadAverage,
+  machine,
+  sitePagesFor,
+  startApp as startAppIn,
+  startBareStatic,
+  writeFigures,
+} from "./bench-helpers.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = 50;
@@ -27,111 +36,12 @@ const BUILD_DIR = process.env.BUILD_DIR || "build";
 const PG_URL = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
 /** BENCH_ONLY=a,b runs only those cases (for a before/after comparison); BENCH_PG=0 skips PostgreSQL. */
 const ONLY = process.env.BENCH_ONLY?.split(",");
-const ADMIN = { email: "bench-admin@example.com", password: "bench-correct-horse-battery" };
 const PERSON_UA =
   "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/141.0.0.0 Safari/537.36";
 
-function freePort() {
-  return new Promise((done, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => done(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
-/** `node server/index.js` on a free port; resolves once it answers. */
-async function startApp(env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["server/index.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      SITE_URL: `http://localhost:${port}`,
-      BUILD_DIR,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      // The bench is one address sending thousands of leads: lift the per-address limits.
-      LEADS_RATE_LIMIT: "10000000",
-      LEADS_PHONE_RATE_LIMIT: "1000",
-      LEADS_DUPLICATE_WINDOW_SECONDS: "0",
-      LOG_LEVEL: "warn",
-      ...env,
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  let log = "";
-  child.stderr.on("data", (d) => (log += d));
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
-    try {
-      if ((await fetch(`${url}/robots.txt`)).ok) break;
-    } catch {
-      // not yet
-    }
-    if (i > 300) throw new Error(`server did not start:\n${log}`);
-    await sleep(100);
-  }
-  return {
-    url,
-    port,
-    pid: child.pid,
-    log: () => log,
-    stop: () =>
-      new Promise((done) => {
-        if (child.exitCode !== null) return done();
-        child.once("exit", done);
-        child.kill("SIGTERM");
-      }),
-  };
-}
-
-/** The reference, in its own process: the prerendered file from memory, as a static server sends it. */
-const BARE_SERVER = `
-const { readFileSync } = require("node:fs");
-const html = readFileSync(process.argv[1]);
-require("node:http")
-  .createServer((req, res) => {
-    res.writeHead(200, {
-      "Content-Type": "text/html; charset=utf-8",
-      "Content-Length": html.length,
-      "Cache-Control": "public, max-age=0, must-revalidate",
-    });
-    res.end(html);
-  })
-  .listen(Number(process.argv[2]), "127.0.0.1", () => console.log("ready"));
-`;
-
-async function startBareStatic(file) {
-  const port = await freePort();
-  const child = spawn(process.execPath, ["-e", BARE_SERVER, file, String(port)], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise((done) => child.stdout.once("data", done));
-  return {
-    url: `http://127.0.0.1:${port}`,
-    pid: child.pid,
-    stop: () =>
-      new Promise((done) => {
-        child.once("exit", done);
-        child.kill("SIGTERM");
-      }),
-  };
-}
-
-/** CPU time (user + system) a process has used so far, in ms (Linux /proc; 0 elsewhere). */
-function cpuMs(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return 0;
-  }
-}
+const startApp = (env) => startAppIn({ buildDir: BUILD_DIR, env });
+const load = (target, path, options = {}) =>
+  loadWith(target, path, { connections: CONNECTIONS, duration: SECONDS, ...options });
 
 /** Each new connection goes to the next backend: a small TCP load balancer. */
 async function startRoundRobin(backends) {
@@ -182,27 +92,6 @@ async function seedPress(app, count) {
 }
 
 let phoneSeq = 0;
-/** One autocannon run; answers the figures we report. */
-async function load(target, path, options = {}) {
-  const pids = target.pids ?? [target.pid];
-  const cpuBefore = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
-  const result = await autocannon({
-    url: target.url + path,
-    connections: CONNECTIONS,
-    duration: SECONDS,
-    ...options,
-  });
-  const ok = result["2xx"];
-  const cpu = pids.reduce((sum, pid) => sum + cpuMs(pid), 0) - cpuBefore;
-  return {
-    cpuPerRequest: Number((cpu / Math.max(1, result.requests.total)).toFixed(3)),
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    ok,
-    other: result.non2xx + result.errors + result.timeouts,
-  };
-}
 
 /** Visit registrations, each with a phone number no other request used (autocannon's per-request hook). */
 const leadRequests = () => ({
@@ -240,7 +129,12 @@ const dynamicCases = (target, articleId) => ({
 async function benchSqlite() {
   const dataDir = mkdtempSync(join(tmpdir(), "bench-server-"));
   const app = await startApp({ DATA_DIR: dataDir, DATABASE_URL: "" });
-  const bare = await startBareStatic(resolve(BUILD_DIR, "client", PAGE.slice(1), "index.html"));
+  // The reference serves the page as the build rendered it for the default complex, the one the
+  // app answers a bare 127.0.0.1 with.
+  const { pages } = await sitePagesFor(BUILD_DIR);
+  const pageFile = join(dataDir, "page.html");
+  writeFileSync(pageFile, pages[PAGE].html);
+  const bare = await startBareStatic(pageFile);
   try {
     const articleId = await seedPress(app, 15);
     // (a) and (b) alternate, three rounds each, and the best round of each counts: on a shared
@@ -325,15 +219,6 @@ function table(title, figures, sqlite) {
   ].join("\n");
 }
 
-const commit = (() => {
-  try {
-    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
-  } catch {
-    return "unknown";
-  }
-})();
-const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GB, ${osType()} ${release()}, Node ${process.version}`;
-
 const sqlite = await benchSqlite();
 const postgres = PG_URL && process.env.BENCH_PG !== "0" ? await benchPostgres() : null;
 
@@ -342,9 +227,7 @@ const figures = [
   `- Commit: ${commit}`,
   `- Machine: ${machine}`,
   `- Load: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per case ((a) and (b): best of three alternating rounds of ${Math.max(2, SECONDS / 2)} s), on loopback; load generator and servers share the machine.`,
-  `- Load average of the machine when done: ${loadavg()
-    .map((l) => l.toFixed(1))
-    .join(", ")} (other work on the machine slows every figure).`,
+  `- Load average of the machine when done: ${loadAverage()} (other work on the machine slows every figure).`,
   "",
   table("SQLite, one server", sqlite, true),
   postgres
@@ -352,28 +235,11 @@ const figures = [
     : "PostgreSQL: skipped (set BENCH_DATABASE_URL or TEST_DATABASE_URL).\n",
 ].join("\n");
 
-// docs/benchmarks.md: the figures go between the markers; the notes around them are kept.
-const START = "<!-- bench-server:start -->";
-const END = "<!-- bench-server:end -->";
-const DOC = "docs/benchmarks.md";
-let doc;
-try {
-  doc = readFileSync(DOC, "utf8");
-} catch {
-  doc = `# Benchmarks\n\n## Server (npm run bench:server)\n\n${START}\n${END}\n`;
-}
-if (!doc.includes(START)) doc += `\n## Server (npm run bench:server)\n\n${START}\n${END}\n`;
-doc =
-  doc.slice(0, doc.indexOf(START) + START.length) +
-  "\n" +
-  figures +
-  "\n" +
-  doc.slice(doc.indexOf(END));
-
-mkdirSync("bench-results", { recursive: true });
-writeFileSync(
-  "bench-results/server.json",
-  JSON.stringify({ date: new Date().toISOString(), commit, machine, sqlite, postgres }, null, 2),
-);
-writeFileSync(DOC, doc);
+writeFigures({
+  name: "bench-server",
+  heading: "Server (npm run bench:server)",
+  figures,
+  json: "server.json",
+  data: { date: new Date().toISOString(), commit, machine, sqlite, postgres },
+});
 console.log(figures);

@@ -22,24 +22,15 @@
  */
 /* global fetch */
 import { spawn } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import { createServer } from "node:net";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, relative, resolve, sep } from "node:path";
+import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
+import { freePort, sitePagesFor } from "./bench-helpers.mjs";
 
 const CHROME_FLAGS = [
   "--headless=new",
@@ -67,28 +58,12 @@ function option(name) {
   return value;
 }
 
-/** Every prerendered page of the build: build/client/<path>/index.html. */
-function prerenderedRoutes(clientDir) {
-  const walk = (dir) =>
-    readdirSync(dir).flatMap((name) => {
-      const p = join(dir, name);
-      return statSync(p).isDirectory() ? walk(p) : [p];
-    });
-  return walk(clientDir)
-    .filter((f) => f.endsWith(`${sep}index.html`))
-    .map((f) => "/" + relative(clientDir, f).split(sep).slice(0, -1).join("/"))
+/** Every prerendered HTML page of the default complex, as the build rendered it (its sites/<id>.json). */
+async function prerenderedRoutes(buildDir) {
+  const { pages } = await sitePagesFor(buildDir);
+  return Object.keys(pages)
+    .filter((path) => pages[path].type.startsWith("text/html"))
     .sort((a, b) => (a === "/" ? -1 : b === "/" ? 1 : a.localeCompare(b)));
-}
-
-function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address();
-      srv.close(() => resolvePort(port));
-    });
-    srv.on("error", reject);
-  });
 }
 
 async function startServer(buildDir) {
@@ -282,7 +257,7 @@ async function main() {
     option("--routes")
       ?.split(",")
       .map((r) => r.trim())
-      .filter(Boolean) ?? prerenderedRoutes(clientDir);
+      .filter(Boolean) ?? (await prerenderedRoutes(buildDir));
   const only = option("--form-factor");
   const formFactors = [
     { name: "mobile", config: undefined },

@@ -1,0 +1,219 @@
+/**
+ * What the server benchmarks share (scripts/bench-server.mjs, scripts/bench-scale.mjs): the
+ * production server and the bare reference server on free ports, autocannon runs with the server's
+ * CPU time, the rendered pages of a complex from the build, and writing the figures (the block of
+ * docs/benchmarks.md a bench rewrites).
+ */
+/* global fetch, performance */
+import { execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { cpus, loadavg, release, totalmem, type as osType } from "node:os";
+import { join, resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+import { setTimeout as sleep } from "node:timers/promises";
+import autocannon from "autocannon";
+import { readSitePages } from "../server/render-site.js";
+
+export const ADMIN = { email: "bench-admin@example.com", password: "bench-correct-horse-battery" };
+
+export function freePort() {
+  return new Promise((done, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => done(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/**
+ * `node server/index.js` on a free port; resolves once it answers 200, with `readyMs`, the time
+ * from spawning it to that first answer (polled every 50 ms).
+ */
+export async function startApp({ buildDir, env = {}, timeoutMs = 120_000 }) {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ["server/index.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      SITE_URL: `http://localhost:${port}`,
+      BUILD_DIR: buildDir,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      // The bench is one address sending thousands of leads: lift the per-address limits.
+      LEADS_RATE_LIMIT: "10000000",
+      LEADS_PHONE_RATE_LIMIT: "1000",
+      LEADS_DUPLICATE_WINDOW_SECONDS: "0",
+      LOG_LEVEL: "warn",
+      ...env,
+    },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  let log = "";
+  child.stderr.on("data", (d) => (log += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
+    try {
+      if ((await fetch(`${url}/robots.txt`)).ok) break;
+    } catch {
+      // not yet
+    }
+    if (performance.now() - started > timeoutMs) {
+      child.kill("SIGKILL");
+      throw new Error(`server did not start in ${timeoutMs / 1000} s:\n${log}`);
+    }
+    await sleep(50);
+  }
+  return {
+    url,
+    port,
+    pid: child.pid,
+    readyMs: Math.round(performance.now() - started),
+    log: () => log,
+    stop: () =>
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once("exit", done);
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** The reference, in its own process: the page's bytes from memory, as a static server sends them. */
+const BARE_SERVER = `
+const { readFileSync } = require("node:fs");
+const html = readFileSync(process.argv[1]);
+require("node:http")
+  .createServer((req, res) => {
+    res.writeHead(200, {
+      "Content-Type": "text/html; charset=utf-8",
+      "Content-Length": html.length,
+      "Cache-Control": "public, max-age=0, must-revalidate",
+    });
+    res.end(html);
+  })
+  .listen(Number(process.argv[2]), "127.0.0.1", () => console.log("ready"));
+`;
+
+/** A bare Node HTTP server answering every request with the bytes of `file`. */
+export async function startBareStatic(file) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ["-e", BARE_SERVER, file, String(port)], {
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise((done) => child.stdout.once("data", done));
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    stop: () =>
+      new Promise((done) => {
+        child.once("exit", done);
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+/** The fields of /proc/<pid>/stat after the command name (Linux; undefined elsewhere). */
+function statFields(pid) {
+  try {
+    return readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  } catch {
+    return undefined;
+  }
+}
+
+/** CPU time (user + system) a process has used so far, in ms (Linux /proc; 0 elsewhere). */
+export function cpuMs(pid) {
+  const fields = statFields(pid);
+  return fields ? (Number(fields[11]) + Number(fields[12])) * 10 : 0;
+}
+
+/** CPU time (user + system) of this process's finished children and theirs, in ms (0 elsewhere). */
+export function childrenCpuMs() {
+  const fields = statFields("self");
+  return fields ? (Number(fields[13]) + Number(fields[14])) * 10 : 0;
+}
+
+/** Resident memory of a process in MB (Linux /proc VmRSS; null elsewhere). */
+export function rssMb(pid) {
+  try {
+    const kb = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))[1];
+    return Math.round(Number(kb) / 1024);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One autocannon run against `target` (`{ url, pid }` or `{ url, pids }`); answers the figures we
+ * report. `options` go to autocannon (connections, duration, headers, requests).
+ */
+export async function load(target, path, options) {
+  const pids = target.pids ?? [target.pid];
+  const cpuBefore = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const result = await autocannon({ url: target.url + path, ...options });
+  const ok = result["2xx"];
+  const cpu = pids.reduce((sum, pid) => sum + cpuMs(pid), 0) - cpuBefore;
+  return {
+    cpuPerRequest: Number((cpu / Math.max(1, result.requests.total)).toFixed(3)),
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok,
+    other: result.non2xx + result.errors + result.timeouts,
+  };
+}
+
+/**
+ * The rendered pages of the complex the server answers `host` with (the default complex for a host
+ * no complex names), from `<buildDir>/sites/<id>.json`: `{ id, origin, pages: { [path]: { html, type } } }`.
+ */
+export async function sitePagesFor(buildDir, host = "localhost") {
+  const build = await import(pathToFileURL(resolve(buildDir, "server/index.js")).href);
+  const id = build.entry.module.sitesForServer.idForHost(host);
+  const rendered = readSitePages(buildDir, id);
+  if (!rendered) throw new Error(`${buildDir}/sites/${id}.json is missing: run npm run build`);
+  return { id, ...rendered };
+}
+
+export const commit = (() => {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { encoding: "utf8" }).trim();
+  } catch {
+    return "unknown";
+  }
+})();
+
+export const machine = `${cpus().length} × ${cpus()[0]?.model ?? "cpu"}, ${Math.round(totalmem() / 2 ** 30)} GB, ${osType()} ${release()}, Node ${process.version}`;
+
+export const loadAverage = () =>
+  loadavg()
+    .map((l) => l.toFixed(1))
+    .join(", ");
+
+/**
+ * Writes `data` to bench-results/<json> and `figures` into docs/benchmarks.md between the
+ * `<!-- <name>:start -->` and `<!-- <name>:end -->` markers; the notes around them are kept, and a
+ * section `heading` with the markers is added when they are missing.
+ */
+export function writeFigures({ name, heading, figures, json, data }) {
+  const DOC = "docs/benchmarks.md";
+  const start = `<!-- ${name}:start -->`;
+  const end = `<!-- ${name}:end -->`;
+  let doc = existsSync(DOC) ? readFileSync(DOC, "utf8") : "# Benchmarks\n";
+  if (!doc.includes(start)) doc += `\n## ${heading}\n\n${start}\n${end}\n`;
+  doc =
+    doc.slice(0, doc.indexOf(start) + start.length) +
+    "\n" +
+    figures +
+    "\n" +
+    doc.slice(doc.indexOf(end));
+  mkdirSync("bench-results", { recursive: true });
+  writeFileSync(join("bench-results", json), JSON.stringify(data, null, 2));
+  writeFileSync(DOC, doc);
+}
