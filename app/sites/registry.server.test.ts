@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
+import { siteJsonSchema } from "~/content/schema";
 import { imageUrl } from "~/lib/images";
 import { defaultSite, loadSite, loadSites, resetSites, siteForHost } from "./registry.server";
 
@@ -136,5 +137,12 @@ describe("the complex a host name asks for", () => {
     expect(defaultSite().id).toBe("third");
     expect(siteForHost("nobody.example.net").id).toBe("third");
     expect(siteForHost("anyang.localhost").id).toBe("anyang");
+  });
+});
+
+describe("the editor's schema", () => {
+  test("sites/site.schema.json is the schema's own (npm run sites -- schema)", () => {
+    const written: unknown = JSON.parse(readFileSync("sites/site.schema.json", "utf8"));
+    expect(written).toEqual(JSON.parse(JSON.stringify(siteJsonSchema())));
   });
 });

@@ -122,7 +122,7 @@ describe("a complex made with `sites new`", () => {
     const file = join(sitesDir, "third", "site.yaml");
     writeFileSync(
       file,
-      readFileSync(file, "utf8").replace(/^  phone: .*$/m, "  phone: 전화번호아님"),
+      readFileSync(file, "utf8").replace(/^ {2}phone: .*$/m, "  phone: 전화번호아님"),
     );
     const failed = await npm(["build"]).then(
       () => "",
