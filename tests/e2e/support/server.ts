@@ -54,7 +54,8 @@ export async function startServer(
   child.stdout?.on("data", (d) => (log += d));
   child.stderr?.on("data", (d) => (log += d));
   const url = `http://localhost:${port}`;
-  const deadline = Date.now() + 20_000;
+  // Generous: a loaded machine compresses every complex's pages at start-up (seconds, not a budget).
+  const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${log}`);
     try {
