@@ -267,6 +267,7 @@ const figures = [
   `| (d) a/b of ${PAGE}, lowest of ${n} complexes (${worst.id}; median ${ratios[Math.floor(ratios.length / 2)].toFixed(2)}) | ${worst.ratio.toFixed(2)} | ≥ ${BUDGETS.ratio} | ${met(worst.ratio >= BUDGETS.ratio)} |`,
   "",
   `Build steps, wall (CPU) seconds: with ${SAMPLES.length} complexes images ${s(build.samples.images.wall)} (${s(build.samples.images.cpu)}), pages ${s(build.samples.render.wall)} (${s(build.samples.render.cpu)}); with ${n} images ${s(build.all.images.wall)} (${s(build.all.images.cpu)}), pages ${s(build.all.render.wall)} (${s(build.all.render.cpu)}). Server CPU until its first answer: ${s(server.cpuToReadyPerExtraComplexMs / 1000)} s more per extra complex (reading and compressing its pages).`,
+  "",
   `Pages per sample complex (count, HTML, and the br and gzip copies the server also keeps): ${SAMPLES.map(
     (id) => {
       const b = result.pageBytes[id];
