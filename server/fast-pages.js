@@ -3,7 +3,8 @@
  * (or its `.data` file) is answered here with Node's own http API, before Express and its middleware
  * run. Anything else is left to the Express app (server/app.js), which answers it as it always has:
  * trailing-slash redirect, guards, body limit, 404. The answer carries the headers the Express path
- * sends for a page; each page is compressed once, at start-up, with brotli and gzip.
+ * sends for a page; each page is compressed once with brotli and gzip, in the background after
+ * start-up (or when first asked for in that coding).
  */
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
@@ -111,14 +112,35 @@ export function createFastPages(pages, { headers }) {
     });
     const answer = { identity: variant(body, page.etag) };
     if (body.length >= COMPRESSION_THRESHOLD) {
-      for (const encoding of ["br", "gzip"]) {
-        const bytes = compressors[encoding](body);
-        if (bytes.length < body.length)
-          answer[encoding] = variant(bytes, withSuffix(page.etag, SUFFIX[encoding]), encoding);
-      }
+      // Compressed when first asked for, or by the warm-up below, whichever comes first: start-up
+      // does not wait for every complex's pages to be compressed.
+      answer.compress = (encoding) => {
+        // Its own buffer: zlib's result is a view of a larger one, which would stay in memory.
+        const bytes = Buffer.from(compressors[encoding](body));
+        return bytes.length < body.length
+          ? variant(bytes, withSuffix(page.etag, SUFFIX[encoding]), encoding)
+          : null;
+      };
     }
     answers.set(path, answer);
   }
+
+  /** The answer in a coding, compressed once; identity when compressing does not pay. */
+  function inCoding(answer, encoding) {
+    if (encoding === "identity" || !answer.compress) return answer.identity;
+    if (answer[encoding] === undefined) answer[encoding] = answer.compress(encoding);
+    return answer[encoding] ?? answer.identity;
+  }
+
+  // Every page compressed in the background after start-up, one page per turn of the event loop.
+  const pending = [...answers.values()].filter((a) => a.compress);
+  const warm = () => {
+    const answer = pending.pop();
+    if (!answer) return;
+    for (const encoding of ["br", "gzip"]) inCoding(answer, encoding);
+    setImmediate(warm).unref?.();
+  };
+  setImmediate(warm).unref?.();
 
   return function fastPage(req, res) {
     const method = req.method;
@@ -133,7 +155,7 @@ export function createFastPages(pages, { headers }) {
     const answer = answers.get(query === -1 ? url : url.slice(0, query));
     if (answer === undefined) return false;
 
-    const chosen = answer[chooseEncoding(h["accept-encoding"])] ?? answer.identity;
+    const chosen = inCoding(answer, chooseEncoding(h["accept-encoding"]));
     if (matchesEtag(h["if-none-match"], chosen.etag)) {
       res.writeHead(304, chosen.notModified);
       res.end();
