@@ -95,7 +95,12 @@ describe.each(engines())("the lead desk per complex ($name)", (engine) => {
     const cookie = await cookieOf("all@example.com", "anyang");
     const own = await desk("anyang", "", cookie);
     expect(own.leads.map((l) => l.name)).toEqual(["안양고객"]);
-    expect(own.site).toEqual({ scope: "anyang", choices: ["anyang", "bundang"] });
+    expect(own.site).toEqual({
+      scope: "anyang",
+      current: "anyang",
+      choices: ["anyang", "bundang"],
+    });
+    expect(own.log[0]).toMatchObject({ siteId: "anyang", filter: "전체" });
 
     const all = await desk("anyang", "?site=*", cookie);
     expect(all.leads.map((l) => [l.siteId, l.name]).sort()).toEqual([
