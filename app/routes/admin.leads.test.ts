@@ -93,6 +93,12 @@ describe.each(engines())("the lead desk per complex ($name)", (engine) => {
   it("lets an administrator of every complex choose 모든 단지, with a 단지 column on the page and in the CSV", async () => {
     await seed();
     const cookie = await cookieOf("all@example.com", "anyang");
+    // On a complex without leads yet, the others are offered.
+    expect((await desk("pangyo", "", cookie)).site).toEqual({
+      scope: "pangyo",
+      current: "pangyo",
+      choices: ["anyang", "bundang", "pangyo"],
+    });
     const own = await desk("anyang", "", cookie);
     expect(own.leads.map((l) => l.name)).toEqual(["안양고객"]);
     expect(own.site).toEqual({
@@ -120,5 +126,12 @@ describe.each(engines())("the lead desk per complex ($name)", (engine) => {
         .map((r) => `${r.split(",")[0]} ${r.split(",")[3]}`)
         .sort(),
     ).toEqual(["anyang 안양고객", "bundang 분당고객"]);
+  });
+
+  it("offers no complex choice while the request's complex is the only one with leads", async () => {
+    await upsertAdmin("all@example.com", PASSWORD);
+    await createLead("anyang", inquiry("안양고객", "010-1111-2222"), { ip: "1", source: "/" });
+    const cookie = await cookieOf("all@example.com", "anyang");
+    expect((await desk("anyang", "", cookie)).site).toBeNull();
   });
 });

@@ -79,13 +79,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       page: result.page,
       pages: result.pages,
       leads: result.leads.map(deskView),
-      // The complex choice: only for an administrator of every complex.
-      site: choosable ? { scope, current: siteId, choices: await deskSites(siteId) } : null,
+      // The complex choice: only for an administrator of every complex, once there is a choice.
+      site: choosable ? await siteChoice(scope, siteId) : null,
       sources: await deskSources(scope),
       log: await recentAccess(scope, 20),
     },
     { headers: adminHeaders() },
   );
+}
+
+/** The complexes to choose from, or null while the request's complex is the only one with leads. */
+async function siteChoice(scope: string, current: string) {
+  const choices = await deskSites(current);
+  return choices.length > 1 || scope !== current ? { scope, current, choices } : null;
 }
 
 type SaveAnswer =
