@@ -19,14 +19,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, siteId);
   const params = new URL(request.url).searchParams;
   const filter = parseDeskFilter(params);
-  const { scope, choosable } = deskScope(admin, siteId, params.get(DESK_SITE_PARAM));
+  const { scope } = deskScope(admin, siteId, params.get(DESK_SITE_PARAM));
   const leads = await allDeskLeads(scope, filter);
   await logAccess({
     scope,
     admin,
     action: "download",
     target: "상담 접수 CSV",
-    filter: (choosable ? `단지=${siteLabel(scope)}, ` : "") + describeDeskFilter(filter),
+    filter: (scope !== siteId ? `단지=${siteLabel(scope)}, ` : "") + describeDeskFilter(filter),
     rowCount: leads.length,
     ip: clientIp(request, context),
   });

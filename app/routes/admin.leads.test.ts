@@ -93,7 +93,12 @@ describe.each(engines())("the lead desk per complex ($name)", (engine) => {
     const cookie = await cookieOf("all@example.com", "anyang");
     const own = await desk("anyang", "", cookie);
     expect(own.leads.map((l) => l.name)).toEqual(["안양고객"]);
-    expect(own.site).toEqual({ scope: "anyang", choices: ["anyang", "suwon"] });
+    expect(own.site).toEqual({
+      scope: "anyang",
+      current: "anyang",
+      choices: ["anyang", "suwon"],
+    });
+    expect(own.log[0]).toMatchObject({ siteId: "anyang", filter: "전체" });
 
     const all = await desk("anyang", "?site=*", cookie);
     expect(all.leads.map((l) => [l.siteId, l.name]).sort()).toEqual([
@@ -113,5 +118,12 @@ describe.each(engines())("the lead desk per complex ($name)", (engine) => {
         .map((r) => `${r.split(",")[0]} ${r.split(",")[3]}`)
         .sort(),
     ).toEqual(["anyang 안양고객", "suwon 분당고객"]);
+  });
+
+  it("offers no complex choice while the request's complex is the only one with leads", async () => {
+    await upsertAdmin("all@example.com", PASSWORD);
+    await createLead("anyang", inquiry("안양고객", "010-1111-2222"), { ip: "1", source: "/" });
+    const cookie = await cookieOf("all@example.com", "anyang");
+    expect((await desk("anyang", "", cookie)).site).toBeNull();
   });
 });

@@ -66,8 +66,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     admin,
     action: "view",
     target: "상담 접수 목록",
+    // Whose leads is the row's site_id; the text names the complex when it is not the request's.
     filter:
-      (choosable ? `단지=${siteLabel(scope)}, ` : "") +
+      (scope !== siteId ? `단지=${siteLabel(scope)}, ` : "") +
       describeDeskFilter(filter) +
       (result.page > 1 ? ` (${result.page}쪽)` : ""),
     rowCount: result.leads.length,
@@ -80,13 +81,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       page: result.page,
       pages: result.pages,
       leads: result.leads.map(deskView),
-      // The complex choice: only for an administrator of every complex.
-      site: choosable ? { scope, choices: await deskSites(siteId) } : null,
+      // The complex choice: only for an administrator of every complex, once there is a choice.
+      site: choosable ? await siteChoice(scope, siteId) : null,
       sources: await deskSources(scope),
       log: await recentAccess(scope, 20),
     },
     { headers: adminHeaders() },
   );
+}
+
+/** The complexes to choose from, or null while the request's complex is the only one with leads. */
+async function siteChoice(scope: string, current: string) {
+  const choices = await deskSites(current);
+  return choices.length > 1 || scope !== current ? { scope, current, choices } : null;
 }
 
 type SaveAnswer =
@@ -197,8 +204,9 @@ const ACTION_LABEL: Record<AccessAction, string> = {
 
 export default function AdminLeads({ loaderData, actionData }: Route.ComponentProps) {
   const { filter, total, page, pages, leads, site, sources, log } = loaderData;
-  // The chosen complex stays in every link, form and the CSV address.
-  const scoped: Record<string, string> = site ? { [DESK_SITE_PARAM]: site.scope } : {};
+  // Another complex chosen stays in every link, form and the CSV address.
+  const scoped: Record<string, string> =
+    site && site.scope !== site.current ? { [DESK_SITE_PARAM]: site.scope } : {};
   const query = deskFilterQuery(filter, scoped);
   const deskHref = (extra: Record<string, string> = {}) => {
     const q = deskFilterQuery(filter, { ...scoped, ...extra });
@@ -373,7 +381,7 @@ function DeskFilters({
 }: {
   filter: DeskFilter;
   sources: SourceOptions;
-  site: { scope: string; choices: string[] } | null;
+  site: { scope: string; current: string; choices: string[] } | null;
 }) {
   const id = useId();
   return (
@@ -387,13 +395,20 @@ function DeskFilters({
       {site ? (
         <div className="field desk-filter is-select">
           <label htmlFor={`${id}-site`}>단지</label>
-          <select id={`${id}-site`} name={DESK_SITE_PARAM} defaultValue={site.scope}>
+          <select
+            id={`${id}-site`}
+            name={DESK_SITE_PARAM}
+            defaultValue={site.scope === site.current ? "" : site.scope}
+          >
+            <option value="">{site.current}</option>
             <option value={ALL_SITES}>{siteLabel(ALL_SITES)}</option>
-            {site.choices.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
+            {site.choices
+              .filter((s) => s !== site.current)
+              .map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
           </select>
         </div>
       ) : null}
