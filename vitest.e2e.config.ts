@@ -30,11 +30,22 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "anyang", include: ["tests/e2e/**/*.test.ts"], env: { E2E_SITE: "anyang" } },
+        test: {
+          name: "anyang",
+          include: ["tests/e2e/**/*.test.ts"],
+          env: { E2E_SITE: "anyang" },
+          // Projects run side by side unless in groups: one file at a time across both.
+          sequence: { groupOrder: 0 },
+        },
       },
       {
         extends: true,
-        test: { name: "suwon", include: perComplex, env: { E2E_SITE: "suwon" } },
+        test: {
+          name: "suwon",
+          include: perComplex,
+          env: { E2E_SITE: "suwon" },
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },

@@ -23,8 +23,6 @@ export const content: Site = load(siteId);
  */
 export const isReferenceSite = siteId === "anyang";
 
-/** The complex's unit types, in the data's order. */
-export const unitKeys = content.unitTypes.map((u) => u.key);
 /** The press list and the customer page of the complex's own press segment. */
 export const pressPath = `/${content.press.defaultSite}/press`;
 export const customerPath = `/${content.press.defaultSite}/customer`;
