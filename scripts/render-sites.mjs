@@ -1,7 +1,6 @@
 /* global performance */
 // The last step of `npm run build`: every complex's prerendered pages, rendered by the server build
 // (server/render-site.js) into <BUILD_DIR>/sites/<id>.json, which the server answers from memory.
-/* global performance */
 import "../server/production-env.js";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";

@@ -6,6 +6,7 @@
  * sends for a page; each page is compressed once with brotli and gzip, in the background after
  * start-up (or when first asked for in that coding).
  */
+import { setImmediate } from "node:timers";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 /** Below this a page is sent as is, as the `compression` middleware did (its default threshold). */
