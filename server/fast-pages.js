@@ -81,6 +81,22 @@ export function matchesEtag(ifNoneMatch, etag) {
   return false;
 }
 
+/*
+ * Every page of every complex is compressed in the background after start-up: one queue for the
+ * process, one page per turn of the event loop, so requests are answered in between.
+ */
+const warmQueue = [];
+let warming = false;
+function warmNext() {
+  const job = warmQueue.shift();
+  if (!job) {
+    warming = false;
+    return;
+  }
+  job();
+  setImmediate(warmNext).unref?.();
+}
+
 /**
  * `pages`: the map of loadPrerendered (server/app.js). `headers`: what every page answer carries
  * (security headers, the strict Content-Security-Policy, Cache-Control); a page's own policy
@@ -133,15 +149,13 @@ export function createFastPages(pages, { headers }) {
     return answer[encoding] ?? answer.identity;
   }
 
-  // Every page compressed in the background after start-up, one page per turn of the event loop.
-  const pending = [...answers.values()].filter((a) => a.compress);
-  const warm = () => {
-    const answer = pending.pop();
-    if (!answer) return;
-    for (const encoding of ["br", "gzip"]) inCoding(answer, encoding);
-    setImmediate(warm).unref?.();
-  };
-  setImmediate(warm).unref?.();
+  for (const answer of answers.values()) {
+    if (answer.compress) warmQueue.push(() => ["br", "gzip"].forEach((e) => inCoding(answer, e)));
+  }
+  if (!warming && warmQueue.length) {
+    warming = true;
+    setImmediate(warmNext).unref?.();
+  }
 
   return function fastPage(req, res) {
     const method = req.method;
