@@ -42,9 +42,18 @@ export function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** Every stored lead, through the operator's export command with the server's settings. */
+/**
+ * Every stored lead of the complex under test, through the operator's export command with the
+ * server's settings.
+ */
 export async function exportLeads(server: RunningServer): Promise<StoredLead[]> {
-  const { stdout } = await run("npm", ["run", "-s", "leads", "--", "export"], { env: server.env });
+  const { stdout } = await run(
+    "npm",
+    ["run", "-s", "leads", "--", "export", "--site", content.id],
+    {
+      env: server.env,
+    },
+  );
   const [header, ...rows] = parseCsv(stdout.replace(/^\uFEFF/, ""));
   expect(header).toEqual([...CSV_HEADER]);
   return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ""])) as StoredLead);
