@@ -216,18 +216,15 @@ export async function createApp({
 
   // The fast path answers a prerendered page before Express (server/fast-pages.js) with the headers
   // the page middleware above sets; whatever it does not answer goes through the app as before.
-  const fastPages = new Map(
-    [...complexes].map(([id, c]) => [
-      id,
-      createFastPages(c.pages, {
-        headers: {
-          ...headers,
-          "Content-Security-Policy": c.strictPolicy,
-          "Cache-Control": CACHE.page,
-        },
-      }),
-    ]),
-  );
+  const fastPagesOf = (c) =>
+    createFastPages(c.pages, {
+      headers: {
+        ...headers,
+        "Content-Security-Policy": c.strictPolicy,
+        "Cache-Control": CACHE.page,
+      },
+    });
+  const fastPages = new Map([...complexes].map(([id, c]) => [id, fastPagesOf(c)]));
   const handler = (req, res) => {
     if (!fastPages.get(complexIdOf(req))(req, res)) app(req, res);
   };
@@ -240,16 +237,7 @@ export async function createApp({
     const c = complexes.get(id);
     const rendered = await renderSite(build, id);
     c.pages = pagesFrom(rendered, sites.origin(id), c.facts.frameSources);
-    fastPages.set(
-      id,
-      createFastPages(c.pages, {
-        headers: {
-          ...headers,
-          "Content-Security-Policy": c.strictPolicy,
-          "Cache-Control": CACHE.page,
-        },
-      }),
-    );
+    fastPages.set(id, fastPagesOf(c));
   }
   return { app, build, handler, rerender };
 }
