@@ -1,26 +1,36 @@
 /**
- * Build-time image pipeline: assets/images/** → public/img/**.
+ * Build-time image pipeline: assets/images/**, each complex's sites/<id>/images/** and the drawings
+ * made from each complex's data (.artwork/<id>/**) → public/img/**.
  * Vector artwork (everything outside photo/) is copied, with any <text> turned into outlines
  * (scripts/svg-outline.ts: an <img> cannot use the web font, and a device without a Korean font
  * would show boxes); photo-like images (photo/**, any source format including SVG renderings,
  * outlined the same way first) become AVIF and WebP at the widths the <Picture> component asks
  * for, plus one JPEG at full width for social previews.
  * Every image named in any complex's content (sites/<id>/site.yaml) must exist, or the build stops.
+ * A file is made again only when the hash of what it is made from changed (public/img/.sources.json):
+ * a complex whose data and pictures did not change costs nothing here.
  */
+import { createHash } from "node:crypto";
 import {
-  copyFileSync,
   existsSync,
   mkdirSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import sharp from "sharp";
-import { defaultSite, imageSource, loadSites, sitesRoot } from "../app/sites/registry.server";
+import {
+  generatedImagesRoot,
+  imageSource,
+  loadSites,
+  resetSites,
+  sitesRoot,
+} from "../app/sites/registry.server";
 import { imageUrl, isPhoto, photoWidths, PHOTO_FORMATS } from "../app/lib/images";
-import type { Content, Image } from "../app/content/schema";
+import type { Image, Site } from "../app/content/schema";
 import { homeArtwork } from "./artwork/home-art";
 import { outlineSvgText, pretendardFonts } from "./svg-outline";
 
@@ -48,13 +58,21 @@ function walk(dir: string): string[] {
 
 const OUTLINER = "scripts/svg-outline.ts";
 const hasText = (file: string) => file.endsWith(".svg") && readFileSync(file, "utf8").includes("<text");
+/** The encoder settings below, part of every raster's hash: change it when they change. */
+const ENCODER = "avif50e4 webp78 jpeg82moz density2x";
+const sha = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 
-/** Built from `src` after it last changed (and after the outliner last changed, for drawings with text). */
-function fresh(out: string, src: string) {
-  if (!existsSync(out)) return false;
-  const built = statSync(out).mtimeMs;
-  return built >= statSync(src).mtimeMs && (!hasText(src) || built >= statSync(OUTLINER).mtimeMs);
+/** What each output was made from, by hash: settings, the source, and the outliner for text. */
+const MANIFEST = join(OUT, "img", ".sources.json");
+const made: Record<string, string> = existsSync(MANIFEST)
+  ? (JSON.parse(readFileSync(MANIFEST, "utf8")) as Record<string, string>)
+  : {};
+const outlinerHash = sha(readFileSync(OUTLINER));
+function sourceHash(file: string, settings: string) {
+  const data = readFileSync(file);
+  return sha(`${settings}\0${sha(data)}\0${hasText(file) ? outlinerHash : ""}`);
 }
+const fresh = (out: string, hash: string) => made[out] === hash && existsSync(out);
 
 const fontFor = pretendardFonts();
 /** The source as sharp or the browser should read it: SVG text outlined, anything else as is. */
@@ -62,20 +80,35 @@ function sourceOf(file: string): string | Buffer {
   return hasText(file) ? Buffer.from(outlineSvgText(readFileSync(file, "utf8"), fontFor)) : file;
 }
 
-/** Artwork drawn from content (the home page's views of the complex): written when it changed. */
-function generateArtwork(content: Content) {
-  for (const { path, svg } of homeArtwork(content)) {
-    const file = join(SRC, path);
-    if (existsSync(file) && readFileSync(file, "utf8") === svg) continue;
-    mkdirSync(dirname(file), { recursive: true });
-    writeFileSync(file, svg);
+/**
+ * The drawings made from each complex's data (the home page's views), in `.artwork/<id>/`:
+ * a file is written only when its drawing changed; drawings no longer made are removed.
+ */
+function drawFromData(sites: Site[]) {
+  const root = generatedImagesRoot();
+  for (const site of sites) {
+    const dir = join(root, site.id);
+    const keep = new Set<string>();
+    for (const { path, svg } of homeArtwork(site)) {
+      const file = join(dir, path);
+      keep.add(file);
+      if (existsSync(file) && readFileSync(file, "utf8") === svg) continue;
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, svg);
+    }
+    if (existsSync(dir)) for (const file of walk(dir)) if (!keep.has(file)) rmSync(file);
+  }
+  for (const name of existsSync(root) ? readdirSync(root) : []) {
+    if (!sites.some((s) => s.id === name)) rmSync(join(root, name), { recursive: true });
   }
 }
 
 async function main() {
-  // Every complex, validated: a broken file stops the build with its Korean message.
+  // Every complex, validated: a broken file stops the build with its Korean message. Then its
+  // drawings, and the complexes read again so that their slots name those drawings.
+  drawFromData(loadSites());
+  resetSites();
   const sites = loadSites();
-  generateArtwork(defaultSite());
   const images = new Map<string, Image>();
   collectImages(sites, images);
   const missing = [...images.keys()].filter((src) => !existsSync(imageSource(src)));
@@ -83,9 +116,9 @@ async function main() {
     console.error(`콘텐츠가 가리키는 이미지 파일이 없습니다:\n  ${missing.map((src) => imageSource(src)).join("\n  ")}`);
     process.exit(1);
   }
-  let made = 0;
+  let written = 0;
   // Vector artwork: every file (so artwork can reference siblings), text outlined; the shared
-  // artwork, and each complex's own pictures under /img/sites/<id>/.
+  // artwork, each complex's own pictures under /img/sites/<id>/ and its drawings under /img/art/<id>/.
   const vectorFiles = [
     ...walk(SRC).map((file) => ({ file, rel: relative(SRC, file) })),
     ...sites.flatMap((site) => {
@@ -94,28 +127,37 @@ async function main() {
         ? walk(dir).map((file) => ({ file, rel: join("sites", site.id, relative(dir, file)) }))
         : [];
     }),
+    ...(existsSync(generatedImagesRoot())
+      ? walk(generatedImagesRoot()).map((file) => ({
+          file,
+          rel: join("art", relative(generatedImagesRoot(), file)),
+        }))
+      : []),
   ];
   for (const { file, rel } of vectorFiles) {
     if (isPhoto({ src: rel })) continue;
     const out = join(OUT, "img", rel);
-    if (fresh(out, file)) continue;
+    const hash = sourceHash(file, "copy");
+    if (fresh(out, hash)) continue;
     mkdirSync(dirname(out), { recursive: true });
     const source = sourceOf(file);
-    if (typeof source === "string") copyFileSync(source, out);
-    else writeFileSync(out, source);
-    made++;
+    writeFileSync(out, typeof source === "string" ? readFileSync(source) : source);
+    made[out] = hash;
+    written++;
   }
   for (const image of images.values()) {
     if (!isPhoto(image)) continue;
     const file = imageSource(image.src);
     let source: string | Buffer | undefined;
+    const fileHash = sourceHash(file, `${image.width}x${image.height}`);
     const jobs: { out: string; width: number; format: "avif" | "webp" | "jpg" }[] = [];
     for (const width of photoWidths(image)) {
       for (const format of PHOTO_FORMATS) jobs.push({ out: join(OUT, imageUrl(image, width, format)), width, format });
     }
     jobs.push({ out: join(OUT, imageUrl(image, image.width, "jpg")), width: image.width, format: "jpg" });
     for (const job of jobs) {
-      if (fresh(job.out, file)) continue;
+      const hash = sha(`${fileHash}\0${job.width}\0${job.format}\0${ENCODER}`);
+      if (fresh(job.out, hash)) continue;
       mkdirSync(dirname(job.out), { recursive: true });
       const height = Math.round((image.height * job.width) / image.width);
       // Vector sources are rasterised at twice the output width (enough for crisp edges; a fixed
@@ -126,10 +168,12 @@ async function main() {
       if (job.format === "avif") await pipeline.avif({ quality: 50, effort: 4 }).toFile(job.out);
       else if (job.format === "webp") await pipeline.webp({ quality: 78 }).toFile(job.out);
       else await pipeline.jpeg({ quality: 82, mozjpeg: true }).toFile(job.out);
-      made++;
+      made[job.out] = hash;
+      written++;
     }
   }
-  console.log(`images: ${images.size} referenced, ${made} files written to ${OUT}/img`);
+  writeFileSync(MANIFEST, JSON.stringify(made, null, 1));
+  console.log(`images: ${images.size} referenced, ${written} files written to ${OUT}/img`);
 }
 
 await main();

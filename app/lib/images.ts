@@ -10,7 +10,12 @@ export const PHOTO_FORMATS = ["avif", "webp"] as const;
 
 /** Photo-like pictures (`photo/…`, also a complex's own `sites/<id>/photo/…`) get raster variants. */
 export function isPhoto(image: Pick<Image, "src">): boolean {
-  return /^(sites\/[a-z0-9-]+\/)?photo\//.test(image.src);
+  return /^((sites|art)\/[a-z0-9-]+\/)?photo\//.test(image.src);
+}
+
+/** The slot a resolved `src` fills (`sites/<id>/…` and `art/<id>/…` stripped), as the data names it. */
+export function slotOf(src: string): string {
+  return src.replace(/^(sites|art)\/[a-z0-9-]+\//, "");
 }
 
 export function photoWidths(image: Pick<Image, "width">): number[] {

@@ -98,6 +98,33 @@ describe("a complex's data file", () => {
     );
   });
 
+  test("a slot drawn from the data by the build is that complex's drawing, unless it supplies one", async () => {
+    third();
+    process.env.ARTWORK_DIR = join(root, ".artwork");
+    try {
+      const drawn = join(root, ".artwork", "third", "photo");
+      mkdirSync(drawn, { recursive: true });
+      writeFileSync(join(drawn, "home-hero-wide.svg"), "<svg/>");
+      writeFileSync(join(drawn, "home-hero-tall.svg"), "<svg/>");
+      const site = loadSite(join(root, "third"));
+      expect(site.home.hero.wide.src).toBe("art/third/photo/home-hero-wide.svg");
+      expect(imageUrl(site.home.hero.wide, 750, "webp")).toBe(
+        "/img/art/third/photo/home-hero-wide-750.webp",
+      );
+      // Another complex's drawing is never used.
+      expect(loadSite(join(root, "anyang")).home.hero.wide.src).not.toContain("third");
+      mkdirSync(join(root, "third", "images", "photo"), { recursive: true });
+      await sharp({ create: { width: 1200, height: 600, channels: 3, background: "#345" } })
+        .png()
+        .toFile(join(root, "third", "images", "photo", "home-hero-tall.png"));
+      const supplied = loadSite(join(root, "third"));
+      expect(supplied.home.hero.tall.src).toBe("sites/third/photo/home-hero-tall.png");
+      expect(supplied.home.hero.wide.src).toBe("art/third/photo/home-hero-wide.svg");
+    } finally {
+      delete process.env.ARTWORK_DIR;
+    }
+  });
+
   test("a picture that is neither supplied nor shared is named", () => {
     third();
     edit("third", (t) => t.replace("src: brand/logo.svg", "src: brand/none.svg"));

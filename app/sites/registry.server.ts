@@ -19,13 +19,22 @@ export function sitesRoot(): string {
 
 /** Shared artwork; a complex's own pictures are in `sites/<id>/images/`. */
 export const SHARED_IMAGES = "assets/images";
+/**
+ * Drawings the build makes from a complex's data (scripts/build-images.ts): `<dir>/<id>/<slot>`,
+ * served under `/img/art/<id>/`. Build output, not source.
+ */
+export function generatedImagesRoot(): string {
+  return resolve(process.env.ARTWORK_DIR || ".artwork");
+}
+
 const SUPPLIED_FORMATS = ["jpg", "jpeg", "png", "webp", "svg"];
 
 /**
  * Every picture slot of a complex's data (an object with `src` and `alt`) resolved to its file,
  * with its size read from that file: a picture the complex supplies (`sites/<id>/images/<src>`,
  * any of JPEG, PNG, WebP or SVG whatever the extension `src` names) is its own, served under
- * `/img/sites/<id>/`; otherwise the shared artwork `assets/images/<src>`. Only a drawing the build
+ * `/img/sites/<id>/`; else a drawing the build made from its data (`.artwork/<id>/<src>`, served
+ * under `/img/art/<id>/`); otherwise the shared artwork `assets/images/<src>`. Only a drawing the build
  * makes from the data (the home page's views) may give its size instead, as the size to draw.
  */
 function resolveImages(value: unknown, dir: string, id: string, problems: string[], path: string) {
@@ -49,24 +58,30 @@ function resolveImages(value: unknown, dir: string, id: string, problems: string
     // A supplied picture's size is its own, whatever the slot's drawing would have been.
     delete o.width;
     delete o.height;
+  } else if (id && existsSync(join(generatedImagesRoot(), id, o.src))) {
+    file = join(generatedImagesRoot(), id, o.src);
+    o.src = `art/${id}/${o.src}`;
   } else if (existsSync(join(SHARED_IMAGES, o.src))) {
     file = join(SHARED_IMAGES, o.src);
   }
-  if (file) {
+  if (file && (typeof o.width !== "number" || typeof o.height !== "number")) {
     const size = imageSize(readFileSync(file));
     o.width ??= size.width;
     o.height ??= size.height;
-  } else if (typeof o.width !== "number" || typeof o.height !== "number") {
+  } else if (!file && (typeof o.width !== "number" || typeof o.height !== "number")) {
     problems.push(
       `${path}.src "${o.src}": 이미지 파일이 없습니다 (${dir}/images/ 또는 ${SHARED_IMAGES}/)`,
     );
   }
 }
 
-/** The file of a resolved picture `src`: a complex's own (`sites/<id>/…`) or the shared artwork. */
+/** The file of a resolved picture `src`: a complex's own, a drawing made from its data, or shared. */
 export function imageSource(src: string, root = sitesRoot()): string {
   const own = /^sites\/([a-z0-9-]+)\/(.+)$/.exec(src);
-  return own ? join(root, own[1]!, "images", own[2]!) : join(SHARED_IMAGES, src);
+  if (own) return join(root, own[1]!, "images", own[2]!);
+  const drawn = /^art\/([a-z0-9-]+)\/(.+)$/.exec(src);
+  if (drawn) return join(generatedImagesRoot(), drawn[1]!, drawn[2]!);
+  return join(SHARED_IMAGES, src);
 }
 
 /** The YAML file of one complex as data, validated; errors name the file (`sites/x/site.yaml`). */

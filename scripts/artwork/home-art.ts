@@ -11,6 +11,7 @@
  * committed); scripts/artwork/index.ts runs this with every other generator.
  */
 import type { Content, Image } from "../../app/content/schema";
+import { slotOf } from "../../app/lib/images";
 import { IsoCanvas, random, type Faces } from "./iso";
 import type { ArtworkFile } from "./svg";
 
@@ -836,10 +837,16 @@ function premiumCards(content: Content): { image: Image; svg: string }[] {
   });
 }
 
-/** The home page's views of the complex and the PREMIUM cards. */
+/**
+ * The home page's views of the complex and the PREMIUM cards, each at the slot the data names
+ * (`photo/home-hero-wide.svg`); a slot the complex fills with its own picture is not drawn.
+ */
 export function homeArtwork(content: Content): ArtworkFile[] {
-  return [...complexCrops(content), ...premiumCards(content)].map(({ image, svg }) => ({
-    path: image.src,
-    svg,
-  }));
+  const drawn = new Map<string, string>();
+  for (const { image, svg } of [...complexCrops(content), ...premiumCards(content)]) {
+    if (image.src.startsWith("sites/")) continue;
+    const path = slotOf(image.src);
+    if (!drawn.has(path)) drawn.set(path, svg);
+  }
+  return [...drawn].map(([path, svg]) => ({ path, svg }));
 }

@@ -36,7 +36,9 @@ export function generateArtwork(
 }
 
 // `tsx scripts/artwork/index.ts [id]`: draws a complex's artwork (the default complex's into the
-// shared assets/images/, another's into its own sites/<id>/images/, where it overrides the shared).
+// shared assets/images/, another's into its own sites/<id>/images/, where it overrides the shared),
+// to be looked at and committed. The home page's views are not among them: every build draws those
+// from each complex's data (scripts/build-images.ts).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const { defaultSite, siteById, sitesRoot } = await import("../../app/sites/registry.server");
   const id = process.argv[2];
@@ -45,7 +47,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
   const dir =
     content.id === defaultSite().id ? "assets/images" : join(sitesRoot(), content.id, "images");
   let written = 0;
+  const everyBuild = new Set(homeArtwork(content).map((a) => a.path));
   for (const { path, svg } of generateArtwork(content)) {
+    if (everyBuild.has(path)) continue;
     const file = join(dir, path);
     if (existsSync(file) && readFileSync(file, "utf8") === svg) continue;
     mkdirSync(dirname(file), { recursive: true });
