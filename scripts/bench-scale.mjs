@@ -16,7 +16,7 @@
  * autocannon holds 50 connections for BENCH_SECONDS (default 3) per run. Honours BUILD_DIR (it
  * builds there first if it holds no build). Prints Markdown and writes bench-results/scale.json and
  * docs/benchmarks.md (between the bench-scale markers). Leaves no complex behind: the temporary
- * sites, their pictures in public/img/sites/ and their pages in <BUILD_DIR>/sites/ are removed.
+ * sites, their pictures in public/img/sites/ and public/img/art/ and their pages in <BUILD_DIR>/sites/ are removed.
  */
 /* global performance */
 import { execFileSync } from "node:child_process";
@@ -50,7 +50,7 @@ const began = performance.now();
 const loadAtStart = loadAverage();
 const sitesDir = mkdtempSync(join(tmpdir(), "bench-scale-sites-"));
 const dataDir = mkdtempSync(join(tmpdir(), "bench-scale-data-"));
-// With their times: the image step rebuilds a picture whose source is newer than its output.
+// (The image step makes a picture again only when the hash of its source changed.)
 cpSync(process.env.SITES_DIR || "sites", sitesDir, { recursive: true, preserveTimestamps: true });
 const env = { ...process.env, SITES_DIR: sitesDir, BUILD_DIR };
 const extraIds = Array.from({ length: EXTRA }, (_, i) => `c${String(i + 1).padStart(2, "0")}`);
@@ -237,6 +237,8 @@ try {
   rmSync(dataDir, { recursive: true, force: true });
   for (const id of extraIds) {
     rmSync(join("public/img/sites", id), { recursive: true, force: true });
+    rmSync(join("public/img/art", id), { recursive: true, force: true });
+    rmSync(join(".artwork", id), { recursive: true, force: true });
     rmSync(join(BUILD_DIR, "sites", `${id}.json`), { force: true });
   }
 }

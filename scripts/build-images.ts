@@ -12,6 +12,7 @@
  */
 import { createHash } from "node:crypto";
 import {
+  copyFileSync,
   existsSync,
   mkdirSync,
   readdirSync,
@@ -73,6 +74,19 @@ function sourceHash(file: string, settings: string) {
   return sha(`${settings}\0${sha(data)}\0${hasText(file) ? outlinerHash : ""}`);
 }
 const fresh = (out: string, hash: string) => made[out] === hash && existsSync(out);
+/** An output already made from the same source and settings (a copied complex's drawings). */
+const byHash = new Map(Object.entries(made).map(([out, hash]) => [hash, out]));
+function reuse(out: string, hash: string): boolean {
+  const twin = byHash.get(hash);
+  if (!twin || !existsSync(twin)) return false;
+  mkdirSync(dirname(out), { recursive: true });
+  copyFileSync(twin, out);
+  return true;
+}
+function record(out: string, hash: string) {
+  made[out] = hash;
+  byHash.set(hash, out);
+}
 
 const fontFor = pretendardFonts();
 /** The source as sharp or the browser should read it: SVG text outlined, anything else as is. */
@@ -98,8 +112,13 @@ function drawFromData(sites: Site[]) {
     }
     if (existsSync(dir)) for (const file of walk(dir)) if (!keep.has(file)) rmSync(file);
   }
-  for (const name of existsSync(root) ? readdirSync(root) : []) {
-    if (!sites.some((s) => s.id === name)) rmSync(join(root, name), { recursive: true });
+  // A complex no longer served: its drawings and their variants go.
+  const served = new Set(sites.map((s) => s.id));
+  const variants = join(OUT, "img", "art");
+  for (const dir of [root, variants]) {
+    for (const name of existsSync(dir) ? readdirSync(dir) : []) {
+      if (!served.has(name)) rmSync(join(dir, name), { recursive: true });
+    }
   }
 }
 
@@ -142,7 +161,7 @@ async function main() {
     mkdirSync(dirname(out), { recursive: true });
     const source = sourceOf(file);
     writeFileSync(out, typeof source === "string" ? readFileSync(source) : source);
-    made[out] = hash;
+    record(out, hash);
     written++;
   }
   for (const image of images.values()) {
@@ -158,6 +177,11 @@ async function main() {
     for (const job of jobs) {
       const hash = sha(`${fileHash}\0${job.width}\0${job.format}\0${ENCODER}`);
       if (fresh(job.out, hash)) continue;
+      if (reuse(job.out, hash)) {
+        record(job.out, hash);
+        written++;
+        continue;
+      }
       mkdirSync(dirname(job.out), { recursive: true });
       const height = Math.round((image.height * job.width) / image.width);
       // Vector sources are rasterised at twice the output width (enough for crisp edges; a fixed
@@ -168,7 +192,7 @@ async function main() {
       if (job.format === "avif") await pipeline.avif({ quality: 50, effort: 4 }).toFile(job.out);
       else if (job.format === "webp") await pipeline.webp({ quality: 78 }).toFile(job.out);
       else await pipeline.jpeg({ quality: 82, mozjpeg: true }).toFile(job.out);
-      made[job.out] = hash;
+      record(job.out, hash);
       written++;
     }
   }
