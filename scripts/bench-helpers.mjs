@@ -51,10 +51,12 @@ export async function startApp({ buildDir, env = {}, timeoutMs = 120_000 }) {
       LOG_LEVEL: "warn",
       ...env,
     },
-    stdio: ["ignore", "ignore", "pipe"],
+    stdio: ["ignore", "pipe", "pipe"],
   });
   let log = "";
+  let out = "";
   child.stderr.on("data", (d) => (log += d));
+  child.stdout.on("data", (d) => (out += d));
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
@@ -75,6 +77,15 @@ export async function startApp({ buildDir, env = {}, timeoutMs = 120_000 }) {
     pid: child.pid,
     readyMs: Math.round(performance.now() - started),
     log: () => log,
+    /** Resolves once the server printed a line matching `pattern` (or after `ms`, false). */
+    async printed(pattern, ms = 120_000) {
+      const until = performance.now() + ms;
+      while (!pattern.test(out)) {
+        if (performance.now() > until || child.exitCode !== null) return false;
+        await sleep(100);
+      }
+      return true;
+    },
     stop: () =>
       new Promise((done) => {
         if (child.exitCode !== null) return done();

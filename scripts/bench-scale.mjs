@@ -184,6 +184,12 @@ try {
   const after = scalingSteps();
   const big = await started();
   step(`${ids.length} complexes: server answered in ${big.readyMs} ms, ${big.rssAfterStartMb} MB`);
+  // Throughput is measured once the background compression of every page is done (it answers
+  // meanwhile, each page compressed when first asked for): the steady state visitors meet.
+  const warmFrom = performance.now();
+  await big.app.printed(/pages compressed/);
+  big.warmMs = Math.round(performance.now() - warmFrom + big.readyMs);
+  step(`${ids.length} complexes: every page compressed ${big.warmMs} ms after spawning`);
   let rows;
   try {
     rows = await throughput(big.app, ids);
@@ -222,6 +228,7 @@ try {
       },
       all: {
         readyMs: big.readyMs,
+        warmMs: big.warmMs,
         cpuToReadyMs: big.cpuToReadyMs,
         rssAfterStartMb: big.rssAfterStartMb,
         rssAfterLoadMb: big.rssAfterLoadMb,
@@ -264,6 +271,7 @@ const figures = [
   "| --- | ---: | ---: | --- |",
   `| (a) build per extra complex, wall: images + pages (CPU: ${s(cpu.total)} s = ${s(cpu.images)} + ${s(cpu.render)}) | ${s(wall.total)} s = ${s(wall.images)} + ${s(wall.render)} | ≤ ${BUDGETS.buildSecondsPerComplex} s | ${met(wall.total <= BUDGETS.buildSecondsPerComplex)} |`,
   `| (b) spawn to first 200 with ${n} complexes (server CPU until then ${s(server.all.cpuToReadyMs / 1000)} s; with ${SAMPLES.length}: ${s(server.samples.readyMs / 1000)} s, CPU ${s(server.samples.cpuToReadyMs / 1000)} s) | ${s(server.all.readyMs / 1000)} s | ≤ ${BUDGETS.readySeconds} s | ${met(server.all.readyMs <= BUDGETS.readySeconds * 1000)} |`,
+  `| every page of ${n} complexes compressed in the background, spawn to done (throughput below is measured after it) | ${s(server.all.warmMs / 1000)} s | | |`,
   `| (c) server RSS after start with ${n} complexes (with ${SAMPLES.length}: ${server.samples.rssAfterStartMb} MB; ${s(server.rssPerExtraComplexMb)} MB per extra) | ${server.all.rssAfterStartMb} MB | ≤ ${BUDGETS.rssMb} MB | ${met(server.all.rssAfterStartMb <= BUDGETS.rssMb)} |`,
   `| (c) server RSS after the load | ${server.all.rssAfterLoadMb} MB | ≤ ${BUDGETS.rssMb} MB | ${met(server.all.rssAfterLoadMb <= BUDGETS.rssMb)} |`,
   `| (d) a/b of ${PAGE}, lowest of ${n} complexes (${worst.id}; median ${ratios[Math.floor(ratios.length / 2)].toFixed(2)}) | ${worst.ratio.toFixed(2)} | ≥ ${BUDGETS.ratio} | ${met(worst.ratio >= BUDGETS.ratio)} |`,
