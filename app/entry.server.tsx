@@ -156,6 +156,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 
 /** The press pages server/rendered-cache.js keeps rendered for visitors. */
 export { renderedPress } from "~/press/rendered-pages.server";
+export { liveOperations } from "~/sites/live-operations.server";
 
 export { sitesForServer } from "~/sites/server-facts.server";
 

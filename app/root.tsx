@@ -17,7 +17,8 @@ import { RegistrationPopupTemplate } from "~/components/registration/registratio
 import { RENDERED_EVENT } from "~/enhance/events";
 import { telHref } from "~/lib/phone";
 import type { Theme } from "~/content/schema";
-import { type RootData, useOptionalSite } from "~/lib/site";
+import { type RootData, useNotice, useOptionalSite } from "~/lib/site";
+import { NoticeBar } from "~/components/live/notice-bar";
 import { wantsHydration } from "~/lib/route-hydration";
 import { documentTitle } from "~/lib/seo";
 import fontUrl from "~/styles/fonts/pretendard-subset.woff2?url";
@@ -31,8 +32,11 @@ import "~/styles/forms.css";
 /** The complex the request's host name asks for, and its public origin (app/lib/site.ts). */
 export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
   const { siteOf, siteOrigin } = await import("~/sites/registry.server");
+  const { noticeShown } = await import("~/sites/notice.server");
   const site = siteOf(request);
-  return { site, siteUrl: siteOrigin(site) };
+  // Pages are rendered again when a notice's period begins or ends (server/index.js).
+  const notice = noticeShown(site.notice) ? site.notice : undefined;
+  return { site, siteUrl: siteOrigin(site), ...(notice ? { notice } : {}) };
 }
 
 export const links: Route.LinksFunction = () => [
@@ -71,6 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // Without a complex (the root loader failed), the error page comes without its header, footer
   // and popup.
   const site = useOptionalSite();
+  const notice = useNotice();
   return (
     <html lang="ko" style={themeStyle(site?.theme)}>
       <head>
@@ -90,6 +95,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </a>
         <div id="top" />
         {site ? <SiteHeader /> : null}
+        {/* Public pages only (never hydrated): the administrator's pages do not carry it. */}
+        {site && notice && !hydrated ? <NoticeBar notice={notice} /> : null}
         <main id="main" tabIndex={-1}>
           {children}
         </main>

@@ -65,6 +65,7 @@ export default [
     page("admin/press/new", "routes/admin.press.new.tsx"),
     page("admin/press/:id", "routes/admin.press.edit.tsx"),
     page("admin/leads", "routes/admin.leads.tsx"),
+    page("admin/operations", "routes/admin.operations.tsx"),
   ]),
 
   route("robots.txt", "routes/robots.txt.ts"),

@@ -236,6 +236,8 @@ export async function createApp({
   async function rerender(id) {
     const c = complexes.get(id);
     const rendered = await renderSite(build, id);
+    // Its error pages' facts too (the phone number on them).
+    c.facts = { ...sites.facts(id), stylesheets };
     c.pages = pagesFrom(rendered, sites.origin(id), c.facts.frameSources);
     fastPages.set(id, fastPagesOf(c));
   }

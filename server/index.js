@@ -1,5 +1,7 @@
 import "./production-env.js";
 import { createServer } from "node:http";
+import { performance } from "node:perf_hooks";
+import { setInterval } from "node:timers";
 import { createApp } from "./app.js";
 import { ConfigError, parseTrustProxy } from "./trust-proxy.js";
 
@@ -16,13 +18,39 @@ try {
   process.exit(1);
 }
 
-const { handler, build } = await createApp({
+const { handler, build, rerender } = await createApp({
   siteUrl,
   trustProxy,
   buildDir: process.env.BUILD_DIR || "build",
 });
 // Start-up work of the services layer (migrations, administrator from env, outbox worker).
 const services = await build.entry.module.startServices?.();
+
+// Live operations (운영 정보): the values administrators set are applied and the pages of their
+// complexes rendered again before the first visitor, then whenever a complex's version moves (a
+// change here or on another instance sharing the database) or its notice begins or ends.
+const live = build.entry.module.liveOperations?.createSync();
+async function followLive() {
+  for (const id of await live.sync()) {
+    const began = performance.now();
+    await rerender(id);
+    console.log(`live: ${id} pages rendered again in ${Math.round(performance.now() - began)} ms`);
+  }
+}
+if (live) {
+  await followLive();
+  let running = false;
+  setInterval(
+    () => {
+      if (running) return;
+      running = true;
+      followLive()
+        .catch((error) => console.error("[live] 운영 정보를 반영하지 못했습니다:", error))
+        .finally(() => (running = false));
+    },
+    Number(process.env.LIVE_POLL_MS || 1000),
+  ).unref();
+}
 
 // Prerendered pages are answered before Express; everything else goes through the Express app.
 const server = createServer(handler);

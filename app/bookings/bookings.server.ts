@@ -13,10 +13,13 @@ import { getDb, type Queryable } from "~/db/db.server";
 import { originLine } from "~/lib/attribution";
 import {
   availabilityOf,
+  capacityOf,
   bookableDates,
   BOOKING_PATH,
   firstOpenSlot,
+  kstDate,
   kstInstant,
+  kstTime,
   slotKeyOf,
   type Availability,
 } from "~/lib/visit-slots";
@@ -42,6 +45,12 @@ export function bookingLink(site: Site, token: string): string {
   return `${siteOrigin(site)}${BOOKING_PATH}/${token}`;
 }
 
+/** Visitors the complex's slot starting at startsAt (ISO UTC) takes. */
+function slotCapacity(siteId: string, startsAt: string): number {
+  const instant = new Date(startsAt);
+  return capacityOf(schedule(siteId), kstDate(instant), kstTime(instant));
+}
+
 /**
  * Takes one seat of the complex's slot starting at startsAt (ISO UTC) if one is left. One
  * statement: the counter row is created with the first seat, or incremented only while below capacity.
@@ -50,8 +59,9 @@ export async function claimSeat(
   tx: Queryable,
   siteId: string,
   startsAt: string,
-  capacity = schedule(siteId).capacityPerSlot,
+  capacity = slotCapacity(siteId, startsAt),
 ): Promise<boolean> {
+  if (capacity <= 0) return false;
   const row = await tx.get<{ booked: number }>(
     `INSERT INTO visit_slots (site_id, starts_at, booked) VALUES ($3, $1, 1)
      ON CONFLICT (site_id, starts_at) DO UPDATE SET booked = visit_slots.booked + 1

@@ -116,6 +116,16 @@ export const modelHouseSchema = z
       closesAt: clockTime,
       slotMinutes: z.number().int().min(10).max(240),
       capacityPerSlot: z.number().int().positive(),
+      /** Exceptions to capacityPerSlot: a weekday and slot start with its own capacity (0: none). */
+      capacityExceptions: z
+        .array(
+          z.object({
+            weekday: z.number().int().min(0).max(6),
+            time: clockTime,
+            capacity: z.number().int().min(0).max(999),
+          }),
+        )
+        .optional(),
       /** Dates it stays closed although the weekday is open (holidays). */
       closedDates: z.array(isoDate),
       /** How many opening days ahead a visitor can choose. */
@@ -125,6 +135,51 @@ export const modelHouseSchema = z
   .refine((m) => m.visits.opensAt < m.visits.closesAt, {
     message: "여는 시각이 닫는 시각보다 앞서야 합니다",
     path: ["visits", "closesAt"],
+  });
+
+/* ---------- Live operations: values the administrator changes during the sale (운영 정보) ---------- */
+
+/** A phone number as shown, e.g. "1600-0000" or "031-123-4567". */
+export const contactPhoneSchema = z
+  .string()
+  .trim()
+  .regex(/^[0-9]{2,4}-[0-9]{3,4}(-[0-9]{4})?$/, "전화번호 형식이 아닙니다");
+
+/** A moment with its offset, e.g. "2026-11-25T09:00:00+09:00" (the admin page writes Korean time). */
+const moment = z.iso.datetime({ offset: true, message: "날짜와 시각 형식이 아닙니다" });
+
+/** Remaining units per unit type (unitTypes key → count, 0 = 마감) and when they were counted. */
+export const remainingUnitsSchema = z.object({
+  updatedAt: moment,
+  counts: z.record(
+    z.string(),
+    z
+      .number({ message: "숫자를 입력해 주세요" })
+      .int("정수로 입력해 주세요")
+      .min(0, "0 이상이어야 합니다")
+      .max(9999, "9999 이하여야 합니다"),
+  ),
+});
+
+/** A notice shown on every public page from `startsAt` until `endsAt`. */
+export const noticeSchema = z
+  .object({
+    title: z.string().trim().min(1, "제목을 입력해 주세요").max(60, "제목은 60자 이하입니다"),
+    text: z.string().trim().min(1, "내용을 입력해 주세요").max(300, "내용은 300자 이하입니다"),
+    link: z
+      .union([
+        z
+          .string()
+          .regex(/^\/[A-Za-z0-9/_.-]*$/, "사이트 안 경로(/…) 또는 https:// 주소여야 합니다"),
+        z.url({ protocol: /^https$/, message: "사이트 안 경로(/…) 또는 https:// 주소여야 합니다" }),
+      ])
+      .optional(),
+    startsAt: moment,
+    endsAt: moment,
+  })
+  .refine((n) => Date.parse(n.startsAt) < Date.parse(n.endsAt), {
+    message: "끝나는 시각은 시작 시각 뒤여야 합니다",
+    path: ["endsAt"],
   });
 
 /* ---------- Information pages (brand, overview, schedule, documents, location, complex, interior) ---------- */
@@ -420,7 +475,7 @@ export const contentSchema = z
     home: homeSchema,
     contact: z.object({
       /** Display form, e.g. "1600-0000". */
-      phone: z.string().regex(/^[0-9]{2,4}-[0-9]{3,4}(-[0-9]{4})?$/, "전화번호 형식이 아닙니다"),
+      phone: contactPhoneSchema,
       hours: text,
     }),
     business: z.object({
@@ -524,6 +579,10 @@ export const contentSchema = z
     }),
     /** Facts only the drawings need (map landmarks, site layout): see artwork-schema.ts. */
     artwork: artworkSchema.optional(),
+    /** Remaining units (운영 정보 usually sets them): the board on the home and sales pages. */
+    remainingUnits: remainingUnitsSchema.optional(),
+    /** A notice for every public page within its period (운영 정보 usually sets it). */
+    notice: noticeSchema.optional(),
   })
   .superRefine((content, ctx) => {
     const paths = new Set(content.pages.map((p) => p.path));
@@ -578,6 +637,15 @@ export const contentSchema = z
       });
     }
     const unitKeys = new Set(content.unitTypes.map((u) => u.key));
+    for (const key of Object.keys(content.remainingUnits?.counts ?? {})) {
+      if (!unitKeys.has(key)) {
+        ctx.addIssue({
+          code: "custom",
+          message: `없는 주택형입니다: ${key}`,
+          path: ["remainingUnits", "counts", key],
+        });
+      }
+    }
     const positions = content.infoPages.unitPositions;
     for (const line of [...positions.buildings.flatMap((b) => b.lines), ...positions.typeColors]) {
       if (!unitKeys.has(line.type)) {
@@ -672,6 +740,8 @@ export type PremiumCard = z.infer<typeof premiumCardSchema>;
 export type VideoTab = z.infer<typeof videoTabSchema>;
 export type VrTab = z.infer<typeof vrTabSchema>;
 export type ModelHouse = z.infer<typeof modelHouseSchema>;
+export type RemainingUnits = z.infer<typeof remainingUnitsSchema>;
+export type Notice = z.infer<typeof noticeSchema>;
 export type InfoPages = z.infer<typeof infoPagesSchema>;
 export type UnitPositions = z.infer<typeof unitPositionsSchema>;
 export type Milestone = z.infer<typeof milestoneSchema>;

@@ -106,6 +106,17 @@ const EXPECTED: Record<string, string[]> = {
     "site_id",
   ],
   schema_migrations: ["version", "name", "applied_at"],
+  live_settings: ["site_id", "field", "value", "updated_at", "updated_by"],
+  live_changes: [
+    "id",
+    "site_id",
+    "field",
+    "old_value",
+    "new_value",
+    "changed_by",
+    "changed_at",
+    "reverts",
+  ],
 };
 
 async function columnsOf(db: Db): Promise<Record<string, string[]>> {

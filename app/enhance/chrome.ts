@@ -1,11 +1,12 @@
 /*
  * The site's chrome on every page (public and administrator's): header menus and scroll state,
- * section tabs, footer, the registration popup, the press list's "더보기", and the record of
+ * section tabs, footer, the notice bar, the registration popup, the press list's "더보기", and the record of
  * where the visit came from for the lead forms.
  */
 import { captureAttribution } from "~/components/forms/attribution-store";
 import { enhanceFooter } from "./chrome/footer";
 import { enhanceHeader } from "./chrome/header";
+import { enhanceNotice } from "./chrome/notice";
 import { enhancePopup } from "./chrome/popup";
 import { enhancePressList } from "./chrome/press-list";
 import { enhanceSubMenus } from "./chrome/sub-menu";
@@ -26,6 +27,7 @@ export async function enhance(): Promise<void> {
     // a quick visitor has left the landing page.
     captureAttribution,
     enhanceHeader,
+    enhanceNotice,
     enhancePopup,
     enhanceFooter,
     enhancePressList,

@@ -1,12 +1,13 @@
 import { useRouteLoaderData } from "react-router";
-import type { Site } from "~/content/schema";
+import type { Notice, Site } from "~/content/schema";
 
 /*
  * The complex a page is for. The root loader (app/root.tsx) picks it from the request's host name
  * (app/sites/registry.server.ts) and hands it, with its public origin, to every component.
  */
 
-export type RootData = { site: Site; siteUrl: string };
+/** `notice`: the complex's notice when it is within its period as the page is rendered. */
+export type RootData = { site: Site; siteUrl: string; notice?: Notice };
 
 type Match = { id: string; data?: unknown } | undefined;
 
@@ -45,4 +46,9 @@ export function useSiteUrl(): string {
   const data = useRouteLoaderData("root") as RootData | undefined;
   if (!data) throw new Error("루트 데이터가 없습니다");
   return data.siteUrl;
+}
+
+/** The notice to show on this page (within its period when the page was rendered), if any. */
+export function useNotice(): Notice | undefined {
+  return (useRouteLoaderData("root") as RootData | undefined)?.notice;
 }

@@ -64,6 +64,13 @@ function weekday(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
 }
 
+/** Visitors a slot takes: its weekday-and-time exception (운영 정보), else the capacity per slot. */
+export function capacityOf(v: VisitSchedule, date: string, time: string): number {
+  const day = weekday(date);
+  const exception = v.capacityExceptions?.find((e) => e.weekday === day && e.time === time);
+  return exception ? exception.capacity : v.capacityPerSlot;
+}
+
 export function isOpenDay(v: VisitSchedule, date: string): boolean {
   return v.openWeekdays.includes(weekday(date)) && !v.closedDates.includes(date);
 }
@@ -131,7 +138,8 @@ export function availabilityOf(
       date,
       slots: times.map((time) => {
         const startsAt = kstInstant(date, time);
-        const left = Math.max(0, v.capacityPerSlot - (booked.get(startsAt.toISOString()) ?? 0));
+        const capacity = capacityOf(v, date, time);
+        const left = Math.max(0, capacity - (booked.get(startsAt.toISOString()) ?? 0));
         const state: SlotState = startsAt <= now ? "past" : left === 0 ? "full" : "open";
         return { time, left: state === "past" ? 0 : left, state };
       }),

@@ -61,6 +61,25 @@ export function visitConfirmationText(
   ].join("\n");
 }
 
+/**
+ * The remaining units as counted last (운영 정보): "잔여 세대(11월 25일 14:30 기준): 59A 3세대, 84A 마감".
+ * Nothing when none were given.
+ */
+export function remainingLines(site: Site): string[] {
+  const remaining = site.remainingUnits;
+  if (!remaining) return [];
+  const parts = site.unitTypes
+    .filter((u) => remaining.counts[u.key] !== undefined)
+    .map((u) => {
+      const n = remaining.counts[u.key]!;
+      return `${u.label} ${n === 0 ? "마감" : `${n}세대`}`;
+    });
+  if (parts.length === 0) return [];
+  const at = new Date(Date.parse(remaining.updatedAt) + 9 * 3_600_000);
+  const when = `${at.getUTCMonth() + 1}월 ${at.getUTCDate()}일 ${String(at.getUTCHours()).padStart(2, "0")}:${String(at.getUTCMinutes()).padStart(2, "0")} 기준`;
+  return [`잔여 세대(${when}): ${parts.join(", ")}`];
+}
+
 /** The advertising SMS (remaining units) for a visitor who agreed to receive them. */
 export function promotionSmsText(site: Site, name: string): string {
   const { project, modelHouse, contact, privacy } = site;
@@ -69,6 +88,7 @@ export function promotionSmsText(site: Site, name: string): string {
     `${name}님, 방문예약을 해 주셔서 감사합니다.`,
     `견본주택: ${modelHouse.address}`,
     project.remainingUnitsNotice,
+    ...remainingLines(site),
     `상담문의: ${contact.phone}`,
     `무료수신거부 ${privacy.optOutNumber}`,
   ].join("\n");

@@ -44,6 +44,14 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           </Link>
         </li>
         <li>
+          <Link to="/admin/operations" className="admin-desk">
+            <span className="admin-desk-title">운영 정보</span>
+            <span className="admin-desk-text">
+              전화번호, 잔여 세대, 분양 일정, 공지, 방문 예약 인원 · 저장하면 몇 초 안에 반영
+            </span>
+          </Link>
+        </li>
+        <li>
           <Link to="/admin/press/new" className="admin-desk">
             <span className="admin-desk-title">보도자료 쓰기</span>
             <span className="admin-desk-text">

@@ -1,3 +1,4 @@
+import { RemainingUnitsBoard } from "~/components/live/remaining-units";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
 import type { Site } from "~/content";
@@ -417,6 +418,11 @@ export default function Home({ actionData }: Route.ComponentProps) {
                 </li>
               ))}
             </ul>
+            <RemainingUnitsBoard
+              remaining={site.remainingUnits}
+              unitTypes={site.unitTypes}
+              className="home-remaining"
+            />
           </SectionHead>
           <figure className="home-unit-plan">
             <Picture image={home.unitPlan.image} sizes="45vw" />

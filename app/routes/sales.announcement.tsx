@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { RemainingUnitsBoard } from "~/components/live/remaining-units";
 import { PageShell } from "~/components/layout/page-shell";
 import { DocumentViewer } from "~/components/media/document-viewer";
 import { telHref } from "~/lib/phone";
@@ -18,6 +19,7 @@ export default function Announcement() {
   const notice = site.announcement;
   return (
     <PageShell>
+      <RemainingUnitsBoard remaining={site.remainingUnits} unitTypes={site.unitTypes} />
       <section className="sales-section" aria-labelledby="notice-title">
         <div className="sales-head">
           <p className="sales-eyebrow">NOTICE</p>

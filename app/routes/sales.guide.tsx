@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { RemainingUnitsBoard } from "~/components/live/remaining-units";
 import { PageShell } from "~/components/layout/page-shell";
 import { pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site";
@@ -11,6 +12,7 @@ export default function SalesGuide() {
   const guide = site.salesGuide;
   return (
     <PageShell>
+      <RemainingUnitsBoard remaining={site.remainingUnits} unitTypes={site.unitTypes} />
       <section className="sales-section" aria-labelledby="guide-title">
         <div className="sales-head">
           <p className="sales-eyebrow">CHECK POINT</p>

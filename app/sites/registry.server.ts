@@ -135,27 +135,48 @@ export function loadSites(root = sitesRoot()): Site[] {
   return sites;
 }
 
-let cached: { sites: Site[]; byHost: Map<string, Site>; byId: Map<string, Site> } | undefined;
+type Registry = {
+  sites: Site[];
+  byHost: Map<string, Site>;
+  byId: Map<string, Site>;
+  /** Each complex as its content file has it, before live values (app/sites/live.server.ts). */
+  base: Map<string, Site>;
+};
+let cached: Registry | undefined;
 
-function registry() {
-  if (!cached) {
-    const sites = loadSites();
-    cached = {
-      sites,
-      byId: new Map(sites.map((s) => [s.id, s])),
-      byHost: new Map(sites.flatMap((s) => s.hosts.map((h) => [h, s] as const))),
-    };
-  }
-  return cached;
-}
-
-/** For tests and the running server after a complex's data changed. */
-export function resetSites(sites?: Site[]) {
-  cached = sites && {
+function indexed(sites: Site[], base = new Map(sites.map((s) => [s.id, s]))): Registry {
+  return {
     sites,
     byId: new Map(sites.map((s) => [s.id, s])),
     byHost: new Map(sites.flatMap((s) => s.hosts.map((h) => [h, s] as const))),
+    base,
   };
+}
+
+function registry() {
+  cached ??= indexed(loadSites());
+  return cached;
+}
+
+/** For tests and commands: forget the complexes (read again when next asked), or use these. */
+export function resetSites(sites?: Site[]) {
+  cached = sites && indexed(sites);
+}
+
+/** A complex as its content file has it, without the values set in 운영 정보. */
+export function baseSite(id: string): Site {
+  const site = registry().base.get(id);
+  if (!site) throw new Error(`없는 단지입니다: ${id}`);
+  return site;
+}
+
+/** Serves `site` (the same id, its live values applied) in place of the complex's current data. */
+export function replaceSite(site: Site) {
+  const { sites, base } = registry();
+  cached = indexed(
+    sites.map((s) => (s.id === site.id ? site : s)),
+    base,
+  );
 }
 
 export function allSites(): Site[] {

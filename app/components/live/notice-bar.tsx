@@ -1,0 +1,46 @@
+import type { Notice } from "~/content/schema";
+
+/** The key a dismissal is remembered under for the visit (sessionStorage): one per notice. */
+export function noticeKey(notice: Notice): string {
+  let h = 0;
+  for (const ch of `${notice.title}\n${notice.text}\n${notice.startsAt}`) {
+    h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
+  }
+  return `n${(h >>> 0).toString(36)}`;
+}
+
+export const NOTICE_STORAGE = "notice-dismissed";
+
+/**
+ * The administrator's notice (운영 정보) on every public page within its period: a bar that leaves
+ * the page usable (no focus trap, nothing hidden behind it on a phone). Its close button appears
+ * with the page's script (app/enhance/chrome/notice.ts); a dismissed notice stays hidden for the
+ * visit, hidden before the first paint by the small script after it.
+ */
+export function NoticeBar({ notice }: { notice: Notice }) {
+  const key = noticeKey(notice);
+  // Before paint: a notice dismissed earlier in this visit is not shown again.
+  const hideIfDismissed = `try{if(sessionStorage.getItem(${JSON.stringify(NOTICE_STORAGE)})===${JSON.stringify(key)})document.getElementById("site-notice").hidden=true}catch(e){}`;
+  return (
+    <>
+      <aside id="site-notice" className="notice-bar" aria-label="공지" data-notice={key}>
+        <div className="notice-bar-inner">
+          <p className="notice-bar-body">
+            <strong className="notice-bar-title">{notice.title}</strong>{" "}
+            <span className="notice-bar-text">{notice.text}</span>
+          </p>
+          {notice.link ? (
+            <a className="notice-bar-link" href={notice.link}>
+              자세히 보기
+            </a>
+          ) : null}
+          <button type="button" className="notice-bar-close" data-notice-close hidden>
+            <span aria-hidden="true">×</span>
+            <span className="sr-only">공지 닫기</span>
+          </button>
+        </div>
+      </aside>
+      <script dangerouslySetInnerHTML={{ __html: hideIfDismissed }} />
+    </>
+  );
+}
