@@ -473,8 +473,8 @@ export default function AdminOperations({ loaderData, actionData }: Route.Compon
         </Form>
       ) : null}
 
-      <section id="contact" className="admin-card op-card" aria-labelledby="op-contact-title">
-        <h2 id="op-contact-title" className="admin-card-title">
+      <section id="contact" className="admin-card op-card" aria-labelledby="op-heading-contact">
+        <h2 id="op-heading-contact" className="admin-card-title">
           연락처
         </h2>
         {sectionMessage("contact")}
@@ -494,8 +494,12 @@ export default function AdminOperations({ loaderData, actionData }: Route.Compon
         </Form>
       </section>
 
-      <section id="modelHouse" className="admin-card op-card" aria-labelledby="op-mh-title">
-        <h2 id="op-mh-title" className="admin-card-title">
+      <section
+        id="modelHouse"
+        className="admin-card op-card"
+        aria-labelledby="op-heading-model-house"
+      >
+        <h2 id="op-heading-model-house" className="admin-card-title">
           견본주택
         </h2>
         {sectionMessage("modelHouse")}
@@ -513,8 +517,8 @@ export default function AdminOperations({ loaderData, actionData }: Route.Compon
         </Form>
       </section>
 
-      <section id="remaining" className="admin-card op-card" aria-labelledby="op-rem-title">
-        <h2 id="op-rem-title" className="admin-card-title">
+      <section id="remaining" className="admin-card op-card" aria-labelledby="op-heading-remaining">
+        <h2 id="op-heading-remaining" className="admin-card-title">
           잔여 세대
         </h2>
         <p className="op-help">
@@ -547,8 +551,8 @@ export default function AdminOperations({ loaderData, actionData }: Route.Compon
         </Form>
       </section>
 
-      <section id="notice" className="admin-card op-card" aria-labelledby="op-notice-title">
-        <h2 id="op-notice-title" className="admin-card-title">
+      <section id="notice" className="admin-card op-card" aria-labelledby="op-heading-notice">
+        <h2 id="op-heading-notice" className="admin-card-title">
           공지
         </h2>
         <p className="op-help">
@@ -566,9 +570,11 @@ export default function AdminOperations({ loaderData, actionData }: Route.Compon
           <div className="admin-form-row op-period">
             {input("notice", "startsAt", "시작", current.notice?.startsAt ?? "", {
               type: "datetime-local",
+              step: 1,
             })}
             {input("notice", "endsAt", "끝", current.notice?.endsAt ?? "", {
               type: "datetime-local",
+              step: 1,
             })}
           </div>
           <div className="admin-form-actions">
@@ -584,8 +590,8 @@ export default function AdminOperations({ loaderData, actionData }: Route.Compon
         </Form>
       </section>
 
-      <section id="schedule" className="admin-card op-card" aria-labelledby="op-schedule-title">
-        <h2 id="op-schedule-title" className="admin-card-title">
+      <section id="schedule" className="admin-card op-card" aria-labelledby="op-heading-schedule">
+        <h2 id="op-heading-schedule" className="admin-card-title">
           분양 일정
         </h2>
         <p className="op-help">
@@ -649,8 +655,8 @@ export default function AdminOperations({ loaderData, actionData }: Route.Compon
         </Form>
       </section>
 
-      <section id="visits" className="admin-card op-card" aria-labelledby="op-visits-title">
-        <h2 id="op-visits-title" className="admin-card-title">
+      <section id="visits" className="admin-card op-card" aria-labelledby="op-heading-visits">
+        <h2 id="op-heading-visits" className="admin-card-title">
           방문 예약
         </h2>
         {sectionMessage("visits")}
@@ -682,8 +688,8 @@ export default function AdminOperations({ loaderData, actionData }: Route.Compon
         </Form>
       </section>
 
-      <section id="history" className="admin-card op-card" aria-labelledby="op-history-title">
-        <h2 id="op-history-title" className="admin-card-title">
+      <section id="history" className="admin-card op-card" aria-labelledby="op-heading-history">
+        <h2 id="op-heading-history" className="admin-card-title">
           변경 기록
         </h2>
         {sectionMessage("history")}

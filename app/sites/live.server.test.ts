@@ -109,6 +109,10 @@ describe.each(engines())("live operations ($name)", (engine) => {
     });
     // Another complex sees none of it.
     expect(await listChanges("suwon")).toEqual([]);
+    // Saving what is already shown (a form's untouched field) records nothing.
+    await saveLive("anyang", "contactHours", baseSite("anyang").contact.hours, "a@example.com");
+    await saveLive("anyang", "phone", "1600-9999", "a@example.com");
+    expect(await listChanges("anyang")).toHaveLength(1);
   });
 
   it("a change is reverted in one step, recorded as a change that names it; reverting the first change brings the content's value back", async () => {

@@ -212,7 +212,12 @@ export async function saveLive<F extends LiveField>(
     const old = settings.get(field)?.value;
     const oldText = old === undefined ? null : JSON.stringify(old);
     const newText = value === undefined ? null : JSON.stringify(value);
-    if (oldText === newText && !reverts) return { ok: true };
+    // Saving what the complex already shows (a form saved with a field untouched) is no change.
+    const shown = (site: Site) => JSON.stringify(fields[field].read(site) ?? null);
+    const same =
+      oldText === newText ||
+      (value !== undefined && shown(checked.site) === shown(applyLive(base, valuesOf(settings))));
+    if (same && !reverts) return { ok: true };
     const at = new Date().toISOString();
     if (newText === null) {
       await tx.run("DELETE FROM live_settings WHERE site_id = $1 AND field = $2", [siteId, field]);

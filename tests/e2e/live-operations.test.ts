@@ -1,0 +1,333 @@
+import type { Browser, Page } from "playwright-core";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { telHref } from "~/lib/phone";
+import { ADMIN, ADMIN_ENV } from "./support/admin";
+import { hydrated, launchBrowser, openPage } from "./support/browser";
+import { readableHtml } from "./support/http";
+import { startServer, type RunningServer } from "./support/server";
+import { content } from "./support/sites";
+
+/*
+ * 운영 정보 as the sales office uses it: an administrator changes a value with the keyboard, and
+ * every public page shows it within 5 seconds, without a rebuild. Its own servers (the shared one
+ * serves the content's values to the other files): with PostgreSQL (CI), two instances on one
+ * database, the change made on the first and read on both; with SQLite, one.
+ */
+
+const FOLLOW_MS = 5_000;
+const KST_MS = 9 * 3_600_000;
+
+let servers: RunningServer[] = [];
+let browser: Browser;
+let schema: string | undefined;
+
+beforeAll(async () => {
+  const url = process.env.TEST_DATABASE_URL;
+  let databaseUrl = "";
+  if (url) {
+    schema = `live_e2e_${process.pid}`;
+    const client = new pg.Client(url);
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+    databaseUrl = `${url}${url.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  }
+  const env = { ...ADMIN_ENV, DATABASE_URL: databaseUrl };
+  servers = [await startServer(env)];
+  if (databaseUrl) servers.push(await startServer(env));
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  for (const s of servers) await s.stop();
+  if (schema && process.env.TEST_DATABASE_URL) {
+    const client = new pg.Client(process.env.TEST_DATABASE_URL);
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.end();
+  }
+});
+
+const html = async (server: RunningServer, path: string) =>
+  readableHtml(await (await fetch(server.url + path)).text());
+
+/** The JSON-LD blocks of a page, parsed. */
+function jsonLd(page: string): string {
+  return [...page.matchAll(/<script type="application\/ld\+json"[^>]*>([^<]*)<\/script>/g)]
+    .map((m) => m[1])
+    .join("\n");
+}
+
+/** Signs in with the keyboard alone and opens 운영 정보 from the administrator's home. */
+async function openOperations(page: Page, server: RunningServer) {
+  await page.goto(`${server.url}/admin`);
+  await page.waitForURL((u) => u.pathname === "/admin/login");
+  await page.getByLabel("이메일").focus();
+  await page.keyboard.type(ADMIN.email);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(ADMIN.password);
+  await page.keyboard.press("Enter");
+  await page.waitForURL(`${server.url}/admin`);
+  await hydrated(page);
+  await page.getByRole("link", { name: /운영 정보/ }).focus();
+  await page.keyboard.press("Enter");
+  await page.waitForURL(`${server.url}/admin/operations`);
+  await hydrated(page);
+  await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("운영 정보");
+}
+
+/** Replaces a field's value from the keyboard and submits its form with Enter. */
+async function typeAndSubmit(page: Page, label: string | RegExp, value: string, scope?: string) {
+  const area = scope ? page.locator(`#${scope}`) : page;
+  const field = area.getByLabel(label, { exact: typeof label === "string" });
+  await field.focus();
+  await page.keyboard.press("ControlOrMeta+A");
+  await page.keyboard.type(value);
+  await page.keyboard.press("Enter");
+}
+
+describe("운영 정보: the phone number", () => {
+  test("a bad number gets the Korean message beside the field and changes nothing; a good one is on every page of every instance within 5 s; a revert brings the old one back", async () => {
+    const [first] = servers as [RunningServer];
+    const oldPhone = content.contact.phone;
+    const newPhone = "1600-9876";
+    const { page, context } = await openPage(browser, "desktop");
+    try {
+      await openOperations(page, first);
+
+      await typeAndSubmit(page, "대표 전화번호", "전화번호아님", "contact");
+      const error = page.locator("#op-contact-phone-error");
+      await expect.poll(() => error.textContent()).toBe("전화번호 형식이 아닙니다");
+      expect(await page.getByLabel("대표 전화번호").getAttribute("aria-invalid")).toBe("true");
+      // What was typed stays in the field to be corrected.
+      expect(await page.getByLabel("대표 전화번호").inputValue()).toBe("전화번호아님");
+      await page.waitForTimeout(1_500);
+      for (const server of servers) expect(await html(server, "/")).toContain(oldPhone);
+      expect(await page.getByText("아직 바꾼 값이 없습니다.").isVisible()).toBe(true);
+
+      await typeAndSubmit(page, "대표 전화번호", newPhone, "contact");
+      const saved = Date.now();
+      await expect
+        .poll(() => page.getByRole("status").first().textContent())
+        .toContain("연락처를 저장했습니다");
+
+      const floorPlan = content.unitTypes[0]!.path;
+      for (const server of servers) {
+        await expect
+          .poll(
+            async () => {
+              const home = await html(server, "/");
+              const plan = await html(server, floorPlan);
+              return [home, plan].every(
+                (p) =>
+                  p.includes(newPhone) &&
+                  p.includes(`href="${telHref(newPhone)}"`) &&
+                  !p.includes(oldPhone) &&
+                  !p.includes(telHref(oldPhone)),
+              );
+            },
+            { timeout: FOLLOW_MS - (Date.now() - saved), interval: 200 },
+          )
+          .toBe(true);
+      }
+      // Structured data, the footer and the phone's bottom bar, as a visitor's browser shows them.
+      for (const server of servers) {
+        const home = await html(server, "/");
+        if (jsonLd(home)) expect(jsonLd(home)).not.toContain(oldPhone);
+        const phone = await openPage(browser, "phone");
+        try {
+          await phone.page.goto(`${server.url}${floorPlan}`);
+          const call = phone.page.locator(".bottom-bar a[href^='tel:']");
+          expect(await call.getAttribute("href")).toBe(telHref(newPhone));
+          expect(await call.isVisible()).toBe(true);
+          expect(await phone.page.locator(".site-footer").textContent()).toContain(newPhone);
+          const tels = await phone.page
+            .locator("a[href^='tel:']")
+            .evaluateAll((as) => as.map((a) => a.getAttribute("href")));
+          expect(tels.length).toBeGreaterThan(0);
+          expect(new Set(tels)).toEqual(new Set([telHref(newPhone)]));
+        } finally {
+          await phone.context.close();
+        }
+      }
+
+      // The history names the change; 되돌리기 (keyboard) brings the content's number back.
+      await page.reload();
+      const row = page.locator("#history tbody tr").first();
+      expect(await row.textContent()).toContain("대표 전화번호");
+      expect(await row.textContent()).toContain(newPhone);
+      expect(await row.textContent()).toContain("콘텐츠 기본값");
+      await row.getByRole("button", { name: /되돌리기/ }).focus();
+      await page.keyboard.press("Enter");
+      await expect
+        .poll(() => page.getByRole("status").first().textContent())
+        .toContain("변경을 되돌렸습니다");
+      expect(await page.locator("#history tbody tr").first().textContent()).toContain("되돌림");
+      for (const server of servers) {
+        await expect
+          .poll(async () => (await html(server, "/")).includes(oldPhone), {
+            timeout: FOLLOW_MS,
+            interval: 200,
+          })
+          .toBe(true);
+      }
+    } finally {
+      await context.close();
+    }
+  }, 90_000);
+});
+
+describe("운영 정보: remaining units, schedule and notice", () => {
+  test("remaining units: 0 shows 마감 on the home page's board and the sales page's, with when they were counted", async () => {
+    const [first] = servers as [RunningServer];
+    const [a, b] = content.unitTypes as [
+      (typeof content.unitTypes)[0],
+      (typeof content.unitTypes)[0],
+    ];
+    const { page, context } = await openPage(browser, "desktop");
+    try {
+      await openOperations(page, first);
+      await page.getByLabel(`${a.label} 잔여 세대`).fill("0");
+      await typeAndSubmit(page, `${b.label} 잔여 세대`, "7", "remaining");
+      await expect
+        .poll(() => page.getByRole("status").first().textContent())
+        .toContain("잔여 세대를 저장했습니다");
+      for (const path of ["/", "/SalesInfo/guide"]) {
+        await expect
+          .poll(async () => (await html(first, path)).includes("잔여 세대 현황"), {
+            timeout: FOLLOW_MS,
+            interval: 200,
+          })
+          .toBe(true);
+        const visitor = await openPage(browser, "phone");
+        try {
+          await visitor.page.goto(first.url + path);
+          const board = visitor.page.locator(".remaining");
+          const items = await board.locator(".remaining-item").allTextContents();
+          expect(items).toEqual([`${a.label}마감`, `${b.label}7세대`]);
+          expect(await board.locator("time").textContent()).toMatch(
+            /^\d{4}\. \d+\. \d+\. 오[전후] \d+:\d{2}$/,
+          );
+        } finally {
+          await visitor.context.close();
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  test("a schedule date: the home page's next milestone and D-day, the schedule page and its .ics follow", async () => {
+    const [first] = servers as [RunningServer];
+    const day = (offset: number) =>
+      new Date(Date.now() + KST_MS + offset * 86_400_000).toISOString().slice(0, 10);
+    const { page, context } = await openPage(browser, "desktop");
+    const milestones = content.infoPages.schedule.milestones;
+    try {
+      await openOperations(page, first);
+      // Every dated milestone moved ahead of today, in order: 30, 32, 34… days from now.
+      const rows = page.locator("#schedule fieldset");
+      for (const [i, m] of milestones.entries()) {
+        if (!m.date) continue;
+        const row = rows.nth(i);
+        await row.getByLabel("날짜", { exact: true }).fill(day(30 + 2 * i));
+        if (m.endDate) await row.getByLabel("끝나는 날").fill(day(31 + 2 * i));
+      }
+      await page.getByRole("button", { name: "분양 일정 저장" }).focus();
+      await page.keyboard.press("Enter");
+      await expect
+        .poll(() => page.getByRole("status").first().textContent())
+        .toContain("분양 일정을 저장했습니다");
+      const next = milestones.find((m) => m.date)!;
+      const nextIndex = milestones.indexOf(next);
+      const date = day(30 + 2 * nextIndex);
+      const [y, mo, d] = date.split("-");
+      await expect
+        .poll(async () => (await html(first, "/BusinessGuide/plan")).includes(`${y}.${mo}.${d}`), {
+          timeout: FOLLOW_MS,
+          interval: 200,
+        })
+        .toBe(true);
+      const ics = await (await fetch(`${first.url}/BusinessGuide/plan/${next.key}.ics`)).text();
+      expect(ics).toMatch(new RegExp(`DTSTART[^\\r\\n]*${y}${mo}${d}`));
+      const visitor = await openPage(browser, "desktop");
+      try {
+        await visitor.page.goto(first.url + "/");
+        await hydrated(visitor.page);
+        const chip = visitor.page.locator(".home-hero-next");
+        await expect.poll(() => chip.textContent()).toContain(`D-${30 + 2 * nextIndex}`);
+        expect(await chip.textContent()).toContain(`${y}.${mo}.${d}`);
+      } finally {
+        await visitor.context.close();
+      }
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
+
+  test("a notice one minute long: absent before its start, on every page during it (dismissed with the keyboard for the visit), gone after its end, without anyone saving", async () => {
+    const [first] = servers as [RunningServer];
+    const kst = (ms: number) => new Date(ms + KST_MS).toISOString().slice(0, 19);
+    const start = Math.ceil((Date.now() + 12_000) / 1000) * 1000;
+    const end = start + 60_000;
+    const { page, context } = await openPage(browser, "desktop");
+    try {
+      await openOperations(page, first);
+      const form = page.locator("#notice");
+      await form.getByLabel("제목", { exact: true }).fill("휴관 안내");
+      await form.getByLabel("내용", { exact: true }).fill("12월 25일은 견본주택이 쉽니다.");
+      await form.getByLabel("시작", { exact: true }).fill(kst(start));
+      await form.getByLabel("끝", { exact: true }).fill(kst(end));
+      await page.getByRole("button", { name: "공지 저장" }).focus();
+      await page.keyboard.press("Enter");
+      await expect
+        .poll(() => page.getByRole("status").first().textContent())
+        .toContain("공지를 저장했습니다");
+      expect(Date.now()).toBeLessThan(start);
+      expect(await html(first, "/")).not.toContain("휴관 안내");
+
+      // Shown within 5 s of its start, on every public page.
+      await expect
+        .poll(async () => (await html(first, "/")).includes("휴관 안내"), {
+          timeout: start - Date.now() + FOLLOW_MS,
+          interval: 250,
+        })
+        .toBe(true);
+      expect(Date.now()).toBeGreaterThanOrEqual(start);
+      expect(await html(first, content.unitTypes[0]!.path)).toContain("휴관 안내");
+
+      // A visitor dismisses it with the keyboard; focus goes on to the page, and it stays
+      // dismissed on the next page of the visit.
+      const visitor = await openPage(browser, "phone");
+      try {
+        await visitor.page.goto(first.url + "/");
+        await hydrated(visitor.page);
+        const bar = visitor.page.getByRole("complementary", { name: "공지" });
+        expect(await bar.isVisible()).toBe(true);
+        const close = bar.getByRole("button", { name: "공지 닫기" });
+        await close.focus();
+        await visitor.page.keyboard.press("Enter");
+        expect(await bar.isVisible()).toBe(false);
+        expect(await visitor.page.evaluate(() => document.activeElement?.id)).toBe("main");
+        await visitor.page.goto(first.url + content.unitTypes[0]!.path);
+        expect(await visitor.page.locator("#site-notice").isHidden()).toBe(true);
+      } finally {
+        await visitor.context.close();
+      }
+
+      // Gone within 5 s of its end.
+      await expect
+        .poll(async () => (await html(first, "/")).includes("휴관 안내"), {
+          timeout: end - Date.now() + FOLLOW_MS,
+          interval: 250,
+        })
+        .toBe(false);
+      expect(Date.now()).toBeGreaterThanOrEqual(end);
+    } finally {
+      await context.close();
+    }
+  }, 150_000);
+});
