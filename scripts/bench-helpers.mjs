@@ -4,7 +4,7 @@
  * CPU time, the rendered pages of a complex from the build, and writing the figures (the block of
  * docs/benchmarks.md a bench rewrites).
  */
-/* global fetch, performance */
+/* global fetch, performance, URLSearchParams */
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -77,6 +77,8 @@ export async function startApp({ buildDir, env = {}, timeoutMs = 120_000 }) {
     pid: child.pid,
     readyMs: Math.round(performance.now() - started),
     log: () => log,
+    /** What the server printed on standard output so far. */
+    out: () => out,
     /** Resolves once the server printed a line matching `pattern` (or after `ms`, false). */
     async printed(pattern, ms = 120_000) {
       const until = performance.now() + ms;
@@ -93,6 +95,19 @@ export async function startApp({ buildDir, env = {}, timeoutMs = 120_000 }) {
         child.kill("SIGTERM");
       }),
   };
+}
+
+/** Signs the bench's administrator in on `app`; answers the session cookie. */
+export async function signInAdmin(app) {
+  const res = await fetch(`${app.url}/admin/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" },
+    body: new URLSearchParams(ADMIN),
+  });
+  const cookie = res.headers.get("set-cookie")?.split(";")[0];
+  if (!cookie) throw new Error(`sign-in failed: ${res.status}`);
+  return cookie;
 }
 
 /** The reference, in its own process: the page's bytes from memory, as a static server sends them. */

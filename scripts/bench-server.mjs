@@ -10,19 +10,19 @@
  * TCP proxy. Honours BUILD_DIR. Prints Markdown and writes bench-results/server.json and
  * docs/benchmarks.md (machine, date, commit, figures beside their targets).
  */
-/* global fetch, FormData, URLSearchParams */
+/* global fetch, FormData */
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import {
-  ADMIN,
   commit,
   freePort,
   load as loadWith,
   loadAverage,
   machine,
+  signInAdmin,
   sitePagesFor,
   startApp as startAppIn,
   startBareStatic,
@@ -64,14 +64,7 @@ async function startRoundRobin(backends) {
 
 /** Signs in and writes `count` articles; answers the id of the last. */
 async function seedPress(app, count) {
-  const signIn = await fetch(`${app.url}/admin/login`, {
-    method: "POST",
-    redirect: "manual",
-    headers: { Origin: app.url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams(ADMIN),
-  });
-  const cookie = signIn.headers.get("set-cookie")?.split(";")[0];
-  if (!cookie) throw new Error(`sign-in failed: ${signIn.status}`);
+  const cookie = await signInAdmin(app);
   let id;
   for (let i = 0; i < count; i++) {
     const form = new FormData();

@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { upsertAdmin } from "~/auth/admin.server";
-import { signIn } from "~/auth/sign-in.server";
+import { cookieOf, TEST_PASSWORD, thrownStatus } from "~/auth/test-support";
 import { engines, useTestDb } from "~/db/test-support";
 import { createLead } from "~/leads/leads.server";
 import type { LeadForm } from "~/lib/lead-form";
 import { loader as csvLoader } from "./admin.leads.csv";
 import { loader as deskLoader } from "./admin.leads";
 
-const PASSWORD = "correct-horse-battery";
 const inquiry = (name: string, phone: string): LeadForm => ({
   kind: "inquiry",
   name,
@@ -17,13 +16,6 @@ const inquiry = (name: string, phone: string): LeadForm => ({
   smsConsent: false,
   visitSlot: null,
 });
-
-/** Signs in on the complex `siteId`; answers the cookie. */
-async function cookieOf(email: string, siteId: string) {
-  const r = await signIn(siteId, { email, password: PASSWORD }, { ip: "203.0.113.5" });
-  if (!r.ok) throw new Error(r.message);
-  return r.setCookie.split(";")[0]!;
-}
 
 /** A GET of an administrator page on the complex `siteId`, on its host `<id>.localhost`. */
 function get(siteId: string, path: string, cookie: string) {
@@ -46,23 +38,12 @@ async function csv(siteId: string, query: string, cookie: string) {
   return (await response.text()).trimEnd().split("\r\n");
 }
 
-/** The HTTP status a loader threw. */
-const thrown = async (run: () => Promise<unknown>) => {
-  const e = await run().then(
-    () => null,
-    (error: unknown) => error,
-  );
-  return e instanceof Response
-    ? e.status
-    : (e as { init?: { status?: number } } | null)?.init?.status;
-};
-
 describe.each(engines())("the lead desk per complex ($name)", (engine) => {
   useTestDb(engine);
 
   async function seed() {
-    await upsertAdmin("all@example.com", PASSWORD);
-    await upsertAdmin("suwon@example.com", PASSWORD, { sites: ["suwon"] });
+    await upsertAdmin("all@example.com", TEST_PASSWORD);
+    await upsertAdmin("suwon@example.com", TEST_PASSWORD, { sites: ["suwon"] });
     const meta = { ip: "1", source: "/" };
     await createLead("anyang", inquiry("안양고객", "010-1111-2222"), meta);
     await createLead("suwon", inquiry("분당고객", "010-3333-4444"), meta);
@@ -83,9 +64,9 @@ describe.each(engines())("the lead desk per complex ($name)", (engine) => {
   it("answers a complex administrator 404 on another complex's desk and CSV, cookie or not", async () => {
     await seed();
     const cookie = await cookieOf("suwon@example.com", "suwon");
-    expect(await thrown(() => desk("anyang", "", cookie))).toBe(404);
-    expect(await thrown(() => desk("anyang", "?site=suwon", cookie))).toBe(404);
-    expect(await thrown(() => csv("anyang", "", cookie))).toBe(404);
+    expect(await thrownStatus(() => desk("anyang", "", cookie))).toBe(404);
+    expect(await thrownStatus(() => desk("anyang", "?site=suwon", cookie))).toBe(404);
+    expect(await thrownStatus(() => csv("anyang", "", cookie))).toBe(404);
   });
 
   it("lets an administrator of every complex choose 모든 단지, with a 단지 column on the page and in the CSV", async () => {
@@ -121,7 +102,7 @@ describe.each(engines())("the lead desk per complex ($name)", (engine) => {
   });
 
   it("offers no complex choice while the request's complex is the only one with leads", async () => {
-    await upsertAdmin("all@example.com", PASSWORD);
+    await upsertAdmin("all@example.com", TEST_PASSWORD);
     await createLead("anyang", inquiry("안양고객", "010-1111-2222"), { ip: "1", source: "/" });
     const cookie = await cookieOf("all@example.com", "anyang");
     expect((await desk("anyang", "", cookie)).site).toBeNull();

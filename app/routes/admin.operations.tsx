@@ -150,6 +150,8 @@ type Answer = {
 };
 
 const text = (form: FormData, name: string) => field(form, name).trim();
+/** A text field left empty: back to the content file's value (as the page says). */
+const textOrDefault = (form: FormData, name: string) => text(form, name) || undefined;
 
 /** One form's fields saved in order; the first refusal stops, and nothing of it is kept. */
 async function saveAll(
@@ -202,19 +204,23 @@ export async function action({ request }: Route.ActionArgs) {
 
   if (intent === "contact") {
     answer = await saveAll(siteId, by, intent, values, [
-      { field: "phone", value: text(form, "phone"), errorKey: () => "phone" },
-      { field: "contactHours", value: text(form, "contactHours"), errorKey: () => "contactHours" },
+      { field: "phone", value: textOrDefault(form, "phone"), errorKey: () => "phone" },
+      {
+        field: "contactHours",
+        value: textOrDefault(form, "contactHours"),
+        errorKey: () => "contactHours",
+      },
     ]);
   } else if (intent === "modelHouse") {
     answer = await saveAll(siteId, by, intent, values, [
       {
         field: "modelHouseAddress",
-        value: text(form, "modelHouseAddress"),
+        value: textOrDefault(form, "modelHouseAddress"),
         errorKey: () => "modelHouseAddress",
       },
       {
         field: "modelHouseHours",
-        value: text(form, "modelHouseHours"),
+        value: textOrDefault(form, "modelHouseHours"),
         errorKey: () => "modelHouseHours",
       },
     ]);

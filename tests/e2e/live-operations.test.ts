@@ -61,7 +61,7 @@ function jsonLd(page: string): string {
     .join("\n");
 }
 
-/** Signs in with the keyboard alone and opens 운영 정보 from the administrator's home. */
+/** Signs in with the keyboard alone and opens 운영 정보 from the administrators' menu. */
 async function openOperations(page: Page, server: RunningServer) {
   await page.goto(`${server.url}/admin`);
   await page.waitForURL((u) => u.pathname === "/admin/login");
@@ -72,7 +72,10 @@ async function openOperations(page: Page, server: RunningServer) {
   await page.keyboard.press("Enter");
   await page.waitForURL(`${server.url}/admin`);
   await hydrated(page);
-  await page.getByRole("link", { name: /운영 정보/ }).focus();
+  await page
+    .getByRole("navigation", { name: "관리자 메뉴" })
+    .getByRole("link", { name: "운영 정보" })
+    .focus();
   await page.keyboard.press("Enter");
   await page.waitForURL(`${server.url}/admin/operations`);
   await hydrated(page);
