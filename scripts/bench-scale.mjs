@@ -13,7 +13,8 @@
  *   (c) the server's resident memory (/proc/<pid>/status VmRSS) after start and after the load;
  *   (d) for every complex, requests per second of /Brand/intro through the server (Host
  *       <id>.localhost:<port>) against a bare Node HTTP server sending the same bytes: a/b.
- * autocannon holds 50 connections for BENCH_SECONDS (default 3) per run. Honours BUILD_DIR (it
+ * autocannon holds 50 connections for BENCH_SECONDS (default 2) per run, BENCH_ROUNDS (default 3)
+ * alternating pairs of runs per complex, the median pair reported. Honours BUILD_DIR (it
  * builds there first if it holds no build). Prints Markdown and writes bench-results/scale.json and
  * docs/benchmarks.md (between the bench-scale markers). Leaves no complex behind: the temporary
  * sites, their pictures in public/img/sites/ and public/img/art/ and their pages in <BUILD_DIR>/sites/ are removed.
@@ -39,7 +40,9 @@ import {
 import { readSitePages } from "../server/render-site.js";
 
 const BUILD_DIR = process.env.BUILD_DIR || "build";
-const SECONDS = Number(process.env.BENCH_SECONDS || 3);
+const SECONDS = Number(process.env.BENCH_SECONDS || 2);
+/** a/b rounds per complex; the median round is its figure. */
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
 const EXTRA = Number(process.env.BENCH_COMPLEXES || 20);
 const CONNECTIONS = 50;
 const PAGE = "/Brand/intro";
@@ -136,18 +139,26 @@ async function throughput(app, ids) {
     // One uncounted second each: a fresh process answers its first requests slower (JIT).
     await runA(1);
     await runB(1);
-    // Alternate which goes first, so a neighbour's burst does not always fall on the same side.
-    let a, b;
-    if (i % 2 === 0) {
-      a = await runA();
-      b = await runB();
-    } else {
-      b = await runB();
-      a = await runA();
+    // ROUNDS pairs, alternating which goes first, so a neighbour's burst does not always fall on
+    // the same side; the round with the median ratio is the complex's figure.
+    const rounds = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      let a, b;
+      if ((i + r) % 2 === 0) {
+        a = await runA();
+        b = await runB();
+      } else {
+        b = await runB();
+        a = await runA();
+      }
+      rounds.push({ a, b, ratio: a.rps / b.rps });
     }
     await bare.stop();
-    rows.push({ id, a, b, ratio: Number((a.rps / b.rps).toFixed(2)) });
-    step(`${id}: a ${a.rps} req/s, b ${b.rps} req/s, a/b ${(a.rps / b.rps).toFixed(2)}`);
+    const { a, b, ratio } = rounds.sort((x, y) => x.ratio - y.ratio)[Math.floor(ROUNDS / 2)];
+    rows.push({ id, a, b, ratio: Number(ratio.toFixed(2)) });
+    step(
+      `${id}: a ${a.rps} req/s, b ${b.rps} req/s, a/b ${ratio.toFixed(2)} (rounds: ${rounds.map((x) => x.ratio.toFixed(2)).join(", ")})`,
+    );
   }
   return rows;
 }
@@ -265,7 +276,7 @@ const figures = [
   `- Load average (1, 5, 15 min) at start: ${result.loadAverage.start}; when done: ${result.loadAverage.end} (other work on the machine slows every figure).`,
   `- ${n} complexes: the ${SAMPLES.length} samples and ${EXTRA} made by \`npm run sites -- new\` (alternately from ${SAMPLES.join(" and ")}, ${s(result.sitesNewSeconds)} s each). Whole bench: ${result.seconds} s.`,
   `- Build per extra complex: (time with ${n} − time with ${SAMPLES.length}) / ${EXTRA} of \`npm run images\` and scripts/render-sites.mjs; the React Router build and the fonts are shared by all complexes and not timed.`,
-  `- Throughput: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, one run per complex and side, on loopback; load generator and servers share the machine.`,
+  `- Throughput: autocannon, ${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} alternating pairs of runs per complex (the median pair shown), on loopback; load generator and servers share the machine.`,
   "",
   "| figure | measured | budget | |",
   "| --- | ---: | ---: | --- |",
