@@ -22,6 +22,18 @@ const schema = z.object({
   SMS_GATEWAY_URL: z.url().optional(),
   SMS_GATEWAY_KEY: z.string().optional(),
   SMS_SENDER: z.string().optional(),
+  /** Solapi (docs/decisions/021-solapi.md): with a key, a complex's messages go through Solapi. */
+  SOLAPI_API_KEY: z.string().optional(),
+  SOLAPI_API_SECRET: z.string().optional(),
+  SOLAPI_API_URL: z
+    .url({ message: "SOLAPI_API_URL은 http(s)://로 시작하는 주소여야 합니다" })
+    .default("https://api.solapi.com")
+    .transform((u) => u.replace(/\/+$/, "")),
+  /** The value Solapi sends in X-Solapi-Secret with its delivery reports (POST /hooks/solapi). */
+  SOLAPI_WEBHOOK_SECRET: z
+    .string()
+    .min(16, { message: "SOLAPI_WEBHOOK_SECRET은 16자 이상이어야 합니다" })
+    .optional(),
   /**
    * Lead submissions allowed per client address within LEADS_RATE_WINDOW_SECONDS: high, as a model
    * house's Wi-Fi or a mobile carrier puts many visitors behind one address
@@ -67,6 +79,9 @@ export const SITE_SETTINGS = [
   "SMS_SENDER",
   "SMS_GATEWAY_URL",
   "SMS_GATEWAY_KEY",
+  "SOLAPI_API_KEY",
+  "SOLAPI_API_SECRET",
+  "SOLAPI_API_URL",
 ] as const;
 export type SiteSettingName = (typeof SITE_SETTINGS)[number];
 

@@ -54,6 +54,8 @@ export default [
   route("api/visit-slots", "routes/api.visit-slots.ts"),
   // The lead forms' actions answering JSON, for the page's script (app/enhance/lead-form.ts).
   route("api/leads", "routes/api.leads.ts"),
+  // Delivery reports from Solapi (the visitors' and staff's messages), with a shared secret.
+  route("hooks/solapi", "routes/hooks.solapi.ts"),
 
   // The administrator: sign-in, then the desks (each loader and action checks the session itself).
   page("admin/login", "routes/admin.login.tsx"),

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { bodyLimitFor, BODY_LIMIT, UPLOAD_BODY_LIMIT } from "./body-limit.js";
-import { sitePath } from "./guards.js";
+import { sameOriginPosts, sitePath } from "./guards.js";
 import { requestOrigin } from "./react-router.js";
 
 describe("the trailing-slash redirect target", () => {
@@ -28,6 +28,7 @@ describe("body limits", () => {
     ["/anyang/press/42", UPLOAD_BODY_LIMIT],
     ["/anyang/pressure", BODY_LIMIT],
     ["/Anyang/press", BODY_LIMIT],
+    ["/hooks/solapi", BODY_LIMIT],
   ])("%s may carry %i bytes", (path, limit) => {
     expect(bodyLimitFor(path)).toBe(limit);
   });
@@ -55,5 +56,24 @@ describe("the origin React Router and the origin check see", () => {
     expect(requestOrigin(req("http", undefined), "site.kr")).toBe("http://site.kr");
     expect(requestOrigin(req("javascript", "site.kr"), "site.kr")).toBe("http://site.kr");
     expect(requestOrigin(req("http", "site.kr:99999"), "site.kr")).toBe("http://site.kr");
+  });
+});
+
+describe("the same-origin check of POSTs", () => {
+  const check = (origin) => {
+    const refused = [];
+    let passed = false;
+    const req = { method: "POST", get: (name) => (name === "origin" ? origin : undefined) };
+    sameOriginPosts(
+      () => "https://site.kr",
+      (_req, _res, status) => refused.push(status),
+    )(req, {}, () => (passed = true));
+    return passed ? "next" : refused.join();
+  };
+
+  test("lets a POST without Origin through (Solapi's reports to /hooks/solapi), refuses another site's", () => {
+    expect(check(undefined)).toBe("next");
+    expect(check("https://site.kr")).toBe("next");
+    expect(check("https://evil.example")).toBe("403");
   });
 });

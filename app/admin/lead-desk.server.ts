@@ -19,6 +19,7 @@ import {
   MEMO_MAX,
   type DeskFilter,
   type DeskFilterName,
+  type DeskMessage,
   type LeadStatus,
   type SourceOptions,
 } from "~/lib/lead-desk";
@@ -30,6 +31,8 @@ export type DeskLead = Lead & {
   memo: string;
   statusAt: string | null;
   memoAt: string | null;
+  /** The visitor's confirmation and the staff alerts, oldest first (on the desk, not in the CSV). */
+  messages?: DeskMessage[];
 };
 
 type DeskRow = LeadRow & {
@@ -63,6 +66,9 @@ const CONDITIONS: Record<DeskFilterName, (value: string, p: Param) => string | n
     if (v.startsWith("ref:")) return `(utm_source IS NULL AND referrer_host = ${p(v.slice(4))})`;
     return "(utm_source IS NULL AND referrer_host IS NULL)";
   },
+  confirmation: () =>
+    `EXISTS (SELECT 1 FROM outbox o WHERE o.lead_id = leads.id AND o.purpose = 'confirmation'
+       AND (o.delivery_state = 'failed' OR o.status = 'failed'))`,
   from: (v, p) => `created_at >= ${p(kstDayStartIso(v))}`,
   to: (v, p) => `created_at < ${p(kstDayStartIso(nextDay(v)))}`,
   q: (v, p) => {
@@ -128,7 +134,41 @@ export async function listDeskLeads(
     `SELECT * FROM leads ${w.sql} ORDER BY created_at DESC, id DESC LIMIT $${n + 1} OFFSET $${n + 2}`,
     [...w.params, DESK_PAGE_SIZE, (current - 1) * DESK_PAGE_SIZE],
   );
-  return { leads: rows.map(toDeskLead), total, page: current, pages };
+  return { leads: await withMessages(rows.map(toDeskLead)), total, page: current, pages };
+}
+
+/** The leads with their messages (the visitor's confirmation, the staff alerts). */
+async function withMessages(leads: DeskLead[]): Promise<DeskLead[]> {
+  if (leads.length === 0) return leads;
+  const db = await getDb();
+  const ids = leads.map((l) => l.id);
+  const rows = await db.all<{
+    lead_id: string;
+    purpose: DeskMessage["purpose"];
+    status: DeskMessage["status"];
+    message_type: string | null;
+    delivery_state: DeskMessage["state"];
+    delivery_code: string | null;
+  }>(
+    `SELECT lead_id, purpose, status, message_type, delivery_state, delivery_code FROM outbox
+     WHERE kind = 'sms' AND purpose IN ('confirmation', 'staff')
+       AND lead_id IN (${ids.map((_, i) => `$${i + 1}`).join(", ")})
+     ORDER BY created_at, id`,
+    ids,
+  );
+  const byLead = new Map<string, DeskMessage[]>();
+  for (const r of rows) {
+    const list = byLead.get(r.lead_id) ?? [];
+    list.push({
+      purpose: r.purpose,
+      status: r.status,
+      type: r.message_type,
+      state: r.delivery_state,
+      code: r.delivery_code,
+    });
+    byLead.set(r.lead_id, list);
+  }
+  return leads.map((l) => ({ ...l, messages: byLead.get(l.id) ?? [] }));
 }
 
 /** Most choices of each kind the source filter offers (the most frequent ones). */
@@ -238,7 +278,8 @@ export async function updateLeadDesk(
       : []),
     ...(before.memo !== memo ? ["메모"] : []),
   ];
-  return { ok: true, lead: toDeskLead(row), changed };
+  const [lead] = await withMessages([toDeskLead(row)]);
+  return { ok: true, lead: lead!, changed };
 }
 
 /** The complex's new leads waiting for a first call (the administrator's home). */

@@ -446,6 +446,40 @@ export const themeSchema = z.object({
   accentText: hexColor,
 });
 
+/* ---------- Messages: the sender number and 알림톡 (docs/decisions/021-solapi.md) ---------- */
+
+const providerId = (message: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{4,64}$/, message);
+
+/** The visitor's and the staff's messages as 알림톡 through Solapi, with the text as substitute. */
+export const kakaoSchema = z.object({
+  /** The Kakao channel's id at Solapi, e.g. "KA01PF…". */
+  pfId: providerId("카카오 채널 ID(pfId)는 영문, 숫자, -, _ 4~64자여야 합니다"),
+  /**
+   * The approved templates' ids. Their variables (app/outbox/sms.server.ts): 방문 확인
+   * #{단지명} #{이름} #{방문일시} #{장소} #{예약링크} #{문의전화}; 직원 알림 #{단지명} #{구분}
+   * #{이름} #{연락처} #{방문일시} #{유입}.
+   */
+  templates: z.object({
+    visitConfirmation: providerId("알림톡 템플릿 ID는 영문, 숫자, -, _ 4~64자여야 합니다"),
+    staffAlert: providerId("알림톡 템플릿 ID는 영문, 숫자, -, _ 4~64자여야 합니다"),
+  }),
+});
+
+/** The sender number registered with the SMS provider (over the SMS_SENDER setting). */
+export const smsSettingsSchema = z.object({
+  sender: z
+    .string()
+    .trim()
+    .regex(
+      /^[0-9]{2,4}-[0-9]{3,4}(-[0-9]{4})?$/,
+      "발신번호는 전화번호 형식이어야 합니다 (예: 1600-0000, 031-123-4567)",
+    ),
+});
+
 export const contentSchema = z
   .object({
     project: z.object({
@@ -583,6 +617,10 @@ export const contentSchema = z
     remainingUnits: remainingUnitsSchema.optional(),
     /** A notice for every public page within its period (운영 정보 usually sets it). */
     notice: noticeSchema.optional(),
+    /** 알림톡 for the visit confirmation and the staff alert (with Solapi); plain SMS when absent. */
+    kakao: kakaoSchema.optional(),
+    /** The registered sender number; the SMS_SENDER setting when absent. */
+    sms: smsSettingsSchema.optional(),
   })
   .superRefine((content, ctx) => {
     const paths = new Set(content.pages.map((p) => p.path));
@@ -742,6 +780,7 @@ export type VrTab = z.infer<typeof vrTabSchema>;
 export type ModelHouse = z.infer<typeof modelHouseSchema>;
 export type RemainingUnits = z.infer<typeof remainingUnitsSchema>;
 export type Notice = z.infer<typeof noticeSchema>;
+export type Kakao = z.infer<typeof kakaoSchema>;
 export type InfoPages = z.infer<typeof infoPagesSchema>;
 export type UnitPositions = z.infer<typeof unitPositionsSchema>;
 export type Milestone = z.infer<typeof milestoneSchema>;

@@ -17,6 +17,23 @@ describe("content validation", () => {
     );
   });
 
+  test("알림톡 and the sender number are optional; when given, a bad sender or template id is refused in Korean", () => {
+    const kakao = {
+      pfId: "KA01PF0001",
+      templates: { visitConfirmation: "KA01TP01", staffAlert: "KA01TP02" },
+    };
+    expect(() =>
+      validateSite({ ...site, kakao, sms: { sender: "1600-0000" } }, FILE),
+    ).not.toThrow();
+    expect(() => validateSite({ ...site, sms: { sender: "16000000" } }, FILE)).toThrow(
+      /sms\.sender .*발신번호는 전화번호 형식이어야 합니다/,
+    );
+    const badTemplate = { ...kakao, templates: { ...kakao.templates, staffAlert: "템플릿" } };
+    expect(() => validateSite({ ...site, kakao: badTemplate }, FILE)).toThrow(
+      /kakao\.templates\.staffAlert .*알림톡 템플릿 ID/,
+    );
+  });
+
   test("a menu link to a page that does not exist is refused", () => {
     const broken = {
       ...site,

@@ -49,6 +49,11 @@ const EXPECTED: Record<string, string[]> = {
     "recipient",
     "purpose",
     "site_id",
+    "provider_message_id",
+    "message_type",
+    "delivery_state",
+    "delivery_code",
+    "delivery_reported_at",
   ],
   outbox_attempts: [
     "id",

@@ -23,7 +23,7 @@ import {
   type SlotProblem,
 } from "~/lib/visit-slots";
 import { enqueue, enqueueStaffAlerts } from "~/outbox/outbox.server";
-import { promotionSmsText, visitConfirmationText } from "~/outbox/sms.server";
+import { promotionSmsText, visitConfirmation } from "~/outbox/sms.server";
 import type { WebhookPayload } from "~/outbox/webhook.server";
 import { hit, pruneRateLimits } from "./rate-limit.server";
 
@@ -383,12 +383,12 @@ async function enqueueVisitorSms(tx: Queryable, lead: Lead, token: string | null
   const site = requireSite(lead.siteId);
   const link = token ? bookingLink(site, token) : null;
   if (left > 0) {
-    const text = visitConfirmationText(
+    const { text, variables } = visitConfirmation(
       site,
       lead.name,
       lead.visitAt && link ? { slotKey: slotKeyOf(new Date(lead.visitAt)), link } : undefined,
     );
-    const payload = { to: lead.phone, text, ...(token ? { redact: [token] } : {}) };
+    const payload = { to: lead.phone, text, variables, ...(token ? { redact: [token] } : {}) };
     await enqueue(tx, lead.siteId, lead.id, { kind: "sms", purpose: "confirmation", payload }, now);
     left--;
   }

@@ -20,6 +20,39 @@ export const LEAD_STATUS_LABEL: Record<LeadStatus, string> = {
 
 export const LEAD_KIND_LABEL: Record<LeadKind, string> = { visit: "방문예약", inquiry: "상담문의" };
 
+/*
+ * The messages of a lead (the visitor's confirmation, the staff alerts) as the desk shows them.
+ * `status` is the outbox's (waiting, handed to the provider, given up); `state` is the provider's
+ * report (Solapi, app/outbox/solapi-reports.server.ts), null for a gateway that reports nothing.
+ */
+export type DeliveryState = "accepted" | "delivered" | "substituted" | "failed";
+export type DeskMessage = {
+  purpose: "confirmation" | "staff";
+  status: "pending" | "delivered" | "failed";
+  type: string | null;
+  state: DeliveryState | null;
+  code: string | null;
+};
+export type MessageTone = "waiting" | "ok" | "substituted" | "failed";
+
+/** "접수", "알림톡 도착", "문자로 대체", "실패 (3104)"… and the badge's tone. */
+export function messageState(m: DeskMessage): { text: string; tone: MessageTone } {
+  if (m.status === "pending") return { text: "발송 대기", tone: "waiting" };
+  if (m.status === "failed") return { text: "실패 (발송 불가)", tone: "failed" };
+  switch (m.state) {
+    case "accepted":
+      return { text: "접수", tone: "waiting" };
+    case "delivered":
+      return { text: m.type === "ATA" ? "알림톡 도착" : "문자 도착", tone: "ok" };
+    case "substituted":
+      return { text: "문자로 대체", tone: "substituted" };
+    case "failed":
+      return { text: `실패 (${m.code ?? "?"})`, tone: "failed" };
+    default:
+      return { text: "발송됨", tone: "ok" };
+  }
+}
+
 export const MEMO_MAX = 500;
 export const DESK_PAGE_SIZE = 50;
 export const SEARCH_MAX = 50;
@@ -84,6 +117,13 @@ export const DESK_FILTERS = [
     options: LEAD_STATUSES.map((s) => [s, LEAD_STATUS_LABEL[s]] as const),
   },
   { name: "source", label: "유입 경로", type: "source" },
+  {
+    // Visitors whose confirmation never arrived, to call them (the provider's report, or given up).
+    name: "confirmation",
+    label: "확인 문자",
+    type: "select",
+    options: [["failed", "확인 문자 실패"]],
+  },
   { name: "from", label: "접수일 (부터)", type: "date" },
   { name: "to", label: "접수일 (까지)", type: "date" },
   { name: "q", label: "이름·연락처 검색", type: "search", placeholder: "예: 홍길동, 01012345678" },

@@ -16,11 +16,14 @@ import {
   DeliveryError,
   isQuietHour,
   promotionSendableAt,
-  smsProviderFor,
-  staffAlertText,
+  staffAlert,
   type SmsProvider,
   type SmsPurpose,
+  type SmsReceipt,
+  type StaffAlert,
+  type TemplateVariables,
 } from "./sms.server";
+import { messageProviderFor } from "./solapi.server";
 import { webhookSenderFor, type WebhookPayload, type WebhookSender } from "./webhook.server";
 
 /** Wait after the 1st, 2nd, … failed attempt; the last value repeats. */
@@ -52,8 +55,14 @@ export type OutboxProviders = { sms: SmsProvider; webhook: WebhookSender };
 /**
  * An SMS as queued. `redact` lists secrets in the text (a booking page's token) that are blanked
  * out of the stored row once it is sent or given up, so the database keeps only their hashes.
+ * `variables`: the same facts for the complex's 알림톡 template (dropped with the secrets).
  */
-export type SmsPayload = { to: string; text: string; redact?: string[] };
+export type SmsPayload = {
+  to: string;
+  text: string;
+  redact?: string[];
+  variables?: TemplateVariables;
+};
 
 type Message =
   | { kind: "sms"; purpose: SmsPurpose; payload: SmsPayload }
@@ -98,16 +107,16 @@ export async function enqueueStaffAlerts(
   tx: Queryable,
   siteId: string,
   leadId: string,
-  alert: Parameters<typeof staffAlertText>[1],
+  alert: StaffAlert,
   now: Date,
 ): Promise<void> {
-  const text = staffAlertText(requireSite(siteId), alert);
+  const { text, variables } = staffAlert(requireSite(siteId), alert);
   for (const to of siteSetting("STAFF_ALERT_PHONES", siteId))
     await enqueue(
       tx,
       siteId,
       leadId,
-      { kind: "sms", purpose: "staff", payload: { to, text } },
+      { kind: "sms", purpose: "staff", payload: { to, text, variables } },
       now,
     );
 }
@@ -125,6 +134,7 @@ type ClaimedRow = {
   id: string;
   site_id: string;
   kind: OutboxKind;
+  purpose: SmsPurpose | null;
   payload: string;
   attempts: number;
   locked_until: string;
@@ -149,7 +159,7 @@ async function claimDue(db: Db, now: Date, limit: number): Promise<ClaimedRow[]>
        LIMIT $3
        ${skipLocked}
      )
-     RETURNING id, site_id, kind, payload, attempts, locked_until`,
+     RETURNING id, site_id, kind, purpose, payload, attempts, locked_until`,
     [now.toISOString(), lockedUntil, limit, isQuietHour(now) ? 1 : 0],
   );
 }
@@ -185,7 +195,7 @@ export function createOutboxWorker(
     let p = providers.get(siteId);
     if (!p) {
       p = {
-        sms: options.providers?.sms ?? smsProviderFor(siteId),
+        sms: options.providers?.sms ?? messageProviderFor(siteId),
         webhook: options.providers?.webhook ?? webhookSenderFor(siteId),
       };
       providers.set(siteId, p);
@@ -193,11 +203,12 @@ export function createOutboxWorker(
     return p;
   };
 
-  async function deliver(row: ClaimedRow): Promise<void> {
+  /** Sends the row; an SMS provider that keeps a record of the message answers its receipt. */
+  async function deliver(row: ClaimedRow): Promise<SmsReceipt | void> {
     const p = getProviders(row.site_id);
     if (row.kind === "sms") {
-      const { to, text } = JSON.parse(row.payload) as SmsPayload;
-      await p.sms.send(to, text);
+      const { to, text, variables } = JSON.parse(row.payload) as SmsPayload;
+      return p.sms.send(to, text, { purpose: row.purpose, variables });
     } else if (row.kind === "webhook") {
       await p.webhook.send(JSON.parse(row.payload) as WebhookPayload);
     } else {
@@ -208,8 +219,9 @@ export function createOutboxWorker(
   async function attempt(db: Db, row: ClaimedRow, now: Date): Promise<keyof RunResult> {
     const startedMs = Date.now();
     let error: { message: string; statusCode: number | null } | undefined;
+    let receipt: SmsReceipt | void = undefined;
     try {
-      await deliver(row);
+      receipt = await deliver(row);
     } catch (e) {
       error = describeError(e);
     }
@@ -239,12 +251,23 @@ export function createOutboxWorker(
       // Only the holder of the claim updates the row (a claim that expired may have been taken over).
       // A row that is done (delivered or given up) no longer needs its secrets.
       const payload = outcome === "retried" ? null : redacted(row.payload);
+      // 'delivered' is the provider's acceptance; its reports (solapi-reports.server.ts) say the rest.
       if (outcome === "delivered") {
         await tx.run(
           `UPDATE outbox SET status = 'delivered', attempts = $2, delivered_at = $3, locked_until = NULL, last_error = NULL,
-             payload = COALESCE($5, payload)
+             payload = COALESCE($5, payload), provider_message_id = $6, message_type = $7,
+             delivery_state = $8
            WHERE id = $1 AND locked_until = $4`,
-          [row.id, attempts, finishedAt, row.locked_until, payload],
+          [
+            row.id,
+            attempts,
+            finishedAt,
+            row.locked_until,
+            payload,
+            receipt?.messageId ?? null,
+            receipt?.type ?? null,
+            receipt ? "accepted" : null,
+          ],
         );
       } else {
         const next = new Date(now.getTime() + backoffSeconds(attempts) * 1000).toISOString();
@@ -334,9 +357,13 @@ export async function listOutbox(scope: SiteScope, db?: Db) {
     recipient: string | null;
     purpose: SmsPurpose | null;
     payload: string;
+    provider_message_id: string | null;
+    message_type: string | null;
+    delivery_state: string | null;
+    delivery_code: string | null;
   }>(
     `SELECT id, site_id, lead_id, kind, status, attempts, next_attempt_at, last_error, delivered_at, recipient,
-       purpose, payload
+       purpose, payload, provider_message_id, message_type, delivery_state, delivery_code
      FROM outbox WHERE $1 = '${ALL_SITES}' OR site_id = $1 ORDER BY created_at, id`,
     [scope],
   );

@@ -15,13 +15,47 @@ import { requireSite } from "~/sites/registry.server";
 import { hasOwnSiteSetting, siteSetting } from "~/env.server";
 import { formatSlot, kstDate, kstInstant, kstTime } from "~/lib/visit-slots";
 
-export interface SmsProvider {
-  /** Resolves when the gateway accepted the message; throws (with a reason) when it did not. */
-  send(to: string, text: string): Promise<void>;
-}
-
 /** Why an SMS is sent (outbox.purpose). */
 export type SmsPurpose = "confirmation" | "promotion" | "staff";
+
+/** How a message went: 알림톡 (ATA), a short text (SMS) or a long one (LMS). */
+export type MessageType = "ATA" | "SMS" | "LMS";
+
+/** An 알림톡 template's variables, "#{이름}": "홍길동" (values are always strings). */
+export type TemplateVariables = Record<string, string>;
+
+/** What a provider may use besides the text: why it is sent, and the 알림톡 variables. */
+export type SmsDetails = { purpose: SmsPurpose | null; variables?: TemplateVariables };
+
+/** The provider's record of an accepted message, when it keeps one (Solapi). */
+export type SmsReceipt = { messageId: string | null; type: MessageType };
+
+export interface SmsProvider {
+  /**
+   * Resolves when the gateway accepted the message (with its receipt, when the provider gives
+   * one); throws (with a reason) when it did not.
+   */
+  send(to: string, text: string, details?: SmsDetails): Promise<SmsReceipt | void>;
+}
+
+/** A text message's bytes as a Korean phone counts them (EUC-KR: 2 for Hangul and other wide characters). */
+export function smsBytes(text: string): number {
+  let bytes = 0;
+  for (const ch of text) bytes += ch.codePointAt(0)! < 0x80 ? 1 : 2;
+  return bytes;
+}
+
+/** An SMS holds 90 bytes (45 Korean characters); a longer text goes as LMS. */
+export const SMS_MAX_BYTES = 90;
+/** An 알림톡 holds 1,000 characters; a longer text goes as LMS instead. */
+export const ALIMTALK_MAX_CHARS = 1000;
+
+export function textType(text: string): "SMS" | "LMS" {
+  return smsBytes(text) > SMS_MAX_BYTES ? "LMS" : "SMS";
+}
+
+/** A value a template variable may not leave empty. */
+const orDash = (value: string | null | undefined) => value || "-";
 
 /** Korean night hours when no promotional SMS may be sent: from 21:00 to 08:00. */
 export const QUIET_HOURS = { from: "21:00", until: "08:00" } as const;
@@ -48,17 +82,39 @@ export function visitConfirmationText(
   name: string,
   booking?: { slotKey: string; link: string },
 ): string {
+  return visitConfirmation(site, name, booking).text;
+}
+
+/**
+ * The confirmation as text and as the variables of the complex's 알림톡 template (content
+ * `kakao.templates.visitConfirmation`): the same facts, so the text can stand in for the 알림톡.
+ */
+export function visitConfirmation(
+  site: Site,
+  name: string,
+  booking?: { slotKey: string; link: string },
+): { text: string; variables: TemplateVariables } {
   const { project, modelHouse, contact } = site;
-  return [
+  const when = booking ? formatSlot(booking.slotKey) : null;
+  const text = [
     `[${project.siteName}]`,
     booking
       ? `${name}님, 견본주택 방문예약이 확정되었습니다.`
       : `${name}님, 견본주택 방문 등록이 접수되었습니다.`,
-    booking ? `방문일시: ${formatSlot(booking.slotKey)}` : `운영시간: ${modelHouse.hoursText}`,
+    when ? `방문일시: ${when}` : `운영시간: ${modelHouse.hoursText}`,
     `장소: ${modelHouse.address}`,
     ...(booking ? [`예약 확인·취소: ${booking.link}`] : []),
     `문의: ${contact.phone}`,
   ].join("\n");
+  const variables = {
+    "#{단지명}": project.siteName,
+    "#{이름}": name,
+    "#{방문일시}": when ?? `예약 시간 없음 (운영시간: ${modelHouse.hoursText})`,
+    "#{장소}": modelHouse.address,
+    "#{예약링크}": orDash(booking?.link),
+    "#{문의전화}": contact.phone,
+  };
+  return { text, variables };
 }
 
 /**
@@ -94,31 +150,48 @@ export function promotionSmsText(site: Site, name: string): string {
   ].join("\n");
 }
 
+export type StaffAlert = {
+  event: "new" | "cancelled";
+  kind: "visit" | "inquiry";
+  name: string;
+  phone: string;
+  slotKey: string | null;
+  /** Campaign or referring site, else the page. */
+  source: string;
+};
+
 /** What the sales team reads about a new lead, or a cancelled booking. */
-export function staffAlertText(
+export function staffAlertText(site: Site, alert: StaffAlert): string {
+  return staffAlert(site, alert).text;
+}
+
+/** The staff alert as text and as the variables of `kakao.templates.staffAlert`. */
+export function staffAlert(
   site: Site,
-  alert: {
-    event: "new" | "cancelled";
-    kind: "visit" | "inquiry";
-    name: string;
-    phone: string;
-    slotKey: string | null;
-    /** Campaign or referring site, else the page. */
-    source: string;
-  },
-): string {
+  alert: StaffAlert,
+): { text: string; variables: TemplateVariables } {
   const what =
     alert.event === "cancelled"
       ? "방문예약 취소"
       : alert.kind === "visit"
         ? "새 방문예약"
         : "새 상담문의";
-  return [
+  const when = alert.slotKey ? formatSlot(alert.slotKey) : null;
+  const text = [
     `[${site.project.siteName}] ${what}`,
     `${alert.name} ${alert.phone}`,
-    ...(alert.slotKey ? [`방문: ${formatSlot(alert.slotKey)}`] : []),
+    ...(when ? [`방문: ${when}`] : []),
     `유입: ${alert.source}`,
   ].join("\n");
+  const variables = {
+    "#{단지명}": site.project.siteName,
+    "#{구분}": what,
+    "#{이름}": alert.name,
+    "#{연락처}": alert.phone,
+    "#{방문일시}": orDash(when),
+    "#{유입}": alert.source,
+  };
+  return { text, variables };
 }
 
 /** "010-1234-5678" → "010-****-5678": logs need not hold whole phone numbers. */
@@ -188,7 +261,18 @@ export function smsProviderFor(siteId: string): SmsProvider {
         ? siteSetting("SMS_GATEWAY_KEY", siteId)
         : undefined
       : siteSetting("SMS_GATEWAY_KEY", siteId),
-    from:
-      siteSetting("SMS_SENDER", siteId) ?? requireSite(siteId).contact.phone.replace(/[^0-9]/g, ""),
+    from: senderNumber(siteId),
   });
+}
+
+/**
+ * The sender number of a complex's messages, digits only: its content's `sms.sender` (registered
+ * with the provider), else its SMS_SENDER setting, else its contact phone.
+ */
+export function senderNumber(siteId: string): string {
+  const site = requireSite(siteId);
+  return (site.sms?.sender ?? siteSetting("SMS_SENDER", siteId) ?? site.contact.phone).replace(
+    /[^0-9]/g,
+    "",
+  );
 }

@@ -4,7 +4,10 @@ import type { AddressInfo } from "node:net";
 
 export type Received = { method: string; path: string; headers: IncomingHttpHeaders; body: string };
 
-export async function startReceiver(initialStatus = 200) {
+/** An answer of its own to a request (a stand-in for a provider's API), instead of the status set. */
+export type Respond = (request: Received) => { status: number; body: unknown };
+
+export async function startReceiver(initialStatus = 200, respond?: Respond) {
   const requests: Received[] = [];
   let status = initialStatus;
   let hang = false;
@@ -16,15 +19,17 @@ export async function startReceiver(initialStatus = 200) {
       const chunks: Buffer[] = [];
       req.on("data", (c: Buffer) => chunks.push(c));
       req.on("end", () => {
-        requests.push({
+        const received: Received = {
           method: req.method ?? "",
           path: req.url ?? "",
           headers: req.headers,
           body: Buffer.concat(chunks).toString("utf8"),
-        });
+        };
+        requests.push(received);
         if (hang) return;
-        res.writeHead(status, { "Content-Type": "application/json", Connection: "close" });
-        res.end(status < 300 ? '{"ok":true}' : '{"ok":false}');
+        const answer = respond?.(received) ?? { status, body: { ok: status < 300 } };
+        res.writeHead(answer.status, { "Content-Type": "application/json", Connection: "close" });
+        res.end(JSON.stringify(answer.body));
       });
     });
     await new Promise<void>((resolve, reject) => {

@@ -27,6 +27,7 @@ import {
   LEAD_STATUS_LABEL,
   LEAD_STATUSES,
   MEMO_MAX,
+  messageState,
   originText,
   parseDeskFilter,
   siteLabel,
@@ -191,6 +192,7 @@ const COLUMNS: Column[] = [
   },
   { key: "message", label: "문의내용", cell: (l) => l.message || "—", className: "desk-message" },
   { key: "visit", label: "방문 예약", cell: (l) => <VisitCell lead={l} /> },
+  { key: "messages", label: "확인 문자", cell: (l) => <MessagesCell lead={l} /> },
   { key: "origin", label: "유입 경로", cell: (l) => originText(l), className: "desk-origin" },
   { key: "source", label: "접수 페이지", cell: (l) => l.source, className: "desk-page" },
   { key: "sms", label: "SMS 동의", cell: (l) => (l.smsConsent ? "동의" : "미동의") },
@@ -340,6 +342,37 @@ function VisitCell({ lead }: { lead: DeskLeadView }) {
   );
 }
 
+/**
+ * The visitor's confirmation as its badge ("알림톡 도착", "문자로 대체", "실패 (3104)"…), and below
+ * it, smaller, the staff alerts' states ("직원 알림: 알림톡 도착 2").
+ */
+function MessagesCell({ lead }: { lead: DeskLeadView }) {
+  const messages = lead.messages ?? [];
+  const confirmation = messages.filter((m) => m.purpose === "confirmation").at(-1);
+  const staff = new Map<string, number>();
+  for (const m of messages)
+    if (m.purpose === "staff") {
+      const { text } = messageState(m);
+      staff.set(text, (staff.get(text) ?? 0) + 1);
+    }
+  if (!confirmation && staff.size === 0) return "—";
+  const shown = confirmation ? messageState(confirmation) : null;
+  return (
+    <span className="desk-messages">
+      {shown ? (
+        <span className={`state-badge is-message-${shown.tone}`}>{shown.text}</span>
+      ) : (
+        <span className="nowrap">—</span>
+      )}
+      {staff.size ? (
+        <small className="desk-staff-messages">
+          직원 알림: {[...staff].map(([text, n]) => (n > 1 ? `${text} ${n}` : text)).join(", ")}
+        </small>
+      ) : null}
+    </span>
+  );
+}
+
 /** The source filter's choices: the sources present, and the one in effect even when none is left. */
 function SourceSelect({
   id,
@@ -468,6 +501,7 @@ function LeadRow({
   const fetcher = useFetcher<SaveAnswer>();
   const formRef = useRef<HTMLFormElement>(null);
   const result = fetcher.data ?? answer;
+  // A saved lead comes back with its messages as they are now.
   const lead = result?.ok ? result.lead : loaded;
   const busy = fetcher.state !== "idle";
   const id = useId();
