@@ -145,6 +145,35 @@ export const contactPhoneSchema = z
   .trim()
   .regex(/^[0-9]{2,4}-[0-9]{3,4}(-[0-9]{4})?$/, "전화번호 형식이 아닙니다");
 
+/**
+ * A number per ad source (utm_source, lower-case): the number the visit's pages show instead of
+ * `contact.phone`, and the staff phones alerted for its leads (STAFF_ALERT_PHONES when absent).
+ * Agencies buy a virtual number per channel to count its calls.
+ */
+export const phoneBySourceSchema = z
+  .record(
+    z.string(),
+    z.object({
+      phone: contactPhoneSchema,
+      staff: z
+        .array(contactPhoneSchema)
+        .min(1, "알림 받을 번호를 하나 이상 적어 주세요")
+        .optional(),
+    }),
+  )
+  .superRefine((map, ctx) => {
+    // Checked here, not as the record's key schema: zod reports a bad key without its message.
+    for (const source of Object.keys(map)) {
+      if (!/^[a-z0-9][a-z0-9_.-]{0,99}$/.test(source)) {
+        ctx.addIssue({
+          code: "custom",
+          message: "유입 소스(utm_source)는 영문 소문자, 숫자, _ . - 로 적어 주세요",
+          path: [source],
+        });
+      }
+    }
+  });
+
 /** A moment with its offset, e.g. "2026-11-25T09:00:00+09:00" (the admin page writes Korean time). */
 const moment = z.iso.datetime({ offset: true, message: "날짜와 시각 형식이 아닙니다" });
 
@@ -512,6 +541,8 @@ export const contentSchema = z
       phone: contactPhoneSchema,
       hours: text,
     }),
+    /** Another number for visits from an ad source (utm_source → number, staff phones). */
+    phoneBySource: phoneBySourceSchema.optional(),
     business: z.object({
       name: text,
       representative: text,

@@ -34,6 +34,20 @@ describe("content validation", () => {
     );
   });
 
+  test("a number per ad source is optional; a bad number or source is refused in Korean naming the field", () => {
+    const naver = { phone: "050-7123-4567", staff: ["010-5555-0101"] };
+    expect(() => validateSite({ ...site, phoneBySource: { naver } }, FILE)).not.toThrow();
+    expect(() =>
+      validateSite({ ...site, phoneBySource: { naver: { ...naver, phone: "0507123" } } }, FILE),
+    ).toThrow(/phoneBySource\.naver\.phone .*전화번호 형식이 아닙니다/);
+    expect(() =>
+      validateSite({ ...site, phoneBySource: { naver: { ...naver, staff: ["담당자"] } } }, FILE),
+    ).toThrow(/phoneBySource\.naver\.staff\.0 .*전화번호 형식이 아닙니다/);
+    expect(() => validateSite({ ...site, phoneBySource: { Naver: naver } }, FILE)).toThrow(
+      /phoneBySource\.Naver: 유입 소스\(utm_source\)는 영문 소문자/,
+    );
+  });
+
   test("a menu link to a page that does not exist is refused", () => {
     const broken = {
       ...site,
