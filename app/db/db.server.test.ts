@@ -33,6 +33,7 @@ const EXPECTED: Record<string, string[]> = {
     "utm_content",
     "referrer_host",
     "site_id",
+    "shown_phone",
   ],
   outbox: [
     "id",

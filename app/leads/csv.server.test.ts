@@ -26,6 +26,7 @@ const lead: Lead = {
   utmTerm: null,
   utmContent: null,
   referrerHost: null,
+  shownPhone: "1600-0000",
 };
 
 describe("leads CSV export", () => {
@@ -33,14 +34,14 @@ describe("leads CSV export", () => {
     const csv = leadsToCsv([]);
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv.slice(1)).toBe(
-      "접수일시 (KST),구분,이름,연락처,문의내용,개인정보동의일시,동의버전,SMS수신동의,접수페이지,방문예약일시 (KST),예약취소일시 (KST),utm_source,utm_medium,utm_campaign,utm_term,utm_content,유입 사이트\r\n",
+      "접수일시 (KST),구분,이름,연락처,문의내용,개인정보동의일시,동의버전,SMS수신동의,접수페이지,방문예약일시 (KST),예약취소일시 (KST),utm_source,utm_medium,utm_campaign,utm_term,utm_content,유입 사이트,표시 번호\r\n",
     );
   });
 
   it("writes times in KST and quotes commas, quotes and line breaks", () => {
     const [, row] = leadsToCsv([lead]).slice(1).split("\r\n");
     expect(row).toBe(
-      '2026-03-02 00:30:00,상담문의,홍길동,010-1234-5678,"84A, ""잔여세대""\n주말 방문 가능한가요?",2026-03-02 00:30:00,2026-11-01,미동의,/Promotion/Customer,,,,,,,,',
+      '2026-03-02 00:30:00,상담문의,홍길동,010-1234-5678,"84A, ""잔여세대""\n주말 방문 가능한가요?",2026-03-02 00:30:00,2026-11-01,미동의,/Promotion/Customer,,,,,,,,,1600-0000',
     );
   });
 
@@ -52,7 +53,7 @@ describe("leads CSV export", () => {
     expect(row).toContain(",동의,");
   });
 
-  it("adds the booked visit, its cancellation and where the lead came from", () => {
+  it("adds the booked visit, its cancellation, where the lead came from and the number shown", () => {
     const [, row] = leadsToCsv([
       {
         ...lead,
@@ -66,12 +67,13 @@ describe("leads CSV export", () => {
         utmTerm: "평촌 아파트",
         utmContent: "banner_a",
         referrerHost: "m.search.naver.com",
+        shownPhone: "050-7123-4567",
       },
     ])
       .slice(1)
       .split("\r\n");
     expect(row).toMatch(
-      /,2026-03-02 14:00,2026-03-02 01:00:00,naver,cpc,open_day,평촌 아파트,banner_a,m\.search\.naver\.com$/,
+      /,2026-03-02 14:00,2026-03-02 01:00:00,naver,cpc,open_day,평촌 아파트,banner_a,m\.search\.naver\.com,050-7123-4567$/,
     );
   });
 

@@ -23,6 +23,7 @@ export const CSV_HEADER = [
   "utm_term",
   "utm_content",
   "유입 사이트",
+  "표시 번호",
 ] as const;
 
 /** The first column when the file holds several complexes' leads: the complex's id. */
@@ -65,6 +66,7 @@ export function leadCsvRow(l: Lead): string[] {
     l.utmTerm ?? "",
     l.utmContent ?? "",
     l.referrerHost ?? "",
+    l.shownPhone ?? "",
   ];
 }
 

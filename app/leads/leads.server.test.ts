@@ -515,3 +515,50 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     expect(await listLeads("suwon")).toHaveLength(2);
   });
 });
+
+describe.each(engines())("the number shown per ad source ($name)", (engine) => {
+  const t = useTestDb(engine);
+  const staffRecipients = async () =>
+    (
+      await t
+        .db()
+        .all<{
+          recipient: string;
+        }>("SELECT recipient FROM outbox WHERE purpose = 'staff' ORDER BY recipient")
+    ).map((r) => r.recipient);
+
+  it("records the source's number and alerts the source's staff for a lead from naver", async () => {
+    setTestEnv({ STAFF_ALERT_PHONES: "010-9000-0001" });
+    const result = await createLead(
+      "suwon",
+      inquiry,
+      { ...meta, attribution: { utm_source: "Naver" }, shownPhone: "050-7123-4567" },
+      T0,
+    );
+    expect(result.status).toBe("created");
+    const [lead] = await listLeads("suwon");
+    expect(lead).toMatchObject({ utmSource: "Naver", shownPhone: "050-7123-4567" });
+    expect(await staffRecipients()).toEqual(["010-5555-0101"]);
+  });
+
+  it("records the default number when the form sends one the complex does not show", async () => {
+    setTestEnv({ STAFF_ALERT_PHONES: "010-9000-0001" });
+    await createLead("suwon", inquiry, { ...meta, shownPhone: "010-6666-6666" }, T0);
+    await createLead(
+      "anyang",
+      { ...inquiry, phone: "010-2222-3333" },
+      { ...meta, attribution: { utm_source: "naver" }, shownPhone: "050-7123-4567" },
+      T0,
+    );
+    const shown = Object.fromEntries(
+      (await listLeads(ALL_SITES)).map((l) => [l.siteId, l.shownPhone]),
+    );
+    expect(shown).toEqual({
+      suwon: loadSite("sites/suwon").contact.phone,
+      // anyang maps no source: naver's number there is forged.
+      anyang: content.contact.phone,
+    });
+    // No source with staff of its own: the complex's STAFF_ALERT_PHONES, as before.
+    expect(await staffRecipients()).toEqual(["010-9000-0001", "010-9000-0001"]);
+  });
+});

@@ -12,6 +12,7 @@ import { requireSite } from "~/sites/registry.server";
 import { env, siteSetting } from "~/env.server";
 import { bookingLink, claimSeat, newBookingToken, nextFreeSlot } from "~/bookings/bookings.server";
 import { cleanAttribution, originLine, type Attribution } from "~/lib/attribution";
+import { recordedShownPhone, sourceStaff } from "~/lib/source-phone";
 import { MIN_FILL_MS, type LeadForm, type LeadKind } from "~/lib/lead-form";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
 import {
@@ -41,6 +42,8 @@ export type LeadMeta = {
   honeypot?: string | readonly string[];
   /** First touch of the visit as the browser sent it; cleaned here (~/lib/attribution). */
   attribution?: Record<string, unknown>;
+  /** The number the form says the visitor was shown; checked here (~/lib/source-phone). */
+  shownPhone?: string;
 };
 
 export type CreateLeadResult =
@@ -90,6 +93,8 @@ export type Lead = {
   utmContent: string | null;
   /** The referring site's host name on the visit's landing, or null. */
   referrerHost: string | null;
+  /** The complex's number the visitor was shown (per ad source), or null on older leads. */
+  shownPhone: string | null;
 };
 
 export type LeadRow = {
@@ -116,6 +121,7 @@ export type LeadRow = {
   utm_term: string | null;
   utm_content: string | null;
   referrer_host: string | null;
+  shown_phone: string | null;
 };
 
 export function toLead(r: LeadRow): Lead {
@@ -143,6 +149,7 @@ export function toLead(r: LeadRow): Lead {
     utmTerm: r.utm_term,
     utmContent: r.utm_content,
     referrerHost: r.referrer_host,
+    shownPhone: r.shown_phone,
   };
 }
 
@@ -231,6 +238,7 @@ export async function createLead(
   }
 
   const createdAt = now.toISOString();
+  const site = requireSite(siteId);
   const attribution: Attribution = cleanAttribution(
     meta.attribution ?? {},
     new URL(e.SITE_URL).hostname,
@@ -268,7 +276,7 @@ export async function createLead(
         phone: form.phone,
         message: form.message,
         privacyConsentAt: createdAt,
-        privacyConsentVersion: requireSite(siteId).privacy.consentVersion,
+        privacyConsentVersion: site.privacy.consentVersion,
         smsConsent: form.smsConsent,
         smsConsentAt: form.smsConsent ? createdAt : null,
         source: clip(meta.source, 300) ?? "",
@@ -284,6 +292,7 @@ export async function createLead(
         utmTerm: attribution.utm_term ?? null,
         utmContent: attribution.utm_content ?? null,
         referrerHost: attribution.referrer ?? null,
+        shownPhone: recordedShownPhone(site, meta.shownPhone),
       };
       // The unique index decides between two concurrent submissions with the same key: the loser
       // inserts nothing and answers with the winner's id.
@@ -291,9 +300,9 @@ export async function createLead(
         `INSERT INTO leads (id, kind, name, phone, message, privacy_consent_at, privacy_consent_version,
            sms_consent, sms_consent_at, source, ip, user_agent, idempotency_key, created_at,
            visit_at, visit_token_hash, utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer_host,
-           site_id)
+           site_id, shown_phone)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
-           $23)
+           $23, $24)
          ON CONFLICT (site_id, idempotency_key) DO NOTHING
          RETURNING id`,
         [
@@ -320,6 +329,7 @@ export async function createLead(
           lead.utmContent,
           lead.referrerHost,
           siteId,
+          lead.shownPhone,
         ],
       );
       if (!inserted) {
@@ -348,6 +358,8 @@ export async function createLead(
           source: originLine(lead, lead.source),
         },
         now,
+        // The source's own staff when content names them (the source as recorded here).
+        sourceStaff(site, lead.utmSource),
       );
       if (siteSetting("LEADS_WEBHOOK_URL", siteId)) {
         const payload = webhookPayload(lead);
@@ -423,6 +435,7 @@ export function webhookPayload(lead: Lead): WebhookPayload {
     utm_term: lead.utmTerm,
     utm_content: lead.utmContent,
     referrer_host: lead.referrerHost,
+    shown_phone: lead.shownPhone,
   };
 }
 

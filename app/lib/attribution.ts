@@ -15,6 +15,8 @@ export const UTM_FIELDS = [
 /** Hidden field with the referring site's host name. */
 export const REFERRER_FIELD = "referrer";
 export const ATTRIBUTION_FIELDS = [...UTM_FIELDS, REFERRER_FIELD] as const;
+/** The sessionStorage key of the visit's first touch (app/components/forms/attribution-store.ts). */
+export const ATTRIBUTION_STORAGE_KEY = "leadAttribution";
 export type AttributionField = (typeof ATTRIBUTION_FIELDS)[number];
 
 /** Cleaned attribution: a field is absent when it was missing or dropped. */

@@ -109,9 +109,11 @@ export async function enqueueStaffAlerts(
   leadId: string,
   alert: StaffAlert,
   now: Date,
+  /** Who gets it instead of the complex's STAFF_ALERT_PHONES (an ad source's staff), if anyone. */
+  recipients?: readonly string[],
 ): Promise<void> {
   const { text, variables } = staffAlert(requireSite(siteId), alert);
-  for (const to of siteSetting("STAFF_ALERT_PHONES", siteId))
+  for (const to of recipients ?? siteSetting("STAFF_ALERT_PHONES", siteId))
     await enqueue(
       tx,
       siteId,

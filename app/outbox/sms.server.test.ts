@@ -155,6 +155,7 @@ describe("HttpWebhookSender", () => {
         utm_term: null,
         utm_content: null,
         referrer_host: null,
+        shown_phone: null,
       }),
     ).rejects.toThrow("웹훅 응답 500");
     expect(hook.requests).toHaveLength(1);

@@ -29,6 +29,8 @@ export type WebhookPayload = {
   utm_term: string | null;
   utm_content: string | null;
   referrer_host: string | null;
+  /** The complex's number the visitor was shown (content phoneBySource), or null on older leads. */
+  shown_phone: string | null;
 };
 
 export interface WebhookSender {

@@ -195,6 +195,7 @@ const COLUMNS: Column[] = [
   { key: "messages", label: "확인 문자", cell: (l) => <MessagesCell lead={l} /> },
   { key: "origin", label: "유입 경로", cell: (l) => originText(l), className: "desk-origin" },
   { key: "source", label: "접수 페이지", cell: (l) => l.source, className: "desk-page" },
+  { key: "shownPhone", label: "표시 번호", cell: (l) => l.shownPhone ?? "—", className: "nowrap" },
   { key: "sms", label: "SMS 동의", cell: (l) => (l.smsConsent ? "동의" : "미동의") },
 ];
 

@@ -8,6 +8,7 @@ import { data } from "react-router";
 import type { Site } from "~/content/schema";
 import { isSitePath } from "~/content/pages";
 import { ATTRIBUTION_FIELDS } from "~/lib/attribution";
+import { SHOWN_PHONE_FIELD } from "~/lib/source-phone";
 import {
   HONEYPOT_FIELD,
   MESSAGE_MAX,
@@ -156,6 +157,7 @@ export async function leadAction(
       // Every copy of the honeypot field counts: a bot may send it twice with the first one empty.
       honeypot: form.getAll(HONEYPOT_FIELD).filter((v): v is string => typeof v === "string"),
       attribution,
+      shownPhone: text(form, SHOWN_PHONE_FIELD),
     });
     if (result.status === "slot_unavailable") {
       const next = result.next ? splitSlotKey(result.next) : null;

@@ -1,11 +1,11 @@
-import { landingAttribution, type Attribution } from "~/lib/attribution";
+import { ATTRIBUTION_STORAGE_KEY, landingAttribution, type Attribution } from "~/lib/attribution";
 
 /*
  * First touch of the visit, kept in sessionStorage (not a cookie: it never leaves the browser except
  * as hidden fields of a lead form, and it ends with the tab). The first page of the visit writes
  * it; later pages, and later utm_* links, do not change it.
  */
-const KEY = "leadAttribution";
+const KEY = ATTRIBUTION_STORAGE_KEY;
 
 /** Records the landing's utm_* and referring host, once per visit. Safe to call on every page. */
 export function captureAttribution(): void {
