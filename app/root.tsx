@@ -13,9 +13,10 @@ import type { Route } from "./+types/root";
 import { BottomBar } from "~/components/layout/bottom-bar";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
+import { SourcePhoneScript } from "~/components/layout/source-phone-script";
 import { RegistrationPopupTemplate } from "~/components/registration/registration-dialog";
 import { RENDERED_EVENT } from "~/enhance/events";
-import { telHref } from "~/lib/phone";
+import { phoneLink } from "~/lib/source-phone";
 import type { Theme } from "~/content/schema";
 import { type RootData, useNotice, useOptionalSite } from "~/lib/site";
 import { NoticeBar } from "~/components/live/notice-bar";
@@ -106,6 +107,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <BottomBar />
             {/* React cannot hydrate a <template>'s content: on hydrated pages the triggers lead to /register. */}
             {hydrated ? null : <RegistrationPopupTemplate />}
+            {/* After every number it swaps, the popup's template included. */}
+            {hydrated ? null : <SourcePhoneScript />}
           </>
         ) : null}
         {hydrated ? (
@@ -172,7 +175,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           홈으로
         </a>
         {site ? (
-          <a href={telHref(site.contact.phone)} className="btn btn-outline">
+          <a {...phoneLink(site.contact.phone)} className="btn btn-outline">
             분양문의 {site.contact.phone}
           </a>
         ) : null}

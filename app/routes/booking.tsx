@@ -4,7 +4,7 @@ import { cancelBooking, findBooking } from "~/bookings/bookings.server";
 import { requestSiteId } from "~/sites/request-site.server";
 import { REGISTER_PATH } from "~/components/registration/registration-context";
 import { ModelHouseFacts, ModelHouseMapLinks } from "~/components/visit/model-house-facts";
-import { telHref } from "~/lib/phone";
+import { phoneLink } from "~/lib/source-phone";
 import { documentTitle } from "~/lib/seo";
 import { siteFrom, useSite } from "~/lib/site";
 import { formatSlot } from "~/lib/visit-slots";
@@ -66,7 +66,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
   const site = useSite();
   const { contact } = site;
   const phone = (
-    <a href={telHref(contact.phone)} className="booking-phone">
+    <a {...phoneLink(contact.phone)} className="booking-phone">
       {contact.phone}
     </a>
   );

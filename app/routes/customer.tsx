@@ -4,7 +4,7 @@ import { PageShell } from "~/components/layout/page-shell";
 import { LeadForm, type LeadActionData } from "~/components/forms/lead-form";
 import { seoTags } from "~/lib/seo";
 import { findPage, getPage } from "~/content/pages";
-import { telHref } from "~/lib/phone";
+import { phoneLink } from "~/lib/source-phone";
 import { rootDataFrom, useSite } from "~/lib/site";
 import { leadAction, leadHeaders } from "./lead-action.server";
 import { requirePage, requirePressSite } from "./page-guard.server";
@@ -61,7 +61,7 @@ export default function Customer({ actionData }: Route.ComponentProps) {
             분양 상담 대표번호
           </h2>
           <p className="customer-phone">
-            <a href={telHref(contact.phone)}>
+            <a {...phoneLink(contact.phone)}>
               <span className="sr-only">전화 걸기 </span>
               {contact.phone}
             </a>

@@ -15,7 +15,7 @@ import { VrViewer } from "~/components/media/vr-viewer";
 import { ModelHouseFacts, ModelHouseMapLinks } from "~/components/visit/model-house-facts";
 import { RegisterTrigger } from "~/components/registration/registration-context";
 import { NextMilestoneChip, ScheduleList } from "~/components/schedule/schedule-list";
-import { telHref } from "~/lib/phone";
+import { phoneLink } from "~/lib/source-phone";
 import { pageMeta } from "~/lib/seo";
 import { siteFrom, useSite } from "~/lib/site";
 import { leadAction, leadHeaders } from "./lead-action.server";
@@ -455,7 +455,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
                   <div>
                     <dt>문의</dt>
                     <dd>
-                      <a href={telHref(contact.phone)} className="model-house-phone">
+                      <a {...phoneLink(contact.phone)} className="model-house-phone">
                         {contact.phone}
                       </a>{" "}
                       <small>{contact.hours}</small>

@@ -1,5 +1,5 @@
 import { PageShell } from "~/components/layout/page-shell";
-import { telHref } from "~/lib/phone";
+import { phoneLink } from "~/lib/source-phone";
 import { pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site";
 
@@ -98,7 +98,7 @@ export default function Privacy() {
             ))}
           </ul>
           <p className="privacy-contact">
-            삭제·열람 요청 및 문의: 대표번호 <a href={telHref(contact.phone)}>{contact.phone}</a> (
+            삭제·열람 요청 및 문의: 대표번호 <a {...phoneLink(contact.phone)}>{contact.phone}</a> (
             {contact.hours})
             <br />
             문자 수신 거부: {p.optOutNumber}
@@ -125,7 +125,7 @@ export default function Privacy() {
             {business.name} · 대표 {business.representative} · {business.address}
           </li>
           <li>
-            연락처 <a href={telHref(contact.phone)}>{contact.phone}</a>
+            연락처 <a {...phoneLink(contact.phone)}>{contact.phone}</a>
           </li>
         </ul>
       ),

@@ -2,7 +2,7 @@ import type { Route } from "./+types/register";
 import { PageShell } from "~/components/layout/page-shell";
 import { LeadForm, type LeadActionData } from "~/components/forms/lead-form";
 import { REGISTER_PATH } from "~/components/registration/registration-context";
-import { telHref } from "~/lib/phone";
+import { phoneLink } from "~/lib/source-phone";
 import { pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site";
 import { leadAction, leadHeaders } from "./lead-action.server";
@@ -30,7 +30,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
         </h2>
         <p className="register-intro">
           이름과 연락처를 남겨 주시면 전문 상담사가 곧 연락드립니다. 전화 상담은{" "}
-          <a href={telHref(contact.phone)}>{contact.phone}</a>{" "}
+          <a {...phoneLink(contact.phone)}>{contact.phone}</a>{" "}
           <span className="nowrap">({contact.hours})</span>
         </p>
         <LeadForm

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { RemainingUnitsBoard } from "~/components/live/remaining-units";
 import { PageShell } from "~/components/layout/page-shell";
 import { DocumentViewer } from "~/components/media/document-viewer";
-import { telHref } from "~/lib/phone";
+import { phoneLink } from "~/lib/source-phone";
 import { pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site";
 
@@ -47,7 +47,7 @@ export default function Announcement() {
               에서도 확인하실 수 있습니다.
             </p>
             <p className="sales-cta">
-              <a href={telHref(site.contact.phone)} className="btn btn-navy">
+              <a {...phoneLink(site.contact.phone)} className="btn btn-navy">
                 분양 상담 {site.contact.phone}
               </a>
               <Link to="/SalesInfo/guide" className="btn btn-outline">

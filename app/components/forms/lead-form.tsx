@@ -9,6 +9,7 @@ import {
   type LeadVariant,
 } from "~/lib/lead-result";
 import { useSite } from "~/lib/site";
+import { SHOWN_PHONE_FIELD } from "~/lib/source-phone";
 import { VisitSlotPicker } from "./visit-slot-picker";
 
 export { resultMessage };
@@ -61,7 +62,7 @@ export function LeadForm({
   /** Consent terms behind a "내용 보기" toggle (compact popup); open on pages. */
   collapseTerms?: boolean;
 }) {
-  const { privacy, legal } = useSite();
+  const { privacy, legal, contact } = useSite();
   const uid = useId();
   const result = serverResult ?? null;
   const errors: LeadFieldErrors = result?.result === "invalid" ? result.errors : {};
@@ -134,6 +135,8 @@ export function LeadForm({
         {/* Made in the browser: a prerendered page must never carry one key for every visitor. */}
         <input type="hidden" name="idempotencyKey" value="" />
         <input type="hidden" name="fillMs" value="" />
+        {/* The number the visitor was shown: the default, or their ad source's (~/lib/source-phone). */}
+        <input type="hidden" name={SHOWN_PHONE_FIELD} value={contact.phone} />
         <div className="lead-hp" aria-hidden="true">
           <label htmlFor={`${uid}-hp`}>웹사이트</label>
           <input

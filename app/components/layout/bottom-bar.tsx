@@ -1,4 +1,4 @@
-import { telHref } from "~/lib/phone";
+import { phoneLink } from "~/lib/source-phone";
 import { useSite } from "~/lib/site";
 import { RegisterTrigger } from "~/components/registration/registration-context";
 import { PhoneIcon } from "./site-header";
@@ -9,7 +9,7 @@ export function BottomBar() {
   return (
     <div className="bottom-bar" role="region" aria-label="빠른 상담">
       <RegisterTrigger className="bottom-bar-reserve">방문예약</RegisterTrigger>
-      <a href={telHref(contact.phone)} className="bottom-bar-call">
+      <a {...phoneLink(contact.phone)} className="bottom-bar-call">
         <PhoneIcon /> 전화상담
       </a>
     </div>

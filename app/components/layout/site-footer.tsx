@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { telHref } from "~/lib/phone";
+import { phoneLink } from "~/lib/source-phone";
 import { useSite } from "~/lib/site";
 import { RegisterTrigger } from "~/components/registration/registration-context";
 import { Logo } from "./logo";
@@ -38,7 +38,7 @@ export function SiteFooter() {
           </div>
         </div>
         <p className="footer-phone">
-          분양문의 <a href={telHref(contact.phone)}>{contact.phone}</a>{" "}
+          분양문의 <a {...phoneLink(contact.phone)}>{contact.phone}</a>{" "}
           <span className="nowrap">{contact.hours}</span>
         </p>
         <p className="footer-notice">{legal.smsNotice}</p>

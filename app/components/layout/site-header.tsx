@@ -1,7 +1,7 @@
 import { useId, type CSSProperties } from "react";
 import { useLocation } from "react-router";
 import { currentMenuUrl, groupUrl } from "~/content/pages";
-import { telHref } from "~/lib/phone";
+import { phoneLink } from "~/lib/source-phone";
 import { useSite } from "~/lib/site";
 import { RegisterTrigger } from "~/components/registration/registration-context";
 import { Logo } from "./logo";
@@ -78,6 +78,7 @@ function DesktopHeader({ current }: { current: string | undefined }) {
           </a>
           <RegisterTrigger
             className="header-phone"
+            phone
             label={`방문예약 및 상담 신청, 대표번호 ${contact.phone}`}
           >
             <PhoneIcon />
@@ -113,7 +114,7 @@ function MobileHeader({ current }: { current: string | undefined }) {
         <a href="/" className="header-logo" aria-label={`${project.siteName} 홈`}>
           <Logo />
         </a>
-        <a href={telHref(contact.phone)} className="header-call">
+        <a {...phoneLink(contact.phone)} className="header-call">
           <PhoneIcon />
           <span className="sr-only">전화 상담 {contact.phone}</span>
         </a>
@@ -149,7 +150,7 @@ function MobileHeader({ current }: { current: string | undefined }) {
               );
             })}
           </ul>
-          <a href={telHref(contact.phone)} className="drawer-phone">
+          <a {...phoneLink(contact.phone)} className="drawer-phone">
             <PhoneIcon /> {contact.phone} <small>{contact.hours}</small>
           </a>
         </nav>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PHONE_ATTR } from "~/lib/source-phone";
 
 /** URL of the registration form as a page: where triggers go when JavaScript is off. */
 export const REGISTER_PATH = "/register";
@@ -12,10 +13,13 @@ export function RegisterTrigger({
   className,
   children,
   label,
+  phone,
 }: {
   className?: string;
   children: ReactNode;
   label?: string;
+  /** It shows the complex's number: swapped for a visit's ad source (~/lib/source-phone). */
+  phone?: boolean;
 }) {
   return (
     <a
@@ -25,6 +29,7 @@ export function RegisterTrigger({
       aria-label={label}
       aria-haspopup="dialog"
       data-register-trigger=""
+      {...(phone ? { [PHONE_ATTR]: "" } : {})}
     >
       {children}
     </a>

@@ -1,5 +1,5 @@
 import { LeadForm } from "~/components/forms/lead-form";
-import { telHref } from "~/lib/phone";
+import { phoneLink } from "~/lib/source-phone";
 import { useSite } from "~/lib/site";
 import { REGISTER_PATH } from "./registration-context";
 
@@ -38,7 +38,7 @@ export function RegistrationPopupTemplate() {
           <p id="reg-dialog-desc" className="reg-dialog-desc">
             이름과 연락처를 남겨 주시면 전문 상담사가 곧 연락드립니다.
             <br />
-            전화 상담 <a href={telHref(contact.phone)}>{contact.phone}</a>{" "}
+            전화 상담 <a {...phoneLink(contact.phone)}>{contact.phone}</a>{" "}
             <span className="nowrap">({contact.hours})</span>
           </p>
           {/* Copied afresh from the template at each opening. */}
