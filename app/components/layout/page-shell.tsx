@@ -3,6 +3,7 @@ import { useLocation } from "react-router";
 import { currentMenuUrl, getPage, menuGroup } from "~/content/pages";
 import type { Page } from "~/content/schema";
 import { useSite } from "~/lib/site";
+import { PHONE_ATTR } from "~/lib/source-phone";
 import { Picture } from "./picture";
 import { KeepTogether } from "./keep-together";
 
@@ -12,7 +13,7 @@ import { KeepTogether } from "./keep-together";
  * title heads its `<article>`), so the banner carries neither.
  */
 export function PageBanner({ page, headingElsewhere }: { page: Page; headingElsewhere?: boolean }) {
-  const { images } = useSite();
+  const { images, contact } = useSite();
   const image = (page.section && images.banners[page.section]) || images.bannerDefault;
   const Frame = headingElsewhere ? "div" : "section";
   return (
@@ -23,7 +24,12 @@ export function PageBanner({ page, headingElsewhere }: { page: Page; headingElse
           {page.banner.title}
         </p>
         {page.banner.slogans.map((line) => (
-          <p key={line} className="page-banner-slogan">
+          <p
+            key={line}
+            className="page-banner-slogan"
+            // A slogan that names the complex's number shows a visit's ad-source number instead.
+            {...(line.includes(contact.phone) ? { [PHONE_ATTR]: "" } : {})}
+          >
             <KeepTogether>{line}</KeepTogether>
           </p>
         ))}
