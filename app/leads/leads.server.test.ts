@@ -520,11 +520,9 @@ describe.each(engines())("the number shown per ad source ($name)", (engine) => {
   const t = useTestDb(engine);
   const staffRecipients = async () =>
     (
-      await t
-        .db()
-        .all<{
-          recipient: string;
-        }>("SELECT recipient FROM outbox WHERE purpose = 'staff' ORDER BY recipient")
+      await t.db().all<{
+        recipient: string;
+      }>("SELECT recipient FROM outbox WHERE purpose = 'staff' ORDER BY recipient")
     ).map((r) => r.recipient);
 
   it("records the source's number and alerts the source's staff for a lead from naver", async () => {
