@@ -43,17 +43,16 @@ export function parseCsv(text: string): string[][] {
 }
 
 /**
- * Every stored lead of the complex under test, through the operator's export command with the
- * server's settings.
+ * Every stored lead of the complex under test (or of `siteId`), through the operator's export
+ * command with the server's settings.
  */
-export async function exportLeads(server: RunningServer): Promise<StoredLead[]> {
-  const { stdout } = await run(
-    "npm",
-    ["run", "-s", "leads", "--", "export", "--site", content.id],
-    {
-      env: server.env,
-    },
-  );
+export async function exportLeads(
+  server: RunningServer,
+  siteId: string = content.id,
+): Promise<StoredLead[]> {
+  const { stdout } = await run("npm", ["run", "-s", "leads", "--", "export", "--site", siteId], {
+    env: server.env,
+  });
   const [header, ...rows] = parseCsv(stdout.replace(/^\uFEFF/, ""));
   expect(header).toEqual([...CSV_HEADER]);
   return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ""])) as StoredLead);
