@@ -31,13 +31,20 @@ import "~/styles/plans.css";
 import "~/styles/forms.css";
 
 /** The complex the request's host name asks for, and its public origin (app/lib/site.ts). */
-export async function loader({ request }: Route.LoaderArgs): Promise<RootData> {
+export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const { siteOf, siteOrigin } = await import("~/sites/registry.server");
   const { noticeShown } = await import("~/sites/notice.server");
   const site = siteOf(request);
   // Pages are rendered again when a notice's period begins or ends (server/index.js).
   const notice = noticeShown(site.notice) ? site.notice : undefined;
-  return { site, siteUrl: siteOrigin(site), ...(notice ? { notice } : {}) };
+  // Pages rendered per request (the press pages) allow their inline scripts by this nonce.
+  const nonce = context?.cspNonce;
+  return {
+    site,
+    siteUrl: siteOrigin(site),
+    ...(notice ? { notice } : {}),
+    ...(nonce ? { nonce } : {}),
+  };
 }
 
 export const links: Route.LinksFunction = () => [

@@ -6,8 +6,12 @@ import type { Notice, Site } from "~/content/schema";
  * (app/sites/registry.server.ts) and hands it, with its public origin, to every component.
  */
 
-/** `notice`: the complex's notice when it is within its period as the page is rendered. */
-export type RootData = { site: Site; siteUrl: string; notice?: Notice };
+/**
+ * `notice`: the complex's notice when it is within its period as the page is rendered; `nonce`: the
+ * CSP nonce of a page rendered per request (prerendered pages have none: their inline scripts are
+ * allowed by hash).
+ */
+export type RootData = { site: Site; siteUrl: string; notice?: Notice; nonce?: string };
 
 type Match = { id: string; data?: unknown } | undefined;
 

@@ -78,6 +78,10 @@ describe("a number per ad source (suwon maps naver)", () => {
       await page.goto(origin + suwon.unitTypes[0]!.path);
       expectNumber(await shown(page), mapped);
 
+      // The press list is rendered per request (its inline scripts allowed by a nonce).
+      await page.goto(`${origin}/${suwon.press.defaultSite}/press`);
+      expectNumber(await shown(page), mapped);
+
       await page.goto(`${origin}/Promotion/Customer`);
       expectNumber(await shown(page), mapped);
       expect(await page.locator(".customer-phone a").textContent()).toContain(mapped);
