@@ -56,3 +56,8 @@ export function useSiteUrl(): string {
 export function useNotice(): Notice | undefined {
   return (useRouteLoaderData("root") as RootData | undefined)?.notice;
 }
+
+/** The CSP nonce an inline script needs on a page rendered per request (none when prerendered). */
+export function useCspNonce(): string | undefined {
+  return (useRouteLoaderData("root") as RootData | undefined)?.nonce;
+}

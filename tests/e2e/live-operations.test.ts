@@ -6,7 +6,7 @@ import { ADMIN, ADMIN_ENV } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import { readableHtml } from "./support/http";
 import { startServer, type RunningServer } from "./support/server";
-import { content } from "./support/sites";
+import { content, pressPath } from "./support/sites";
 
 /*
  * 운영 정보 as the sales office uses it: an administrator changes a value with the keyboard, and
@@ -317,6 +317,15 @@ describe("운영 정보: remaining units, schedule and notice", () => {
         expect(await visitor.page.evaluate(() => document.activeElement?.id)).toBe("main");
         await visitor.page.goto(first.url + content.unitTypes[0]!.path);
         expect(await visitor.page.locator("#site-notice").isHidden()).toBe(true);
+        // Also on the press list, rendered per request: its inline script runs under the nonce.
+        const refused: string[] = [];
+        visitor.page.on("console", (m) => {
+          if (m.type() === "error") refused.push(m.text());
+        });
+        await visitor.page.goto(first.url + pressPath);
+        expect(await visitor.page.locator("#site-notice").count()).toBe(1);
+        expect(await visitor.page.locator("#site-notice").isHidden()).toBe(true);
+        expect(refused).toEqual([]);
       } finally {
         await visitor.context.close();
       }

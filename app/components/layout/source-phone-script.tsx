@@ -1,6 +1,5 @@
 import { displayPhones, PHONE_SWAP_SCRIPT } from "~/lib/source-phone";
-import { useRouteLoaderData } from "react-router";
-import { useSite, type RootData } from "~/lib/site";
+import { useCspNonce, useSite } from "~/lib/site";
 
 /**
  * After the page's chrome, on public pages of a complex with `phoneBySource`: the inline script
@@ -10,7 +9,7 @@ import { useSite, type RootData } from "~/lib/site";
  */
 export function SourcePhoneScript() {
   const site = useSite();
-  const nonce = (useRouteLoaderData("root") as RootData | undefined)?.nonce;
+  const nonce = useCspNonce();
   const phones = displayPhones(site);
   if (!phones) return null;
   return (

@@ -1,4 +1,5 @@
 import type { Notice } from "~/content/schema";
+import { useCspNonce } from "~/lib/site";
 
 /** The key a dismissal is remembered under for the visit (sessionStorage): one per notice. */
 export function noticeKey(notice: Notice): string {
@@ -19,6 +20,8 @@ export const NOTICE_STORAGE = "notice-dismissed";
  */
 export function NoticeBar({ notice }: { notice: Notice }) {
   const key = noticeKey(notice);
+  // Prerendered pages allow the script by its hash; the press pages, rendered per request, by nonce.
+  const nonce = useCspNonce();
   // Before paint: a notice dismissed earlier in this visit is not shown again.
   const hideIfDismissed = `try{if(sessionStorage.getItem(${JSON.stringify(NOTICE_STORAGE)})===${JSON.stringify(key)})document.getElementById("site-notice").hidden=true}catch(e){}`;
   return (
@@ -40,7 +43,7 @@ export function NoticeBar({ notice }: { notice: Notice }) {
           </button>
         </div>
       </aside>
-      <script dangerouslySetInnerHTML={{ __html: hideIfDismissed }} />
+      <script nonce={nonce} dangerouslySetInnerHTML={{ __html: hideIfDismissed }} />
     </>
   );
 }
