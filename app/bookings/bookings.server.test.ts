@@ -164,6 +164,21 @@ describe.each(engines())("visit bookings ($name)", (engine) => {
     ]);
   });
 
+  it("tells a cancellation to the staff of the booking's ad source, as its new-lead alert", async () => {
+    setTestEnv({ STAFF_ALERT_PHONES: "010-9000-0001" });
+    // suwon's content maps naver to a number and staff of its own (phoneBySource).
+    const sourceMeta = { ...meta(12), attribution: { utm_source: "naver" } };
+    expect((await createLead("suwon", visit(12), sourceMeta, NOW)).status).toBe("created");
+    const row = (await listOutbox("suwon")).find((r) => r.purpose === "confirmation");
+    const token = /\/b\/([A-Za-z0-9_-]+)/.exec(
+      (JSON.parse(row!.payload) as { text: string }).text,
+    )![1]!;
+    expect(await cancelBooking("suwon", token, NOW)).toMatchObject({ status: "cancelled" });
+    const staff = (await listOutbox("suwon")).filter((r) => r.purpose === "staff");
+    expect(staff.map((r) => r.recipient)).toEqual(["010-5555-0101", "010-5555-0101"]);
+    expect((JSON.parse(staff[1]!.payload) as { text: string }).text).toContain("방문예약 취소");
+  });
+
   it("keeps a booking whose slot has begun", async () => {
     await createLead("anyang", visit(8), meta(8), NOW);
     const token = await tokenInSms(visit(8).phone);

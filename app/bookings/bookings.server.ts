@@ -24,6 +24,7 @@ import {
   type Availability,
 } from "~/lib/visit-slots";
 import { enqueueStaffAlerts } from "~/outbox/outbox.server";
+import { sourceStaff } from "~/lib/source-phone";
 
 const schedule = (siteId: string) => requireSite(siteId).modelHouse.visits;
 
@@ -218,6 +219,8 @@ export async function cancelBooking(
         ),
       },
       now,
+      // The staff of the lead's ad source, as for its new-lead alert (content phoneBySource).
+      sourceStaff(requireSite(siteId), row.utm_source),
     );
     return { status: "cancelled", booking: toBooking(row, now) } as const;
   });
