@@ -204,6 +204,11 @@ try {
   let rows;
   try {
     rows = await throughput(big.app, ids);
+    // The first complex ran right after the server compressed every page (its heap still
+    // settling: a start-up transient, not that complex's cost). Measured again last; both shown.
+    const [again] = await throughput(big.app, ids.slice(0, 1));
+    step(`${again.id} again, after the others: a/b ${again.ratio} (first: ${rows[0].ratio})`);
+    rows[0] = { ...again, first: rows[0].ratio };
   } finally {
     big.rssAfterLoadMb = rssMb(big.app.pid);
     await big.app.stop();
@@ -300,7 +305,7 @@ const figures = [
   "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
   ...rows.map(
     (r) =>
-      `| ${r.id} | ${r.a.rps} | ${r.b.rps} | ${r.ratio.toFixed(2)} | ${r.a.p99} | ${r.b.p99} | ${r.a.cpuPerRequest}, ${r.b.cpuPerRequest} | ${r.a.other} |`,
+      `| ${r.id} | ${r.a.rps} | ${r.b.rps} | ${r.ratio.toFixed(2)}${r.first === undefined ? "" : ` (first run ${r.first.toFixed(2)})`} | ${r.a.p99} | ${r.b.p99} | ${r.a.cpuPerRequest}, ${r.b.cpuPerRequest} | ${r.a.other} |`,
   ),
   "",
 ].join("\n");
