@@ -20,7 +20,8 @@ import { phoneLink } from "~/lib/source-phone";
 import type { Theme } from "~/content/schema";
 import { type RootData, useNotice, useOptionalSite } from "~/lib/site";
 import { NoticeBar } from "~/components/live/notice-bar";
-import { wantsHydration } from "~/lib/route-hydration";
+import { allowsTracking, wantsHydration } from "~/lib/route-hydration";
+import { pageTracking, TRACKING_ATTR } from "~/lib/tracking";
 import { documentTitle } from "~/lib/seo";
 import fontUrl from "~/styles/fonts/pretendard-subset.woff2?url";
 import "~/styles/fonts.css";
@@ -84,8 +85,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // and popup.
   const site = useOptionalSite();
   const notice = useNotice();
+  const tracking = allowsTracking(useMatches()) ? pageTracking(site?.tracking) : null;
   return (
-    <html lang="ko" style={themeStyle(site?.theme)}>
+    <html
+      lang="ko"
+      style={themeStyle(site?.theme)}
+      {...(tracking ? { [TRACKING_ATTR]: JSON.stringify(tracking) } : {})}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

@@ -32,7 +32,7 @@ import { renderedCache } from "./rendered-cache.js";
 import { readSitePages, renderSite } from "./render-site.js";
 import {
   baseSecurityHeaders,
-  contentSecurityPolicy,
+  complexPolicy,
   createNonce,
   inlineScriptHashes,
 } from "./security-headers.js";
@@ -51,7 +51,7 @@ export const CACHE = {
  * every occurrence is rewritten. Each page's Content-Security-Policy names the hashes of its inline
  * scripts, taken after that rewrite.
  */
-export function pagesFrom(rendered, origin, frameSources = []) {
+export function pagesFrom(rendered, origin, policy = {}) {
   const pages = new Map();
   const baked = rendered.origin;
   // The origin, not a longer host that starts with it ("http://localhost:3000" but not ":30001").
@@ -61,9 +61,7 @@ export function pagesFrom(rendered, origin, frameSources = []) {
     const html = rewrite ? page.html.replace(rewrite, origin) : page.html;
     const etag = `"${createHash("sha1").update(html).digest("base64url").slice(0, 22)}"`;
     const isHtml = page.type.startsWith("text/html");
-    const csp = isHtml
-      ? contentSecurityPolicy({ scripts: inlineScriptHashes(html), frames: frameSources })
-      : undefined;
+    const csp = isHtml ? complexPolicy(policy, inlineScriptHashes(html)) : undefined;
     pages.set(path, { html, etag, csp, type: isHtml ? "text/html; charset=utf-8" : page.type });
   }
   return pages;
@@ -98,8 +96,8 @@ export async function createApp({
     }
     complexes.set(id, {
       facts,
-      strictPolicy: contentSecurityPolicy({ frames: facts.frameSources }),
-      pages: pagesFrom(rendered, sites.origin(id), facts.frameSources),
+      strictPolicy: complexPolicy(facts.policy),
+      pages: pagesFrom(rendered, sites.origin(id), facts.policy),
     });
   }
   // The complex a request is for, by its host name (X-Forwarded-Host from a trusted proxy, as
@@ -166,7 +164,7 @@ export async function createApp({
       renderedCache({
         pages: pressPages,
         render,
-        complexOf: (req) => ({ id: complexIdOf(req), frames: complexOf(req).facts.frameSources }),
+        complexOf: (req) => ({ id: complexIdOf(req), policy: complexOf(req).facts.policy }),
       }),
     );
   }
@@ -191,11 +189,8 @@ export async function createApp({
       render,
       getLoadContext(req, res) {
         const cspNonce = createNonce();
-        const { frameSources } = complexOf(req).facts;
-        res.set(
-          "Content-Security-Policy",
-          contentSecurityPolicy({ scripts: [`'nonce-${cspNonce}'`], frames: frameSources }),
-        );
+        const { policy } = complexOf(req).facts;
+        res.set("Content-Security-Policy", complexPolicy(policy, [`'nonce-${cspNonce}'`]));
         return { ip: req.ip, cspNonce };
       },
       // React Router's 405 for a page without an action names the route module: answer it here.
@@ -238,7 +233,7 @@ export async function createApp({
     const rendered = await renderSite(build, id);
     // Its error pages' facts too (the phone number on them).
     c.facts = { ...sites.facts(id), stylesheets };
-    c.pages = pagesFrom(rendered, sites.origin(id), c.facts.frameSources);
+    c.pages = pagesFrom(rendered, sites.origin(id), c.facts.policy);
     fastPages.set(id, fastPagesOf(c));
   }
   return { app, build, handler, rerender };

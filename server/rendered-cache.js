@@ -9,7 +9,7 @@
  * most `ttlMs` (writes on another instance, a scheduled post coming due, the list's view counts).
  * The signed-in administrator, HEAD, `.data` requests and anything else go to React Router as before.
  */
-import { contentSecurityPolicy, createNonce } from "./security-headers.js";
+import { complexPolicy, createNonce } from "./security-headers.js";
 
 /** Stands in for the nonce in a kept page; replaced by each answer's own. */
 export const NONCE_PLACEHOLDER = "keptPageNoncePlaceholder";
@@ -19,13 +19,14 @@ const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 /**
  * The middleware. `pages`: the app's hooks (app/press/rendered-pages.server.ts); `render(req, res,
  * context)`: React Router's Response (server/react-router.js); `complexOf(req)`: the request's
- * complex `{ id, frames }` (its id and CSP frame sources; `frames` alone serves one complex).
+ * complex `{ id, policy }` (its id and its CSP sources, server/security-headers.js complexPolicy;
+ * `policy` alone serves one complex).
  */
 export function renderedCache({
   pages,
   render,
-  frames = [],
-  complexOf = () => ({ id: "", frames }),
+  policy = {},
+  complexOf = () => ({ id: "", policy }),
   ttlMs = 2_000,
   maxEntries = 200,
   now = Date.now,
@@ -119,10 +120,7 @@ export function renderedCache({
     };
     res.status(entry.status);
     for (const [name, value] of entry.headers) res.append(name, value);
-    res.set(
-      "Content-Security-Policy",
-      contentSecurityPolicy({ scripts: [`'nonce-${nonce}'`], frames: complex.frames }),
-    );
+    res.set("Content-Security-Policy", complexPolicy(complex.policy, [`'nonce-${nonce}'`]));
     if (!entry.parts) return void res.end();
     // res.end, not res.send: no ETag to compute, as no two answers are alike.
     const body = Buffer.from(entry.parts.map((part, i) => (i % 2 ? values[part] : part)).join(""));

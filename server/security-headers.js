@@ -7,10 +7,16 @@
 import { createHash, randomBytes } from "node:crypto";
 
 /**
- * The policy. `scripts`: extra script-src sources (hashes or a nonce); `frames`: origins that may
- * be shown in an iframe (the video, VR and PDF hosts configured in content).
+ * The policy. `scripts`: extra script-src sources (hashes, a nonce, the hosts of a complex's ad
+ * tags); `frames`: origins that may be shown in an iframe (the video, VR and PDF hosts configured
+ * in content, an ad tag's); `connect` and `images`: the hosts a complex's ad tags send beacons to.
  */
-export function contentSecurityPolicy({ scripts = [], frames = [] } = {}) {
+export function contentSecurityPolicy({
+  scripts = [],
+  frames = [],
+  connect = [],
+  images = [],
+} = {}) {
   const directives = [
     ["default-src", "'self'"],
     ["script-src", "'self'", ...scripts],
@@ -18,9 +24,9 @@ export function contentSecurityPolicy({ scripts = [], frames = [] } = {}) {
     // delays, custom properties) may stay: they cannot run code.
     ["style-src", "'self'"],
     ["style-src-attr", "'unsafe-inline'"],
-    ["img-src", "'self'", "data:"],
+    ["img-src", "'self'", "data:", ...images],
     ["font-src", "'self'"],
-    ["connect-src", "'self'"],
+    ["connect-src", "'self'", ...connect],
     ["media-src", "'self'"],
     ["frame-src", ...(frames.length ? frames : ["'none'"])],
     ["frame-ancestors", "'self'"],
@@ -29,6 +35,14 @@ export function contentSecurityPolicy({ scripts = [], frames = [] } = {}) {
     ["form-action", "'self'"],
   ];
   return directives.map((d) => d.join(" ")).join("; ");
+}
+
+/**
+ * A complex's policy: its own sources (`facts.policy` of server-facts: frames, and its ad tags'
+ * hosts) and the inline scripts of one answer (hashes or a nonce).
+ */
+export function complexPolicy(sources = {}, inline = []) {
+  return contentSecurityPolicy({ ...sources, scripts: [...(sources.scripts ?? []), ...inline] });
 }
 
 // text/x-deferred-module: the module script a page starts after its first frame, as a new script

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, test } from "vitest";
 import {
   baseSecurityHeaders,
+  complexPolicy,
   contentSecurityPolicy,
   createNonce,
   inlineScriptHashes,
@@ -42,6 +43,25 @@ describe("Content-Security-Policy", () => {
     expect(policy["frame-src"]).toEqual(["'none'"]);
     expect(Object.values(policy).flat()).not.toContain("'unsafe-eval'");
     expect(policy["script-src"]).not.toContain("'unsafe-inline'");
+  });
+
+  test("a complex's ad tags add their hosts to scripts, beacons and frames, beside an answer's own inline scripts", () => {
+    const policy = directives(
+      complexPolicy(
+        {
+          scripts: ["https://wcs.naver.net"],
+          connect: ["https://wcs.naver.com"],
+          images: ["https://wcs.naver.com"],
+          frames: ["https://td.doubleclick.net"],
+        },
+        ["'nonce-abc'"],
+      ),
+    );
+    expect(policy["script-src"]).toEqual(["'self'", "https://wcs.naver.net", "'nonce-abc'"]);
+    expect(policy["connect-src"]).toEqual(["'self'", "https://wcs.naver.com"]);
+    expect(policy["img-src"]).toEqual(["'self'", "data:", "https://wcs.naver.com"]);
+    expect(policy["frame-src"]).toEqual(["https://td.doubleclick.net"]);
+    expect(directives(complexPolicy())["connect-src"]).toEqual(["'self'"]);
   });
 
   test("the hashes of exactly the inline scripts a browser runs", () => {

@@ -509,6 +509,53 @@ export const smsSettingsSchema = z.object({
     ),
 });
 
+/**
+ * The ad platforms' conversion tags (app/lib/tracking.ts): each set one loads after the first paint
+ * and gets a page view per page and the events of accepted registrations, keyed by the lead's id.
+ * None is set in the samples.
+ */
+export const trackingSchema = z.object({
+  /** 네이버 공통 인증키 (wcs_add.wa), e.g. "s_1a2b3c4d5e6f". */
+  naver: z
+    .object({
+      wa: z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z0-9_]{4,40}$/, "네이버 공통 인증키(wa)는 영문, 숫자, _ 4~40자여야 합니다"),
+    })
+    .optional(),
+  /** 카카오 픽셀의 track id (digits). */
+  kakao: z
+    .object({
+      trackId: z
+        .string()
+        .trim()
+        .regex(/^[0-9]{4,25}$/, "카카오 픽셀 trackId는 숫자 4~25자리여야 합니다"),
+    })
+    .optional(),
+  /** 메타 픽셀 ID (digits). */
+  meta: z
+    .object({
+      pixelId: z
+        .string()
+        .trim()
+        .regex(/^[0-9]{4,25}$/, "메타 픽셀 ID는 숫자 4~25자리여야 합니다"),
+    })
+    .optional(),
+  /** Google Ads conversion's send_to, "AW-<tag id>/<conversion label>". */
+  google: z
+    .object({
+      sendTo: z
+        .string()
+        .trim()
+        .regex(
+          /^AW-[0-9]{4,15}\/[A-Za-z0-9_-]{2,40}$/,
+          "구글 전환 send_to는 AW-123456789/AbC_dEf 형식이어야 합니다",
+        ),
+    })
+    .optional(),
+});
+
 export const contentSchema = z
   .object({
     project: z.object({
@@ -652,6 +699,8 @@ export const contentSchema = z
     kakao: kakaoSchema.optional(),
     /** The registered sender number; the SMS_SENDER setting when absent. */
     sms: smsSettingsSchema.optional(),
+    /** Conversion tags of the ad platforms; none when absent. */
+    tracking: trackingSchema.optional(),
   })
   .superRefine((content, ctx) => {
     const paths = new Set(content.pages.map((p) => p.path));
@@ -812,6 +861,7 @@ export type ModelHouse = z.infer<typeof modelHouseSchema>;
 export type RemainingUnits = z.infer<typeof remainingUnitsSchema>;
 export type Notice = z.infer<typeof noticeSchema>;
 export type Kakao = z.infer<typeof kakaoSchema>;
+export type Tracking = z.infer<typeof trackingSchema>;
 export type InfoPages = z.infer<typeof infoPagesSchema>;
 export type UnitPositions = z.infer<typeof unitPositionsSchema>;
 export type Milestone = z.infer<typeof milestoneSchema>;

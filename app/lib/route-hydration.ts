@@ -3,7 +3,14 @@
  * loader data (the press pages: only for the signed-in administrator, who writes there). Public
  * pages are not hydrated; their behaviour is app/enhance (docs/decisions/014).
  */
-export type RouteHandle = { hydrate?: boolean | ((loaderData: unknown) => boolean) };
+export type RouteHandle = {
+  hydrate?: boolean | ((loaderData: unknown) => boolean);
+  /**
+   * `false`: the complex's ad tags (app/lib/tracking.ts) stay off this page, whose address carries
+   * a secret (a booking's cancel link). Hydrated pages (the administrator's) never carry them.
+   */
+  tracking?: false;
+};
 
 /** Whether any matched route asks for React Router's scripts (root.tsx and entry.server.tsx ask). */
 export function wantsHydration(matches: { handle?: unknown; loaderData?: unknown }[]): boolean {
@@ -11,4 +18,10 @@ export function wantsHydration(matches: { handle?: unknown; loaderData?: unknown
     const hydrate = (match.handle as RouteHandle | undefined)?.hydrate;
     return typeof hydrate === "function" ? hydrate(match.loaderData) : hydrate === true;
   });
+}
+
+/** Whether the page may load the complex's ad tags: a public page that does not refuse them. */
+export function allowsTracking(matches: { handle?: unknown; loaderData?: unknown }[]): boolean {
+  if (wantsHydration(matches)) return false;
+  return !matches.some((match) => (match.handle as RouteHandle | undefined)?.tracking === false);
 }

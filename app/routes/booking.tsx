@@ -8,6 +8,7 @@ import { phoneLink } from "~/lib/source-phone";
 import { documentTitle } from "~/lib/seo";
 import { siteFrom, useSite } from "~/lib/site";
 import { formatSlot } from "~/lib/visit-slots";
+import type { RouteHandle } from "~/lib/route-hydration";
 
 /*
  * A visit booking's page, opened from the link in the visitor's SMS (/b/<token>). The token is the
@@ -17,6 +18,9 @@ import { formatSlot } from "~/lib/visit-slots";
  * "no-referrer" a browser sends the cancel form's POST with `Origin: null`, which the server's
  * same-origin check refuses; the page is not hydrated, so that POST is a native one).
  */
+
+/** Its address is the booking's key: no ad tag may read it. */
+export const handle: RouteHandle = { tracking: false };
 
 const PRIVATE = {
   "Cache-Control": "no-store",

@@ -2,6 +2,7 @@ import { PageShell } from "~/components/layout/page-shell";
 import { phoneLink } from "~/lib/source-phone";
 import { pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site";
+import { configuredVendors, VENDORS } from "~/lib/tracking";
 
 export { pageLoader as loader } from "./page-guard.server";
 export const meta = pageMeta;
@@ -11,10 +12,63 @@ function koreanDate(iso: string) {
   return `${y}년 ${m}월 ${d}일`;
 }
 
+/**
+ * The ad platforms' tools the complex uses (content `tracking`), as PIPA art. 30 asks the policy to
+ * name them: what they collect, for what, how long, and how a visitor refuses them.
+ */
+function AdTools({ tools }: { tools: (typeof VENDORS)[keyof typeof VENDORS][] }) {
+  return (
+    <>
+      <p>
+        광고 성과를 측정하기 위해 아래 광고 분석 도구를 사용합니다. 도구는 방문한 페이지와 시각,
+        상담 신청·방문 예약·전화 걸기 버튼을 누른 사실과 그 접수 번호(무작위로 만든 번호),
+        브라우저와 기기 정보, 쿠키를 각 운영사에 보냅니다. 이름, 연락처, 문의 내용은 보내지
+        않습니다. 보내진 정보는 각 운영사가 자사 개인정보처리방침에 정한 기간 동안 보관합니다.
+      </p>
+      <div className="privacy-table-wrap">
+        <table className="privacy-table">
+          <caption className="sr-only">사용하는 광고 분석 도구</caption>
+          <thead>
+            <tr>
+              <th scope="col">도구</th>
+              <th scope="col">운영사</th>
+              <th scope="col">거부 방법</th>
+            </tr>
+          </thead>
+          <tbody>
+            {tools.map((tool) => (
+              <tr key={tool.tool}>
+                <td>{tool.tool}</td>
+                <td>{tool.company}</td>
+                <td>{tool.refuse}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul>
+        <li>
+          브라우저의 &lsquo;추적 안 함(Do Not Track)&rsquo; 또는 &lsquo;글로벌 개인정보 보호
+          제어(GPC)&rsquo;를 켜면 이 사이트는 위 도구를 불러오지 않습니다.
+        </li>
+        <li>
+          브라우저 설정에서 제3자 쿠키를 차단할 수 있습니다(예: 크롬 &gt; 설정 &gt; 개인정보 보호 및
+          보안 &gt; 서드 파티 쿠키).
+        </li>
+        <li>
+          휴대전화에서는 광고 식별자를 끌 수 있습니다(안드로이드: 설정 &gt; Google &gt; 광고,
+          아이폰: 설정 &gt; 개인정보 보호 및 보안 &gt; 추적).
+        </li>
+      </ul>
+    </>
+  );
+}
+
 /** 개인정보처리방침, built from the complex's `privacy` (what the lead forms collect and why). */
 export default function Privacy() {
   const site = useSite();
   const { privacy: p, business, contact, project } = site;
+  const tools = configuredVendors(site.tracking).map((v) => VENDORS[v]);
   const sections = [
     {
       title: "수집하는 개인정보 항목",
@@ -84,6 +138,9 @@ export default function Privacy() {
         </>
       ),
     },
+    ...(tools.length
+      ? [{ title: "행태정보의 수집·이용 및 거부", body: <AdTools tools={tools} /> }]
+      : []),
     {
       title: "동의를 거부할 권리",
       body: <p>{p.refusal}</p>,

@@ -4,7 +4,14 @@ import { imageUrl } from "~/lib/images";
 import { RESULT_MESSAGES } from "~/lib/lead-form";
 import { frameSources } from "~/lib/media";
 import { telHref } from "~/lib/phone";
+import { trackingSources } from "~/lib/tracking";
 import { allSites, siteById, siteForHost, siteOrigin } from "./registry.server";
+
+/** Frames of its videos, VR and notice PDF, and the hosts of its ad tags. */
+function policySources(site: Site) {
+  const tags = trackingSources(site.tracking);
+  return { ...tags, frames: [...new Set([...frameSources(site), ...tags.frames])] };
+}
 
 function known(id: string): Site {
   const site = siteById(id);
@@ -31,7 +38,8 @@ export const sitesForServer = {
       telHref: telHref(site.contact.phone),
       logo: { src: imageUrl(logo), width: logo.width, height: logo.height },
       failedMessage: RESULT_MESSAGES.popup.failed,
-      frameSources: frameSources(site),
+      /** The complex's Content-Security-Policy sources (server/security-headers.js complexPolicy). */
+      policy: policySources(site),
     };
   },
 };
