@@ -6,6 +6,13 @@
 export const RENDERED_EVENT = "app:rendered";
 
 /**
+ * Event the lead form sends when the server stored a new registration (never a duplicate, a
+ * refused or an ignored one): the ad tags' lead events (./tracking.ts) listen for it.
+ */
+export const LEAD_EVENT = "app:lead";
+export type LeadEventDetail = { id: string; booked: boolean };
+
+/**
  * A plain left click, without a key that asks the browser for a new tab or window. Only such a
  * click is taken over by a page's behaviour; any other keeps the link's own meaning.
  */

@@ -9,6 +9,7 @@ import {
 } from "~/lib/lead-result";
 import { enhanceVisitSlots, type SlotPicker } from "./visit-slots";
 import { keptTogether } from "./keep-together";
+import { LEAD_EVENT, type LeadEventDetail } from "./events";
 
 /*
  * The lead forms in the browser (markup: app/components/forms/lead-form.tsx). Every form works
@@ -393,6 +394,11 @@ async function send(f: Form) {
     return;
   }
   if (answer.result === "success") {
+    // A registration the server stored now: the ad tags' lead event (./tracking.ts), if any.
+    if (answer.conversion) {
+      const detail: LeadEventDetail = answer.conversion;
+      document.dispatchEvent(new CustomEvent(LEAD_EVENT, { detail }));
+    }
     clearFields(f);
     f.slots?.set({ date: "", time: "" });
     key.value = newIdempotencyKey();

@@ -17,6 +17,8 @@ const AREAS: Record<string, string> = {
   schedule: "[data-schedule]",
   media: "[data-media]",
   "stamp-tax": "[data-stamp-tax]",
+  // A complex's ad tags, when it configures any (app/lib/tracking.ts).
+  tracking: "html[data-tracking]",
 };
 
 // One chunk per module, fetched only when its markup is on the page. Only the areas' modules:
@@ -28,6 +30,7 @@ const MODULES = import.meta.glob<AreaModule>([
   "./schedule.ts",
   "./media.ts",
   "./stamp-tax.ts",
+  "./tracking.ts",
 ]);
 
 /** After the page's first frame (at once in a background tab, which gets no frames). */

@@ -26,7 +26,17 @@ export type LeadValues = {
 /** The answer of a lead action (as page data without JavaScript, as JSON to the page's script). */
 export type LeadActionData =
   /** `visit`: the booked slot as the visitor reads it, "11월 23일(월) 14:00". */
-  | { ok: true; result: "success"; message: string; visit?: string }
+  /**
+   * `conversion`: a registration stored now (never a duplicate or an ignored one), for the ad tags'
+   * lead events (app/enhance/tracking.ts): the lead's id and whether a visit was booked.
+   */
+  | {
+      ok: true;
+      result: "success";
+      message: string;
+      visit?: string;
+      conversion?: { id: string; booked: boolean };
+    }
   | { ok: false; result: "invalid"; errors: LeadFieldErrors; values: LeadValues }
   | { ok: false; result: Exclude<LeadOutcome, "success">; message: string; values?: LeadValues };
 

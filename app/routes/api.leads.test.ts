@@ -25,14 +25,27 @@ describe.each(engines())("the leads JSON action ($name)", (engine) => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/json");
     expect(res.headers.get("cache-control")).toBe("no-store");
+    const leads = await listLeads("anyang");
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({ kind: "inquiry", message: "문의" });
+    // The new lead's id, for the ad tags' lead events (app/enhance/tracking.ts).
     expect(await res.json()).toEqual({
       ok: true,
       result: "success",
       message: RESULT_MESSAGES.inquiry.success,
+      conversion: { id: leads[0]!.id, booked: false },
     });
-    const leads = await listLeads("anyang");
-    expect(leads).toHaveLength(1);
-    expect(leads[0]).toMatchObject({ kind: "inquiry", message: "문의" });
+  });
+
+  it("the same registration again is acknowledged without a conversion: it was stored once", async () => {
+    await post("kind=inquiry&variant=inquiry", { ...base, message: "다시" });
+    const again = await post("kind=inquiry&variant=inquiry", { ...base, message: "다시" });
+    expect(await again.json()).toEqual({
+      ok: true,
+      result: "success",
+      message: RESULT_MESSAGES.inquiry.success,
+    });
+    expect(await listLeads("anyang")).toHaveLength(1);
   });
 
   it("answers a refused form with the field's Korean message and the input, status 400", async () => {

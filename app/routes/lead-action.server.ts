@@ -196,6 +196,9 @@ export async function leadAction(
         result: "success",
         message: resultMessage(variant, "success"),
         ...(visit ? { visit: formatSlot(slotKeyOf(new Date(visit))) } : {}),
+        ...(result.status === "created"
+          ? { conversion: { id: result.id, booked: result.visitAt !== null } }
+          : {}),
       },
       { headers: NO_STORE },
     );
