@@ -1,0 +1,243 @@
+/**
+ * Ad tags benchmark (issue 20): does a complex with all four vendors' conversion tags configured
+ * (content `tracking`, app/lib/tracking.ts) paint its home page as fast as without them? Not a
+ * test: `npm run bench` runs it after the build.
+ *
+ * In a temporary copy of sites/ (SITES_DIR), `npm run sites -- new tagged --from anyang` makes a
+ * copy of the default complex with `tracking` set for Naver, Kakao, Meta and Google; its pictures
+ * and pages are made as the build makes them. One server serves both; Lighthouse (mobile, its
+ * default simulated slow 4G and 4× CPU) measures `anyang.localhost` (no tags) and
+ * `tagged.localhost` (four tags) alternately: one uncounted run each, then BENCH_TAG_RUNS (default
+ * 5) pairs, medians reported. The vendors' scripts are stand-ins of their real compressed size
+ * (scripts/vendor-stand-ins.mjs), served over HTTPS from 127.0.0.1:443 with a throwaway
+ * certificate; Chromium reaches them under the vendors' own host names (--host-resolver-rules), so
+ * the page's policy and loading are exactly as in production. Each tagged run must have fetched
+ * all four scripts, or the figures say nothing.
+ *
+ * Budgets: the tagged page's LCP within 100 ms of the untagged page's, and its blocking time 0.
+ * Writes bench-results/tags.json and docs/benchmarks.md (between the bench-tags markers).
+ * Leaves nothing behind (the temporary complex's pictures and pages are removed).
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:https";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { gzipSync } from "node:zlib";
+import { launch } from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { commit, loadAverage, machine, startApp, writeFigures } from "./bench-helpers.mjs";
+import { standInScript, vendorOfScript } from "./vendor-stand-ins.mjs";
+
+const BUILD_DIR = process.env.BUILD_DIR || "build";
+const RUNS = Number(process.env.BENCH_TAG_RUNS || 5);
+const ID = "tagged";
+const BUDGET = { lcpDeltaMs: 100, tbtMs: 0 };
+const TRACKING = `
+tracking:
+  naver: { wa: s_bench12345 }
+  kakao: { trackId: "1234567890123456789" }
+  meta: { pixelId: "123456789012345" }
+  google: { sendTo: AW-123456789/benchLead_1 }
+`;
+const HOSTS = [
+  "wcs.naver.net",
+  "wcs.naver.com",
+  "t1.daumcdn.net",
+  "bc.ad.daum.net",
+  "connect.facebook.net",
+  "www.facebook.com",
+  "www.googletagmanager.com",
+  "www.google.com",
+  "googleads.g.doubleclick.net",
+  "www.googleadservices.com",
+];
+
+const sitesDir = mkdtempSync(join(tmpdir(), "bench-tags-sites-"));
+const work = mkdtempSync(join(tmpdir(), "bench-tags-"));
+const env = { ...process.env, SITES_DIR: sitesDir, BUILD_DIR };
+const run = (command, args) =>
+  execFileSync(command, args, { env, stdio: ["ignore", "pipe", "inherit"] });
+const step = (message) => process.stderr.write(`[bench-tags] ${message}\n`);
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+
+/** The vendors' stand-ins over HTTPS on 127.0.0.1:443, gzip-compressed as their CDNs serve them. */
+function vendorServer() {
+  const key = join(work, "key.pem");
+  const cert = join(work, "cert.pem");
+  execFileSync(
+    "openssl",
+    [
+      "req",
+      "-x509",
+      "-newkey",
+      "rsa:2048",
+      "-nodes",
+      "-days",
+      "1",
+      "-subj",
+      "/CN=vendors",
+      "-keyout",
+      key,
+      "-out",
+      cert,
+    ],
+    { stdio: "ignore" },
+  );
+  const bodies = new Map();
+  const server = createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (req, res) => {
+    const url = `https://${req.headers.host}${req.url}`;
+    const vendor = vendorOfScript(url);
+    if (!vendor) return res.writeHead(204).end();
+    if (!bodies.has(vendor))
+      bodies.set(vendor, gzipSync(standInScript(vendor, { realSize: true })));
+    res.writeHead(200, {
+      "Content-Type": "text/javascript",
+      "Content-Encoding": "gzip",
+      "Cache-Control": "no-store",
+    });
+    res.end(bodies.get(vendor));
+  });
+  return new Promise((done, reject) => {
+    server.on("error", reject);
+    server.listen(443, "127.0.0.1", () => done(server));
+  });
+}
+
+function summary(lhr) {
+  const numeric = (id) => Math.round(lhr.audits[id]?.numericValue ?? 0);
+  const requests = lhr.audits["network-requests"]?.details?.items ?? [];
+  return {
+    performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: numeric("first-contentful-paint"),
+    lcpMs: numeric("largest-contentful-paint"),
+    tbtMs: numeric("total-blocking-time"),
+    cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+    tags: requests.filter((r) => vendorOfScript(r.url)).length,
+  };
+}
+
+let result;
+const cleanup = [];
+try {
+  cpSync(process.env.SITES_DIR || "sites", sitesDir, { recursive: true });
+  run(resolve("node_modules/.bin/tsx"), [
+    "scripts/sites.ts",
+    "new",
+    ID,
+    "--from",
+    "anyang",
+    "--host",
+    `${ID}.example.com`,
+  ]);
+  const file = join(sitesDir, ID, "site.yaml");
+  writeFileSync(file, readFileSync(file, "utf8") + TRACKING);
+  cleanup.push(
+    () => rmSync(join("public/img/sites", ID), { recursive: true, force: true }),
+    () => rmSync(join("public/img/art", ID), { recursive: true, force: true }),
+    () => rmSync(join(".artwork", ID), { recursive: true, force: true }),
+    () => rmSync(join(BUILD_DIR, "sites", `${ID}.json`), { force: true }),
+  );
+  step("its pictures and pages, as the build makes them");
+  run("npm", ["run", "--silent", "images"]);
+  run(process.execPath, ["scripts/render-sites.mjs", ID]);
+
+  const vendors = await vendorServer();
+  cleanup.push(() => vendors.close());
+  const app = await startApp({ buildDir: BUILD_DIR, env: { SITES_DIR: sitesDir, DATA_DIR: work } });
+  cleanup.push(() => app.stop());
+  await app.printed(/pages compressed/);
+  const chrome = await launch({
+    chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      `--host-resolver-rules=${HOSTS.map((h) => `MAP ${h} 127.0.0.1`).join(", ")}`,
+      "--ignore-certificate-errors",
+    ],
+    logLevel: "silent",
+  });
+  cleanup.push(() => chrome.kill());
+  const flags = {
+    port: chrome.port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: ["performance"],
+    disableFullPageScreenshot: true,
+  };
+  const url = (id) => `http://${id}.localhost:${app.port}/`;
+  const measure = async (id) => summary((await lighthouse(url(id), flags)).lhr);
+  await measure("anyang");
+  await measure(ID);
+  const rows = { anyang: [], [ID]: [] };
+  for (let i = 0; i < RUNS; i++) {
+    for (const id of i % 2 ? [ID, "anyang"] : ["anyang", ID]) {
+      const row = await measure(id);
+      rows[id].push(row);
+      step(
+        `${id} run ${i + 1}: LCP ${row.lcpMs} ms, FCP ${row.fcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}, performance ${row.performance}, vendor scripts ${row.tags}`,
+      );
+    }
+  }
+  if (rows[ID].some((r) => r.tags !== 4))
+    throw new Error("a tagged run did not fetch all four vendor scripts: its figures say nothing");
+  const medians = Object.fromEntries(
+    Object.entries(rows).map(([id, list]) => [
+      id,
+      Object.fromEntries(
+        ["performance", "fcpMs", "lcpMs", "tbtMs", "cls"].map((k) => [
+          k,
+          median(list.map((r) => r[k])),
+        ]),
+      ),
+    ]),
+  );
+  result = {
+    date: new Date().toISOString(),
+    commit,
+    machine,
+    loadAverage: loadAverage(),
+    runs: RUNS,
+    rows,
+    medians,
+  };
+} finally {
+  for (const undo of cleanup.reverse()) await undo();
+  rmSync(sitesDir, { recursive: true, force: true });
+  rmSync(work, { recursive: true, force: true });
+}
+
+const { anyang: bare, [ID]: tagged } = result.medians;
+const delta = tagged.lcpMs - bare.lcpMs;
+const met = (ok) => (ok ? "met" : "MISSED");
+const figures = [
+  `- Date: ${result.date}; commit ${commit}; ${machine}; load average ${result.loadAverage}.`,
+  `- Lighthouse mobile (simulated slow 4G, 4× CPU), the home page of the default complex without tags and of its copy with all four tags, alternately, ${RUNS} runs each after one uncounted run; medians. Vendor scripts: stand-ins of the real compressed size (wcslog.js 6 KB, kp.js 20 KB, fbevents.js 100 KB, gtag.js 110 KB), every tagged run fetched all four.`,
+  "",
+  "| home page | performance | FCP | LCP | TBT | CLS |",
+  "| --- | ---: | ---: | ---: | ---: | ---: |",
+  `| no tags | ${bare.performance} | ${bare.fcpMs} ms | ${bare.lcpMs} ms | ${bare.tbtMs} ms | ${bare.cls} |`,
+  `| four tags | ${tagged.performance} | ${tagged.fcpMs} ms | ${tagged.lcpMs} ms | ${tagged.tbtMs} ms | ${tagged.cls} |`,
+  "",
+  `| budget | measured | | |`,
+  "| --- | ---: | ---: | --- |",
+  `| LCP with tags − without | ${delta} ms | ≤ ${BUDGET.lcpDeltaMs} ms | ${met(delta <= BUDGET.lcpDeltaMs)} |`,
+  `| blocking time with tags | ${tagged.tbtMs} ms | ${BUDGET.tbtMs} ms | ${met(tagged.tbtMs <= BUDGET.tbtMs)} |`,
+].join("\n");
+writeFigures({
+  name: "bench-tags",
+  heading: "Ad tags (issue 20)",
+  figures,
+  json: "tags.json",
+  data: result,
+});
+console.log(figures);
+if (delta > BUDGET.lcpDeltaMs || tagged.tbtMs > BUDGET.tbtMs) process.exitCode = 1;
