@@ -54,6 +54,8 @@ export default [
   route("api/visit-slots", "routes/api.visit-slots.ts"),
   // The lead forms' actions answering JSON, for the page's script (app/enhance/lead-form.ts).
   route("api/leads", "routes/api.leads.ts"),
+  // The pages' beacons for the channel report: a landing with a utm_source, a tap on a phone link.
+  route("api/channel", "routes/api.channel.ts"),
   // Delivery reports from Solapi (the visitors' and staff's messages), with a shared secret.
   route("hooks/solapi", "routes/hooks.solapi.ts"),
 
