@@ -63,12 +63,14 @@ export default [
   page("admin/login", "routes/admin.login.tsx"),
   page("admin/logout", "routes/admin.logout.ts"),
   page("admin/leads.csv", "routes/admin.leads.csv.ts"),
+  page("admin/channels.csv", "routes/admin.channels.csv.ts"),
   layout("routes/admin.layout.tsx", [
     page("admin", "routes/admin.home.tsx"),
     page("admin/press", "routes/admin.press.tsx"),
     page("admin/press/new", "routes/admin.press.new.tsx"),
     page("admin/press/:id", "routes/admin.press.edit.tsx"),
     page("admin/leads", "routes/admin.leads.tsx"),
+    page("admin/channels", "routes/admin.channels.tsx"),
     page("admin/operations", "routes/admin.operations.tsx"),
   ]),
 
