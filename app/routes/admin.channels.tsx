@@ -89,7 +89,7 @@ export default function AdminChannels({ loaderData }: Route.ComponentProps) {
         caption="유입 경로별 기간 합계"
         rows={report.totals}
         withSite={withSite}
-        withDay={false}
+        byDay={false}
       />
       <h2 className="admin-subtitle channel-daily-title" id="channel-daily">
         일별 성과
@@ -99,27 +99,32 @@ export default function AdminChannels({ loaderData }: Route.ComponentProps) {
         caption="날짜와 유입 경로별 성과, 최근 날짜부터"
         rows={report.rows}
         withSite={withSite}
-        withDay
+        byDay
       />
     </>
   );
 }
 
-/** A table of the report's lines; it scrolls sideways inside its box on a narrow screen. */
+/**
+ * A table of the report's lines: the period's totals, or (`byDay`) the days, newest first, each a
+ * group of its sources under the day's heading. The source stays in view while the figures scroll
+ * sideways on a narrow screen.
+ */
 function ChannelTable({
   labelledBy,
   caption,
   rows,
   withSite,
-  withDay,
+  byDay,
 }: {
   labelledBy: string;
   caption: string;
   rows: ChannelRow[];
   withSite: boolean;
-  withDay: boolean;
+  byDay: boolean;
 }) {
-  const columns = Number(withSite) + Number(withDay) + 1 + CHANNEL_FIGURES.length;
+  const columns = Number(withSite) + 1 + CHANNEL_FIGURES.length;
+  const groups = byDay ? groupBy(rows, (r) => r.day) : [["", rows] as const];
   return (
     // Focusable, so a keyboard can scroll it too.
     <div className="channel-table-wrap" role="region" aria-labelledby={labelledBy} tabIndex={0}>
@@ -128,8 +133,9 @@ function ChannelTable({
         <thead>
           <tr>
             {withSite ? <th scope="col">단지</th> : null}
-            {withDay ? <th scope="col">날짜</th> : null}
-            <th scope="col">유입 경로</th>
+            <th scope="col" className="channel-source">
+              유입 경로
+            </th>
             {CHANNEL_FIGURES.map((f) => (
               <th key={f.key} scope="col" className="num">
                 {f.label}
@@ -137,36 +143,58 @@ function ChannelTable({
             ))}
           </tr>
         </thead>
-        <tbody>
-          {rows.length === 0 ? (
+        {rows.length === 0 ? (
+          <tbody>
             <tr>
               <td colSpan={columns} className="admin-empty">
                 이 기간에 집계된 유입·전화 탭·상담 접수가 없습니다.
               </td>
             </tr>
-          ) : (
-            rows.map((r) => (
-              <tr key={`${r.siteId} ${r.day} ${r.source}`}>
-                {withSite ? <td className="nowrap">{r.siteId}</td> : null}
-                {withDay ? <td className="nowrap">{formatKoreanDay(r.day)}</td> : null}
-                <th scope="row" className="channel-source">
-                  {channelSourceLabel(r.source)}
-                </th>
-                {CHANNEL_FIGURES.map((f) => {
-                  const v = f.value(r);
-                  return (
-                    <td key={f.key} className="num">
-                      {typeof v === "number" ? v.toLocaleString("ko-KR") : v}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))
-          )}
-        </tbody>
+          </tbody>
+        ) : (
+          groups.map(([day, lines]) => (
+            <tbody key={day}>
+              {day ? (
+                <tr className="channel-day">
+                  <th colSpan={columns} scope="rowgroup">
+                    {formatKoreanDay(day)}
+                  </th>
+                </tr>
+              ) : null}
+              {lines.map((r) => (
+                <tr key={`${r.siteId} ${r.source}`}>
+                  {withSite ? <td className="nowrap">{r.siteId}</td> : null}
+                  <th scope="row" className="channel-source">
+                    {channelSourceLabel(r.source)}
+                  </th>
+                  {CHANNEL_FIGURES.map((f) => {
+                    const v = f.value(r);
+                    return (
+                      <td key={f.key} className="num">
+                        {typeof v === "number" ? v.toLocaleString("ko-KR") : v}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          ))
+        )}
       </table>
     </div>
   );
+}
+
+/** Consecutive items with the same key, in order. */
+function groupBy<T>(items: readonly T[], key: (item: T) => string): (readonly [string, T[]])[] {
+  const groups: [string, T[]][] = [];
+  for (const item of items) {
+    const k = key(item);
+    const last = groups.at(-1);
+    if (last && last[0] === k) last[1].push(item);
+    else groups.push([k, [item]]);
+  }
+  return groups;
 }
 
 function ChannelFilters({ range, site }: { range: ChannelRange; site: Site }) {
