@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { cancelBooking } from "~/bookings/bookings.server";
 import { engines, useTestDb } from "~/db/test-support";
 import { createLead } from "~/leads/leads.server";
+import type { ChannelRow } from "~/lib/channels";
 import type { LeadForm } from "~/lib/lead-form";
 import { ALL_SITES } from "~/lib/sites";
 import { listOutbox } from "~/outbox/outbox.server";
@@ -42,14 +43,8 @@ async function lead(siteId: string, utmSource: string | null, now: Date, slot?: 
   return r;
 }
 
-const figures = (r: {
-  day: string;
-  source: string;
-  landings: number;
-  telTaps: number;
-  leads: number;
-  visits: number;
-}) => [r.day, r.source, r.landings, r.telTaps, r.leads, r.visits] as const;
+const figures = (r: ChannelRow) =>
+  [r.day, r.source, r.landings, r.telTaps, r.leads, r.visits] as const;
 
 describe.each(engines())("the channel report ($name)", (engine) => {
   useTestDb(engine);

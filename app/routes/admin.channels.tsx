@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { data, Form, Link } from "react-router";
+import { SiteChoiceField, type SiteChoice } from "~/components/admin/site-choice";
 import type { Route } from "./+types/admin.channels";
 import { deskScope } from "~/admin/lead-desk.server";
 import { channelReport, channelSites } from "~/channels/channel-counts.server";
@@ -48,8 +49,6 @@ export async function loader({ request }: Route.LoaderArgs) {
     { headers: adminHeaders() },
   );
 }
-
-type Site = { scope: string; current: string; choices: string[] } | null;
 
 export default function AdminChannels({ loaderData }: Route.ComponentProps) {
   const { range, report, site } = loaderData;
@@ -197,7 +196,7 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): (readonly [s
   return groups;
 }
 
-function ChannelFilters({ range, site }: { range: ChannelRange; site: Site }) {
+function ChannelFilters({ range, site }: { range: ChannelRange; site: SiteChoice | null }) {
   const id = useId();
   return (
     <Form
@@ -206,26 +205,7 @@ function ChannelFilters({ range, site }: { range: ChannelRange; site: Site }) {
       className="desk-filters channel-filters"
       aria-label="기간 선택"
     >
-      {site ? (
-        <div className="field desk-filter">
-          <label htmlFor={`${id}-site`}>단지</label>
-          <select
-            id={`${id}-site`}
-            name={DESK_SITE_PARAM}
-            defaultValue={site.scope === site.current ? "" : site.scope}
-          >
-            <option value="">{site.current}</option>
-            <option value={ALL_SITES}>{siteLabel(ALL_SITES)}</option>
-            {site.choices
-              .filter((s) => s !== site.current)
-              .map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-          </select>
-        </div>
-      ) : null}
+      {site ? <SiteChoiceField id={`${id}-site`} site={site} /> : null}
       <div className="field desk-filter">
         <label htmlFor={`${id}-from`}>시작일</label>
         <input id={`${id}-from`} name="from" type="date" defaultValue={range.from} />
