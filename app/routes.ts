@@ -54,6 +54,8 @@ export default [
   route("api/visit-slots", "routes/api.visit-slots.ts"),
   // The lead forms' actions answering JSON, for the page's script (app/enhance/lead-form.ts).
   route("api/leads", "routes/api.leads.ts"),
+  // The pages' beacons for the channel report: a landing with a utm_source, a tap on a phone link.
+  route("api/channel", "routes/api.channel.ts"),
   // Delivery reports from Solapi (the visitors' and staff's messages), with a shared secret.
   route("hooks/solapi", "routes/hooks.solapi.ts"),
 
@@ -61,12 +63,14 @@ export default [
   page("admin/login", "routes/admin.login.tsx"),
   page("admin/logout", "routes/admin.logout.ts"),
   page("admin/leads.csv", "routes/admin.leads.csv.ts"),
+  page("admin/channels.csv", "routes/admin.channels.csv.ts"),
   layout("routes/admin.layout.tsx", [
     page("admin", "routes/admin.home.tsx"),
     page("admin/press", "routes/admin.press.tsx"),
     page("admin/press/new", "routes/admin.press.new.tsx"),
     page("admin/press/:id", "routes/admin.press.edit.tsx"),
     page("admin/leads", "routes/admin.leads.tsx"),
+    page("admin/channels", "routes/admin.channels.tsx"),
     page("admin/operations", "routes/admin.operations.tsx"),
   ]),
 

@@ -193,10 +193,12 @@ export async function createApp({
         res.set("Content-Security-Policy", complexPolicy(policy, [`'nonce-${cspNonce}'`]));
         return { ip: req.ip, cspNonce };
       },
-      // React Router's 405 for a page without an action names the route module: answer it here.
+      // React Router's 405 for a page without an action names the route module: answer it here,
+      // with the Allow a route set itself (a POST-only endpoint: api.channel.ts).
       intercept(req, res, response) {
         if (response.status !== 405) return false;
-        refuse(req, res, 405, { allow: ["GET", "HEAD"] });
+        const allow = response.headers.get("allow");
+        refuse(req, res, 405, { allow: allow ? allow.split(/,\s*/) : ["GET", "HEAD"] });
         return true;
       },
     }),

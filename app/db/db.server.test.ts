@@ -123,6 +123,7 @@ const EXPECTED: Record<string, string[]> = {
     "changed_at",
     "reverts",
   ],
+  channel_counts: ["site_id", "day", "source", "landings", "tel_taps"],
 };
 
 async function columnsOf(db: Db): Promise<Record<string, string[]>> {

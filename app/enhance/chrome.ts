@@ -1,9 +1,10 @@
 /*
  * The site's chrome on every page (public and administrator's): header menus and scroll state,
  * section tabs, footer, the notice bar, the registration popup, the press list's "더보기", and the record of
- * where the visit came from for the lead forms.
+ * where the visit came from for the lead forms, and the channel report's beacons.
  */
 import { captureAttribution } from "~/components/forms/attribution-store";
+import { enhanceChannel } from "./channel";
 import { enhanceFooter } from "./chrome/footer";
 import { enhanceHeader } from "./chrome/header";
 import { enhanceNotice } from "./chrome/notice";
@@ -26,6 +27,7 @@ export async function enhance(): Promise<void> {
     // Where this visit came from (utm_*, referring site), kept for the lead forms: first, before
     // a quick visitor has left the landing page.
     captureAttribution,
+    enhanceChannel,
     enhanceHeader,
     enhanceNotice,
     enhancePopup,

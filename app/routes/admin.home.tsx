@@ -44,6 +44,14 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           </Link>
         </li>
         <li>
+          <Link to="/admin/channels" className="admin-desk">
+            <span className="admin-desk-title">채널 성과</span>
+            <span className="admin-desk-text">
+              광고 경로(utm_source)별 유입, 전화 탭, 상담 접수, 방문 예약 · CSV 내려받기
+            </span>
+          </Link>
+        </li>
+        <li>
           <Link to="/admin/operations" className="admin-desk">
             <span className="admin-desk-title">운영 정보</span>
             <span className="admin-desk-text">

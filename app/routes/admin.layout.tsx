@@ -25,6 +25,7 @@ const LINKS = [
   { to: "/admin", label: "관리자 홈", end: true },
   { to: "/admin/press", label: "보도자료 관리", end: false },
   { to: "/admin/leads", label: "상담 접수 관리", end: false },
+  { to: "/admin/channels", label: "채널 성과", end: false },
   { to: "/admin/operations", label: "운영 정보", end: false },
 ];
 

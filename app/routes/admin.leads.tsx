@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { data, Form, Link, useFetcher, type ShouldRevalidateFunction } from "react-router";
 import { FormMessage } from "~/components/admin/form-message";
+import { SiteChoiceField, type SiteChoice } from "~/components/admin/site-choice";
 import type { Route } from "./+types/admin.leads";
 import { recentAccess, logAccess, type AccessAction } from "~/admin/access-log.server";
 import {
@@ -415,7 +416,7 @@ function DeskFilters({
 }: {
   filter: DeskFilter;
   sources: SourceOptions;
-  site: { scope: string; current: string; choices: string[] } | null;
+  site: SiteChoice | null;
 }) {
   const id = useId();
   return (
@@ -426,26 +427,7 @@ function DeskFilters({
       role="search"
       aria-label="접수 검색"
     >
-      {site ? (
-        <div className="field desk-filter is-select">
-          <label htmlFor={`${id}-site`}>단지</label>
-          <select
-            id={`${id}-site`}
-            name={DESK_SITE_PARAM}
-            defaultValue={site.scope === site.current ? "" : site.scope}
-          >
-            <option value="">{site.current}</option>
-            <option value={ALL_SITES}>{siteLabel(ALL_SITES)}</option>
-            {site.choices
-              .filter((s) => s !== site.current)
-              .map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-          </select>
-        </div>
-      ) : null}
+      {site ? <SiteChoiceField id={`${id}-site`} site={site} /> : null}
       {(DESK_FILTERS as readonly DeskFilterDef[]).map((def) => {
         const fid = `${id}-${def.name}`;
         const value = filter[def.name as keyof DeskFilter] ?? "";

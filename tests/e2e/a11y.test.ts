@@ -103,6 +103,7 @@ const adminRoutes = () => [
   "/admin/press/new",
   `/admin/press/${articleId}`,
   "/admin/leads",
+  "/admin/channels",
   `/${site}/press`,
 ];
 

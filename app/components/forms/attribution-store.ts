@@ -7,19 +7,28 @@ import { ATTRIBUTION_STORAGE_KEY, landingAttribution, type Attribution } from "~
  */
 const KEY = ATTRIBUTION_STORAGE_KEY;
 
-/** Records the landing's utm_* and referring host, once per visit. Safe to call on every page. */
-export function captureAttribution(): void {
+/** True once this page load has recorded the visit's first touch: it is the visit's landing. */
+let recordedHere = false;
+
+/**
+ * Records the landing's utm_* and referring host, once per visit. Safe to call on every page.
+ * Answers whether this page load is the one that recorded them (the visit's landing; the same
+ * answer on every call of the load), which the channel report counts (app/enhance/channel.ts).
+ */
+export function captureAttribution(): boolean {
   try {
-    if (window.sessionStorage.getItem(KEY) !== null) return;
+    if (window.sessionStorage.getItem(KEY) !== null) return recordedHere;
     const first = landingAttribution(
       window.location.search,
       document.referrer,
       window.location.hostname,
     );
     window.sessionStorage.setItem(KEY, JSON.stringify(first));
+    recordedHere = true;
   } catch {
     // Storage disabled (private mode, blocked): the lead is sent without it.
   }
+  return recordedHere;
 }
 
 /** The visit's first touch, for the lead form's hidden fields. */

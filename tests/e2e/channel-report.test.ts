@@ -1,0 +1,169 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { formatKoreanDay, kstToday } from "~/lib/korean-date";
+import { RESULT_MESSAGES } from "~/lib/lead-form";
+import { ADMIN_ENV, PERSON_UA, poll, signInVia } from "./support/admin";
+import { hydrated, launchBrowser, openPage } from "./support/browser";
+import { wireRequest } from "./support/http";
+import { exportLeads, fields, humanPause, parseCsv, popup } from "./support/leads";
+import { startServer, type RunningServer } from "./support/server";
+
+/*
+ * 채널 성과 as it is made: visitors land from a naver campaign, tap the phone number and register
+ * from the popup; the report on the desk and its CSV show exactly those landings, taps and leads.
+ */
+
+const LANDINGS = 3;
+const TAPS = 2;
+const LEADS = 2;
+
+let server: RunningServer;
+let browser: Browser;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ ...ADMIN_ENV, LEADS_RATE_LIMIT: "1000", LEADS_DUPLICATE_WINDOW_SECONDS: "0" }),
+    launchBrowser(),
+  ]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A visitor on a phone (a person's browser: headless Chromium's own agent is a crawler's). */
+async function visitor() {
+  const opened = await openPage(browser, "phone", { userAgent: PERSON_UA });
+  const beacons: string[] = [];
+  opened.page.on("request", (r) => {
+    if (new URL(r.url()).pathname === "/api/channel") beacons.push(r.postData() ?? "");
+  });
+  // Headless Chromium has no phone app: the tap is counted, the call goes nowhere.
+  await opened.page.addInitScript(() =>
+    window.addEventListener("click", (e) => {
+      if (e.target instanceof Element && e.target.closest('a[href^="tel:"]')) e.preventDefault();
+    }),
+  );
+  return { ...opened, beacons };
+}
+
+async function open(page: Page, path: string) {
+  await page.goto(server.url + path);
+  await hydrated(page);
+}
+
+describe("채널 성과", () => {
+  test("shows the landings, phone taps and leads a naver campaign produced, on the page and in the CSV", async () => {
+    const visitors = await Promise.all(Array.from({ length: LANDINGS }, visitor));
+    for (const v of visitors) await open(v.page, "/Brand/intro?utm_source=naver");
+
+    // The first visitor reloads, reads on and taps the phone number: one landing, two taps.
+    const [first, second] = visitors;
+    await first!.page.reload();
+    await hydrated(first!.page);
+    await open(first!.page, "/BusinessGuide/intro");
+    for (let i = 0; i < TAPS; i++) await first!.page.locator(".bottom-bar-call").click();
+    await poll(() => first!.beacons.length).toBe(1 + TAPS);
+    expect(first!.beacons.map((b) => JSON.parse(b) as unknown)).toEqual([
+      { kind: "landing", source: "naver" },
+      ...Array.from({ length: TAPS }, () => ({ kind: "tel", source: "naver" })),
+    ]);
+
+    // The second registers twice from the popup.
+    for (let i = 0; i < LEADS; i++) {
+      const { page } = second!;
+      await page.locator(".bottom-bar-reserve").click();
+      const f = fields(popup(page));
+      await f.name.fill(["채널하나", "채널둘", "채널셋"][i]!);
+      await f.phone.fill(`010-7${String(process.pid % 1000).padStart(3, "0")}-${5000 + i}`);
+      await f.consent.check();
+      await humanPause(page);
+      await f.submit.click();
+      await poll(() => f.status.textContent()).toContain(RESULT_MESSAGES.popup.success);
+      await popup(page).getByRole("button", { name: "확인" }).click();
+    }
+
+    // A visit without a campaign: its tap counts under "utm_source 없음", and it is no landing.
+    const direct = await visitor();
+    await open(direct.page, "/Brand/intro");
+    await direct.page.locator(".bottom-bar-call").click();
+    await poll(() => direct.beacons.length).toBe(1);
+
+    for (const v of [...visitors, direct]) {
+      expect(v.errors).toEqual([]);
+      await v.context.close();
+    }
+
+    const leads = (await exportLeads(server)).filter((l) => l.utm_source === "naver");
+    expect(leads).toHaveLength(LEADS);
+    const visits = leads.filter((l) => l["방문예약일시 (KST)"] && !l["예약취소일시 (KST)"]).length;
+    const today = kstToday();
+    const rate = ((LEADS * 100) / LANDINGS).toFixed(1);
+
+    const { context, page, errors } = await openPage(browser, "desktop");
+    try {
+      await signInVia(page, server, "/admin/channels");
+      // Today's group of the daily table, a row per source.
+      const todays = page
+        .getByRole("region", { name: "일별 성과" })
+        .locator("tbody")
+        .filter({ hasText: formatKoreanDay(today) });
+      const figures = (source: string) =>
+        todays
+          .getByRole("row")
+          .filter({ has: page.getByRole("rowheader", { name: source, exact: true }) })
+          .locator("td")
+          .allTextContents();
+      expect(await figures("naver")).toEqual([
+        String(LANDINGS),
+        String(TAPS),
+        String(LEADS),
+        String(visits),
+        rate,
+      ]);
+      expect(await figures("utm_source 없음")).toEqual(["0", "1", "0", "0", "–"]);
+      expect(await page.locator(".admin-summary").textContent()).toContain(
+        `유입 ${LANDINGS} · 전화 탭 ${TAPS + 1} · 상담 접수 ${LEADS}`,
+      );
+
+      // The CSV link, as the browser downloads it.
+      const href = await page.getByRole("link", { name: "CSV 내려받기" }).getAttribute("href");
+      const csv = await page.request.get(server.url + href!);
+      expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+      const bytes = await csv.body();
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const lines = parseCsv(bytes.toString("utf8").slice(1));
+      expect(lines[0]).toEqual([
+        "날짜",
+        "유입 경로",
+        "유입",
+        "전화 탭",
+        "상담 접수",
+        "방문 예약",
+        "100명당 접수",
+      ]);
+      expect(lines).toContainEqual([
+        today,
+        "naver",
+        String(LANDINGS),
+        String(TAPS),
+        String(LEADS),
+        String(visits),
+        rate,
+      ]);
+      expect(lines).toContainEqual([today, "utm_source 없음", "0", "1", "0", "0", ""]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("a GET to the beacons' address is answered 405 with Allow: POST, its body read whole", async () => {
+    const answer = await wireRequest(server, {
+      method: "GET",
+      path: "/api/channel",
+      body: "kind=tel&source=naver",
+    });
+    expect(answer).toMatchObject({ status: 405, allow: "POST", complete: true });
+    expect(answer.error).toBeUndefined();
+  });
+});
