@@ -19,8 +19,9 @@ type VendorFacts = {
   scripts: string[];
   beacons: string[];
   frames?: string[];
-  /** How a visitor refuses it at the vendor (besides the browser's own settings). */
+  /** How a visitor refuses it at the vendor (besides the browser's own settings), and where. */
   refuse: string;
+  settings?: string;
 };
 
 /** In the order the privacy page lists them and the page loads them. */
@@ -47,8 +48,8 @@ export const VENDORS: Record<Vendor, VendorFacts> = {
     script: () => "https://connect.facebook.net/en_US/fbevents.js",
     scripts: ["https://connect.facebook.net"],
     beacons: ["https://www.facebook.com"],
-    refuse:
-      "페이스북·인스타그램의 광고 기본 설정(https://www.facebook.com/adpreferences)에서 끌 수 있습니다.",
+    refuse: "페이스북·인스타그램의 광고 기본 설정에서 끌 수 있습니다.",
+    settings: "https://www.facebook.com/adpreferences",
   },
   google: {
     tool: "구글 광고 전환추적(Google 태그)",
@@ -62,7 +63,8 @@ export const VENDORS: Record<Vendor, VendorFacts> = {
       "https://www.googleadservices.com",
     ],
     frames: ["https://td.doubleclick.net"],
-    refuse: "Google 광고 설정(https://adssettings.google.com)에서 끌 수 있습니다.",
+    refuse: "Google 광고 설정에서 끌 수 있습니다.",
+    settings: "https://adssettings.google.com",
   },
 };
 

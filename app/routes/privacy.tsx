@@ -30,17 +30,26 @@ function AdTools({ tools }: { tools: (typeof VENDORS)[keyof typeof VENDORS][] })
           <caption className="sr-only">사용하는 광고 분석 도구</caption>
           <thead>
             <tr>
-              <th scope="col">도구</th>
-              <th scope="col">운영사</th>
+              <th scope="col">도구 (운영사)</th>
               <th scope="col">거부 방법</th>
             </tr>
           </thead>
           <tbody>
             {tools.map((tool) => (
               <tr key={tool.tool}>
-                <td>{tool.tool}</td>
-                <td>{tool.company}</td>
-                <td>{tool.refuse}</td>
+                <td>
+                  {tool.tool}
+                  <br />({tool.company})
+                </td>
+                <td>
+                  {tool.refuse}
+                  {tool.settings ? (
+                    <>
+                      {" "}
+                      <a href={tool.settings}>{tool.settings.replace(/^https:\/\//, "")}</a>
+                    </>
+                  ) : null}
+                </td>
               </tr>
             ))}
           </tbody>

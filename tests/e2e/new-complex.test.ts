@@ -68,6 +68,9 @@ afterAll(async () => {
   await server?.stop();
   rmSync(buildDir, { recursive: true, force: true });
   rmSync(root, { recursive: true, force: true });
+  // Its pictures, which the image step wrote beside the samples'.
+  for (const dir of ["public/img/sites/third", "public/img/art/third", ".artwork/third"])
+    rmSync(dir, { recursive: true, force: true });
 });
 
 const onHost = (path: string, host = `third.localhost:${server.port}`) =>
