@@ -19,7 +19,7 @@
  * Leaves nothing behind (the temporary complex's pictures and pages are removed).
  */
 import { execFileSync } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:https";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -117,6 +117,11 @@ function summary(lhr) {
     tbtMs: numeric("total-blocking-time"),
     cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
     tags: requests.filter((r) => vendorOfScript(r.url)).length,
+    // The largest paint's element, so that both pages are seen to paint the same picture.
+    lcpElement:
+      lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node
+        ?.nodeLabel ?? "",
+    failed: requests.filter((r) => r.statusCode >= 400).length,
   };
 }
 
@@ -144,6 +149,15 @@ try {
   step("its pictures and pages, as the build makes them");
   run("npm", ["run", "--silent", "images"]);
   run(process.execPath, ["scripts/render-sites.mjs", ID]);
+  // The build copies public/ into its client folder; the new complex's pictures came after it.
+  for (const dir of ["sites", "art"]) {
+    const made = join("public/img", dir, ID);
+    if (!existsSync(made)) continue;
+    cpSync(made, join(BUILD_DIR, "client/img", dir, ID), { recursive: true });
+    cleanup.push(() =>
+      rmSync(join(BUILD_DIR, "client/img", dir, ID), { recursive: true, force: true }),
+    );
+  }
 
   const vendors = await vendorServer();
   cleanup.push(() => vendors.close());
@@ -183,12 +197,14 @@ try {
       const row = await measure(id);
       rows[id].push(row);
       step(
-        `${id} run ${i + 1}: LCP ${row.lcpMs} ms, FCP ${row.fcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}, performance ${row.performance}, vendor scripts ${row.tags}`,
+        `${id} run ${i + 1}: LCP ${row.lcpMs} ms (${row.lcpElement}), FCP ${row.fcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}, performance ${row.performance}, vendor scripts ${row.tags}, failed requests ${row.failed}`,
       );
     }
   }
   if (rows[ID].some((r) => r.tags !== 4))
     throw new Error("a tagged run did not fetch all four vendor scripts: its figures say nothing");
+  if ([...rows.anyang, ...rows[ID]].some((r) => r.failed))
+    throw new Error("a request of a measured page failed: the pages are not alike");
   const medians = Object.fromEntries(
     Object.entries(rows).map(([id, list]) => [
       id,
