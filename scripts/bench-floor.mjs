@@ -30,11 +30,13 @@ import {
   commit,
   freePort,
   htmlPaths,
+  lighthouseFlags,
   listOption,
   loadAverage,
   machine,
   sitesOf,
   startApp,
+  stopOnInterrupt,
   writeFigures,
 } from "./bench-helpers.mjs";
 import { figure, medianRow, summarize } from "./bench.mjs";
@@ -85,6 +87,9 @@ export function stylesheetHrefs(html) {
  * preloads of fonts, scripts and styles removed, and each `<link rel=stylesheet>` replaced by a
  * `<style>` holding `stylesheet(href)` through floorCss. Everything else, pictures and their
  * preloads included, stays as the server sent it.
+ *
+ * @param {string} html
+ * @param {(href: string) => string} stylesheet the text of the stylesheet at `href`
  */
 export function floorHtml(html, stylesheet) {
   return html
@@ -273,20 +278,8 @@ async function main() {
     await Promise.all([app.stop(), floorServer.stop()]);
     rmSync(tmp, { recursive: true, force: true });
   };
-  const interrupted = async () => {
-    await stopAll();
-    process.exit(130);
-  };
-  process.once("SIGINT", interrupted);
-  process.once("SIGTERM", interrupted);
-
-  const flags = {
-    port: chrome.port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: ["performance"],
-    disableFullPageScreenshot: true,
-  };
+  stopOnInterrupt(stopAll);
+  const flags = lighthouseFlags(chrome.port, ["performance"]);
   // Same host names on both servers (Chrome answers every *.localhost itself), so the two differ
   // only in their port.
   const urlOf = (variant, id, route) =>

@@ -28,6 +28,27 @@ export const CHROME_FLAGS = [
   "--no-first-run",
 ];
 
+/** Lighthouse's flags for a run in the Chrome on `port`: JSON, quiet, no full-page screenshot. */
+export function lighthouseFlags(port, categories) {
+  return {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: categories,
+    disableFullPageScreenshot: true,
+  };
+}
+
+/** Ctrl-C (or SIGTERM) runs `stop` (Chrome, the servers) before the process ends. */
+export function stopOnInterrupt(stop) {
+  const interrupted = async () => {
+    await stop();
+    process.exit(130);
+  };
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
+}
+
 /** The value after `name` on the command line (`--routes /,/Brand/intro`), else undefined. */
 export function option(name) {
   const i = process.argv.indexOf(name);

@@ -28,11 +28,14 @@ import {
   median,
   sitesOf,
   startApp,
+  stopOnInterrupt,
   writeFigures,
 } from "./bench-helpers.mjs";
 
 export const INP_BUDGET_MS = 100;
 const CPU_SLOWDOWN = 4;
+// As the browser tests launch it (tests/e2e/support/browser.ts, TypeScript, which a plain Node
+// script cannot import).
 const CHROMIUM_ARGS = [
   "--headless",
   "--no-sandbox",
@@ -158,6 +161,11 @@ async function main() {
     executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
     args: CHROMIUM_ARGS,
   });
+  const stopAll = async () => {
+    await browser.close();
+    await app.stop();
+  };
+  stopOnInterrupt(stopAll);
   const rows = [];
   try {
     for (const id of ids) {
@@ -188,8 +196,7 @@ async function main() {
       }
     }
   } finally {
-    await browser.close();
-    await app.stop();
+    await stopAll();
   }
   const meta = {
     date: new Date().toISOString(),

@@ -34,10 +34,12 @@ import {
   CHROME_FLAGS,
   freePort,
   htmlPaths,
+  lighthouseFlags,
   listOption,
   median,
   option,
   sitePagesFor,
+  stopOnInterrupt,
 } from "./bench-helpers.mjs";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
@@ -254,20 +256,11 @@ async function main() {
   const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
   const results = [];
   // Ctrl-C stops Chrome and the server too.
-  const interrupted = async () => {
+  stopOnInterrupt(async () => {
     chrome.kill();
     await server.stop();
-    process.exit(130);
-  };
-  process.once("SIGINT", interrupted);
-  process.once("SIGTERM", interrupted);
-  const flags = {
-    port: chrome.port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: CATEGORIES,
-    disableFullPageScreenshot: true,
-  };
+  });
+  const flags = lighthouseFlags(chrome.port, CATEGORIES);
   try {
     // One run that is not counted: in a fresh Chrome against a fresh server, the first runs came
     // out slower (the home page, measured first: LCP 2145, 2081, then 1908 ms).
