@@ -250,6 +250,8 @@ async function main() {
     if (!rendered) throw new Error(`${buildDir}/sites/${id}.json is missing: run npm run build`);
     const all = htmlPaths(rendered.pages);
     const routes = onlyRoutes ? onlyRoutes.filter((r) => all.includes(r)) : all;
+    const absent = (onlyRoutes ?? []).filter((r) => !all.includes(r));
+    if (absent.length) process.stderr.write(`${id} has no page ${absent.join(", ")}: left out\n`);
     return { id, routes };
   });
   const pageCount = sites.reduce((n, s) => n + s.routes.length, 0);
