@@ -212,6 +212,12 @@ async function buildFloors(port, sites) {
   return out;
 }
 
+/** The largest contentful paint's element, as Lighthouse names it (its selector), to compare page and floor. */
+function lcpElement(lhr) {
+  const table = lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0];
+  return table?.items?.[0]?.node?.selector ?? null;
+}
+
 /** scripts/floor-server.mjs on a free port, once it listens and has compressed every floor. */
 async function startFloorServer(file) {
   const port = await freePort();
@@ -289,7 +295,7 @@ async function main() {
   async function measure(variant, id, route) {
     const runner = await lighthouse(urlOf(variant, id, route), flags);
     if (!runner) throw new Error(`Lighthouse gave no result for ${variant} ${id}${route}`);
-    return summarize(runner.lhr);
+    return { ...summarize(runner.lhr), lcpElement: lcpElement(runner.lhr) };
   }
 
   const results = [];
@@ -316,7 +322,7 @@ async function main() {
             const r = await measure(variant, id, route);
             into.push(r);
             process.stderr.write(
-              `[${++done}/${total - 2}] ${id} ${route} ${variant} ${run}/${runs}: LCP ${r.lcpMs} FCP ${r.fcpMs} CLS ${r.cls} TBT ${r.tbtMs} perf ${r.performance}${r.runtimeError ? ` error ${r.runtimeError}` : ""}\n`,
+              `[${++done}/${total - 2}] ${id} ${route} ${variant} ${run}/${runs}: LCP ${r.lcpMs} FCP ${r.fcpMs} CLS ${r.cls} TBT ${r.tbtMs} perf ${r.performance} (LCP ${r.lcpElement})${r.runtimeError ? ` error ${r.runtimeError}` : ""}\n`,
             );
           }
         }
