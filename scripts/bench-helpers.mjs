@@ -1,8 +1,8 @@
 /**
- * What the server benchmarks share (scripts/bench-server.mjs, scripts/bench-scale.mjs): the
- * production server and the bare reference server on free ports, autocannon runs with the server's
- * CPU time, the rendered pages of a complex from the build, and writing the figures (the block of
- * docs/benchmarks.md a bench rewrites).
+ * What the benchmarks share (scripts/bench*.mjs): the production server and the bare reference
+ * server on free ports, autocannon runs with the server's CPU time, the rendered pages of a complex
+ * from the build, Chrome's flags and the command-line options of the Lighthouse benches, medians,
+ * and writing the figures (the block of docs/benchmarks.md a bench rewrites).
  */
 /* global fetch, performance, URLSearchParams */
 import { execFileSync, spawn } from "node:child_process";
@@ -16,6 +16,61 @@ import autocannon from "autocannon";
 import { readSitePages } from "../server/render-site.js";
 
 export const ADMIN = { email: "bench-admin@example.com", password: "bench-correct-horse-battery" };
+
+/** Chrome's flags for Lighthouse (chrome-launcher): headless, no background traffic. */
+export const CHROME_FLAGS = [
+  "--headless=new",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+/** Lighthouse's flags for a run in the Chrome on `port`: JSON, quiet, no full-page screenshot. */
+export function lighthouseFlags(port, categories) {
+  return {
+    port,
+    output: "json",
+    logLevel: "error",
+    onlyCategories: categories,
+    disableFullPageScreenshot: true,
+  };
+}
+
+/** Ctrl-C (or SIGTERM) runs `stop` (Chrome, the servers) before the process ends. */
+export function stopOnInterrupt(stop) {
+  const interrupted = async () => {
+    await stop();
+    process.exit(130);
+  };
+  process.once("SIGINT", interrupted);
+  process.once("SIGTERM", interrupted);
+}
+
+/** The value after `name` on the command line (`--routes /,/Brand/intro`), else undefined. */
+export function option(name) {
+  const i = process.argv.indexOf(name);
+  if (i === -1) return undefined;
+  const value = process.argv[i + 1];
+  if (!value || value.startsWith("--")) throw new Error(`${name} needs a value`);
+  return value;
+}
+
+/** A comma-separated option as a list (`--routes /,/FloorPlan/59A`), else undefined. */
+export function listOption(name) {
+  return option(name)
+    ?.split(",")
+    .map((v) => v.trim())
+    .filter(Boolean);
+}
+
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
 
 export function freePort() {
   return new Promise((done, reject) => {
@@ -195,16 +250,28 @@ export async function load(target, path, options) {
   };
 }
 
+/** What the server build knows of the complexes (`ids()`, `idForHost(host)`, app/sites/server-facts.server.ts). */
+export async function sitesOf(buildDir) {
+  const build = await import(pathToFileURL(resolve(buildDir, "server/index.js")).href);
+  return build.entry.module.sitesForServer;
+}
+
 /**
  * The rendered pages of the complex the server answers `host` with (the default complex for a host
  * no complex names), from `<buildDir>/sites/<id>.json`: `{ id, origin, pages: { [path]: { html, type } } }`.
  */
 export async function sitePagesFor(buildDir, host = "localhost") {
-  const build = await import(pathToFileURL(resolve(buildDir, "server/index.js")).href);
-  const id = build.entry.module.sitesForServer.idForHost(host);
+  const id = (await sitesOf(buildDir)).idForHost(host);
   const rendered = readSitePages(buildDir, id);
   if (!rendered) throw new Error(`${buildDir}/sites/${id}.json is missing: run npm run build`);
   return { id, ...rendered };
+}
+
+/** The HTML pages among a complex's rendered pages (not its .ics files), the home page first. */
+export function htmlPaths(pages) {
+  return Object.keys(pages)
+    .filter((path) => pages[path].type.startsWith("text/html"))
+    .sort((a, b) => (a === "/" ? -1 : b === "/" ? 1 : a.localeCompare(b)));
 }
 
 export const commit = (() => {

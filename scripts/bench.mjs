@@ -30,17 +30,18 @@ import { gzipSync } from "node:zlib";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
 import desktopConfig from "lighthouse/core/config/desktop-config.js";
-import { freePort, sitePagesFor } from "./bench-helpers.mjs";
+import {
+  CHROME_FLAGS,
+  freePort,
+  htmlPaths,
+  lighthouseFlags,
+  listOption,
+  median,
+  option,
+  sitePagesFor,
+  stopOnInterrupt,
+} from "./bench-helpers.mjs";
 
-const CHROME_FLAGS = [
-  "--headless=new",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const OUT_DIR = "bench-results";
 const KB = 1024;
@@ -50,20 +51,10 @@ export const BUDGETS = {
   jsGzip: (route) => (route === "/" ? 100 * KB : 90 * KB),
 };
 
-function option(name) {
-  const i = process.argv.indexOf(name);
-  if (i === -1) return undefined;
-  const value = process.argv[i + 1];
-  if (!value || value.startsWith("--")) throw new Error(`${name} needs a value`);
-  return value;
-}
-
 /** Every prerendered HTML page of the default complex, as the build rendered it (its sites/<id>.json). */
 async function prerenderedRoutes(buildDir) {
   const { pages } = await sitePagesFor(buildDir);
-  return Object.keys(pages)
-    .filter((path) => pages[path].type.startsWith("text/html"))
-    .sort((a, b) => (a === "/" ? -1 : b === "/" ? 1 : a.localeCompare(b)));
+  return htmlPaths(pages);
 }
 
 async function startServer(buildDir) {
@@ -149,7 +140,8 @@ export function misses(row) {
   return out;
 }
 
-function summarize(lhr) {
+/** The figures of one Lighthouse report (a category it did not run scores null). */
+export function summarize(lhr) {
   const score = (id) =>
     lhr.categories[id]?.score == null ? null : Math.round(lhr.categories[id].score * 100);
   const numeric = (id) => lhr.audits[id]?.numericValue ?? null;
@@ -184,12 +176,6 @@ function summarize(lhr) {
 
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
-function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
-}
-
 const MEDIAN_FIELDS = ["performance", "fcpMs", "lcpMs", "speedIndexMs", "cls", "tbtMs"];
 
 /**
@@ -213,7 +199,7 @@ export function medianRow(rows) {
 }
 
 /** "1655" or, from several runs, "1655 (1602–1750)". */
-function figure(row, field) {
+export function figure(row, field) {
   const range = row.range?.[field];
   return range && range[0] !== range[1]
     ? `${row[field]} (${range[0]}–${range[1]})`
@@ -253,11 +239,7 @@ async function main() {
   const buildDir = process.env.BUILD_DIR || "build";
   const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
   const clientDir = resolve(buildDir, "client");
-  const routes =
-    option("--routes")
-      ?.split(",")
-      .map((r) => r.trim())
-      .filter(Boolean) ?? (await prerenderedRoutes(buildDir));
+  const routes = listOption("--routes") ?? (await prerenderedRoutes(buildDir));
   const only = option("--form-factor");
   const formFactors = [
     { name: "mobile", config: undefined },
@@ -274,20 +256,11 @@ async function main() {
   const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
   const results = [];
   // Ctrl-C stops Chrome and the server too.
-  const interrupted = async () => {
+  stopOnInterrupt(async () => {
     chrome.kill();
     await server.stop();
-    process.exit(130);
-  };
-  process.once("SIGINT", interrupted);
-  process.once("SIGTERM", interrupted);
-  const flags = {
-    port: chrome.port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: CATEGORIES,
-    disableFullPageScreenshot: true,
-  };
+  });
+  const flags = lighthouseFlags(chrome.port, CATEGORIES);
   try {
     // One run that is not counted: in a fresh Chrome against a fresh server, the first runs came
     // out slower (the home page, measured first: LCP 2145, 2081, then 1908 ms).
