@@ -26,7 +26,15 @@ import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { commit, loadAverage, machine, startApp, writeFigures } from "./bench-helpers.mjs";
+import {
+  CHROME_FLAGS,
+  commit,
+  lighthouseFlags,
+  loadAverage,
+  machine,
+  startApp,
+  writeFigures,
+} from "./bench-helpers.mjs";
 import { standInScript, vendorOfScript } from "./vendor-stand-ins.mjs";
 
 const BUILD_DIR = process.env.BUILD_DIR || "build";
@@ -167,26 +175,14 @@ try {
   const chrome = await launch({
     chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
     chromeFlags: [
-      "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-      "--no-first-run",
+      ...CHROME_FLAGS,
       `--host-resolver-rules=${HOSTS.map((h) => `MAP ${h} 127.0.0.1`).join(", ")}`,
       "--ignore-certificate-errors",
     ],
     logLevel: "silent",
   });
   cleanup.push(() => chrome.kill());
-  const flags = {
-    port: chrome.port,
-    output: "json",
-    logLevel: "error",
-    onlyCategories: ["performance"],
-    disableFullPageScreenshot: true,
-  };
+  const flags = lighthouseFlags(chrome.port, ["performance"]);
   const url = (id) => `http://${id}.localhost:${app.port}/`;
   const measure = async (id) => summary((await lighthouse(url(id), flags)).lhr);
   await measure("anyang");
