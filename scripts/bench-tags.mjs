@@ -14,7 +14,10 @@
  * the page's policy and loading are exactly as in production. Each tagged run must have fetched
  * all four scripts, or the figures say nothing.
  *
- * Budgets: the tagged page's LCP within 100 ms of the untagged page's, and its blocking time 0.
+ * Budgets: the tagged page's LCP within 100 ms of the untagged page's, and no blocking time of the
+ * tags' own: no long task that Lighthouse attributes to a vendor's script, in any run. The page's
+ * whole blocking time is printed, not judged: on this 2-core machine even the page without any
+ * script (the floor of scripts/bench-floor.mjs) shows 100–500 ms of it from style and layout.
  * Writes bench-results/tags.json and docs/benchmarks.md (between the bench-tags markers).
  * Leaves nothing behind (the temporary complex's pictures and pages are removed).
  */
@@ -40,7 +43,7 @@ import { standInScript, vendorOfScript } from "./vendor-stand-ins.mjs";
 const BUILD_DIR = process.env.BUILD_DIR || "build";
 const RUNS = Number(process.env.BENCH_TAG_RUNS || 5);
 const ID = "tagged";
-const BUDGET = { lcpDeltaMs: 100, tbtMs: 0 };
+const BUDGET = { lcpDeltaMs: 100, tagBlockingMs: 0 };
 const TRACKING = `
 tracking:
   naver: { wa: s_bench12345 }
@@ -60,6 +63,15 @@ const HOSTS = [
   "googleads.g.doubleclick.net",
   "www.googleadservices.com",
 ];
+
+const VENDOR_HOSTS = new Set(HOSTS);
+const hostOf = (url) => {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return "";
+  }
+};
 
 const sitesDir = mkdtempSync(join(tmpdir(), "bench-tags-sites-"));
 const work = mkdtempSync(join(tmpdir(), "bench-tags-"));
@@ -130,6 +142,13 @@ function summary(lhr) {
       lhr.audits["largest-contentful-paint-element"]?.details?.items?.[0]?.items?.[0]?.node
         ?.nodeLabel ?? "",
     failed: requests.filter((r) => r.statusCode >= 400).length,
+    // The blocking time of the long tasks Lighthouse attributes to a vendor's script (each task's
+    // time over 50 ms, simulated at 4× CPU): what the tags add, apart from the page's own.
+    tagBlockingMs: Math.round(
+      (lhr.audits["long-tasks"]?.details?.items ?? [])
+        .filter((t) => VENDOR_HOSTS.has(hostOf(t.url)))
+        .reduce((sum, t) => sum + Math.max(0, t.duration - 50), 0),
+    ),
   };
 }
 
@@ -193,7 +212,7 @@ try {
       const row = await measure(id);
       rows[id].push(row);
       step(
-        `${id} run ${i + 1}: LCP ${row.lcpMs} ms (${row.lcpElement}), FCP ${row.fcpMs} ms, TBT ${row.tbtMs} ms, CLS ${row.cls}, performance ${row.performance}, vendor scripts ${row.tags}, failed requests ${row.failed}`,
+        `${id} run ${i + 1}: LCP ${row.lcpMs} ms (${row.lcpElement}), FCP ${row.fcpMs} ms, TBT ${row.tbtMs} ms (the tags' ${row.tagBlockingMs} ms), CLS ${row.cls}, performance ${row.performance}, vendor scripts ${row.tags}, failed requests ${row.failed}`,
       );
     }
   }
@@ -205,7 +224,7 @@ try {
     Object.entries(rows).map(([id, list]) => [
       id,
       Object.fromEntries(
-        ["performance", "fcpMs", "lcpMs", "tbtMs", "cls"].map((k) => [
+        ["performance", "fcpMs", "lcpMs", "tbtMs", "tagBlockingMs", "cls"].map((k) => [
           k,
           median(list.map((r) => r[k])),
         ]),
@@ -229,10 +248,11 @@ try {
 
 const { anyang: bare, [ID]: tagged } = result.medians;
 const delta = tagged.lcpMs - bare.lcpMs;
+const worstTags = Math.max(...result.rows[ID].map((r) => r.tagBlockingMs));
 const met = (ok) => (ok ? "met" : "MISSED");
 const figures = [
   `- Date: ${result.date}; commit ${commit}; ${machine}; load average ${result.loadAverage}.`,
-  `- Lighthouse mobile (simulated slow 4G, 4× CPU), the home page of the default complex without tags and of its copy with all four tags, alternately, ${RUNS} runs each after one uncounted run; medians. Vendor scripts: stand-ins of the real compressed size (wcslog.js 6 KB, kp.js 20 KB, fbevents.js 100 KB, gtag.js 110 KB), every tagged run fetched all four.`,
+  `- Lighthouse mobile (simulated slow 4G, 4× CPU), the home page of the default complex without tags and of its copy with all four tags, alternately, ${RUNS} runs each after one uncounted run; medians. Vendor scripts: stand-ins of the real compressed size (wcslog.js 6 KB, kp.js 20 KB, fbevents.js 100 KB, gtag.js 110 KB), every tagged run fetched all four. TBT is the page's whole blocking time (noisy here, not judged); the tags' own is that of the long tasks attributed to their scripts.`,
   "",
   "| home page | performance | FCP | LCP | TBT | CLS |",
   "| --- | ---: | ---: | ---: | ---: | ---: |",
@@ -242,7 +262,7 @@ const figures = [
   `| budget | measured | | |`,
   "| --- | ---: | ---: | --- |",
   `| LCP with tags − without | ${delta} ms | ≤ ${BUDGET.lcpDeltaMs} ms | ${met(delta <= BUDGET.lcpDeltaMs)} |`,
-  `| blocking time with tags | ${tagged.tbtMs} ms | ${BUDGET.tbtMs} ms | ${met(tagged.tbtMs <= BUDGET.tbtMs)} |`,
+  `| blocking time of the tags' own tasks (highest of the ${RUNS} runs) | ${worstTags} ms | ${BUDGET.tagBlockingMs} ms | ${met(worstTags <= BUDGET.tagBlockingMs)} |`,
 ].join("\n");
 writeFigures({
   name: "bench-tags",
@@ -252,4 +272,4 @@ writeFigures({
   data: result,
 });
 console.log(figures);
-if (delta > BUDGET.lcpDeltaMs || tagged.tbtMs > BUDGET.tbtMs) process.exitCode = 1;
+if (delta > BUDGET.lcpDeltaMs || worstTags > BUDGET.tagBlockingMs) process.exitCode = 1;

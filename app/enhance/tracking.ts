@@ -4,7 +4,7 @@ import { LEAD_EVENT, type LeadEventDetail } from "./events";
 /*
  * The ad platforms' conversion tags of a complex that configures them (content `tracking`, carried
  * by <html data-tracking>; app/lib/tracking.ts). Nothing of a vendor is fetched before the page has
- * loaded (its pictures first) and the browser is idle, so the tags cost the first paint and the
+ * loaded (its pictures first) and the browser is idle, one vendor per idle moment, so the tags cost the first paint and the
  * largest picture nothing. A visitor whose browser asks not to be tracked (Global Privacy Control,
  * Do Not Track) gets none, as the privacy page says.
  *
@@ -122,13 +122,16 @@ function loadScript(src: string): Promise<void> {
   });
 }
 
+/** When the browser is idle (at the latest after 3 s). */
+function idle(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    if ("requestIdleCallback" in window) requestIdleCallback(() => resolve(), { timeout: 3000 });
+    else setTimeout(resolve, 500);
+  });
+}
+
 /** After the page (its pictures included) has loaded, when the browser is idle. */
 function afterLoad(): Promise<void> {
-  const idle = () =>
-    new Promise<void>((resolve) => {
-      if ("requestIdleCallback" in window) requestIdleCallback(() => resolve(), { timeout: 3000 });
-      else setTimeout(resolve, 500);
-    });
   if (document.readyState === "complete") return idle();
   return new Promise((resolve) =>
     window.addEventListener("load", () => void idle().then(resolve), { once: true }),
@@ -162,14 +165,16 @@ export function enhance() {
       .get(vendor)
       ?.then(call)
       .catch(() => {});
+  // One vendor at a time, each in an idle moment of its own: their scripts' run never adds up
+  // to one long task.
+  let turn = afterLoad();
   for (const [vendor, { id, script }] of vendors) {
-    ready.set(
-      vendor,
-      afterLoad()
-        .then(() => prepare(vendor, id))
-        .then(() => loadScript(script))
-        .then(() => VENDOR_CALLS[vendor].start(id)),
-    );
+    const started = turn
+      .then(() => prepare(vendor, id))
+      .then(() => loadScript(script))
+      .then(() => VENDOR_CALLS[vendor].start(id));
+    ready.set(vendor, started);
+    turn = started.catch(() => {}).then(idle);
   }
 
   const seen = new Set<string>();
