@@ -13,7 +13,7 @@
  *   (c) the server's resident memory (/proc/<pid>/status VmRSS) after start and after the load;
  *   (d) for every complex, requests per second of /Brand/intro through the server (Host
  *       <id>.localhost:<port>) against a bare Node HTTP server sending the same bytes: a/b.
- * autocannon holds 50 connections for BENCH_SECONDS (default 2) per run, BENCH_ROUNDS (default 3)
+ * autocannon holds 50 connections for BENCH_SECONDS (default 2) per run, BENCH_ROUNDS (default 5)
  * alternating pairs of runs per complex, the median pair reported. Honours BUILD_DIR (it
  * builds there first if it holds no build). Prints Markdown and writes bench-results/scale.json and
  * docs/benchmarks.md (between the bench-scale markers). Leaves no complex behind: the temporary
@@ -42,7 +42,7 @@ import { readSitePages } from "../server/render-site.js";
 const BUILD_DIR = process.env.BUILD_DIR || "build";
 const SECONDS = Number(process.env.BENCH_SECONDS || 2);
 /** a/b rounds per complex; the median round is its figure. */
-const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS || 5);
 const EXTRA = Number(process.env.BENCH_COMPLEXES || 20);
 const CONNECTIONS = 50;
 const PAGE = "/Brand/intro";
