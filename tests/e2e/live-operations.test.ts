@@ -114,7 +114,7 @@ describe("운영 정보: the phone number", () => {
       await typeAndSubmit(page, "대표 전화번호", newPhone, "contact");
       const saved = Date.now();
       await expect
-        .poll(() => page.getByRole("status").first().textContent())
+        .poll(() => page.getByRole("status").first().textContent(), { timeout: 10_000 })
         .toContain("연락처를 저장했습니다");
 
       const floorPlan = content.unitTypes[0]!.path;
@@ -166,7 +166,7 @@ describe("운영 정보: the phone number", () => {
       await row.getByRole("button", { name: /되돌리기/ }).focus();
       await page.keyboard.press("Enter");
       await expect
-        .poll(() => page.getByRole("status").first().textContent())
+        .poll(() => page.getByRole("status").first().textContent(), { timeout: 10_000 })
         .toContain("변경을 되돌렸습니다");
       expect(await page.locator("#history tbody tr").first().textContent()).toContain("되돌림");
       for (const server of servers) {
@@ -196,7 +196,7 @@ describe("운영 정보: remaining units, schedule and notice", () => {
       await page.getByLabel(`${a.label} 잔여 세대`).fill("0");
       await typeAndSubmit(page, `${b.label} 잔여 세대`, "7", "remaining");
       await expect
-        .poll(() => page.getByRole("status").first().textContent())
+        .poll(() => page.getByRole("status").first().textContent(), { timeout: 10_000 })
         .toContain("잔여 세대를 저장했습니다");
       for (const path of ["/", "/SalesInfo/guide"]) {
         await expect
@@ -242,7 +242,7 @@ describe("운영 정보: remaining units, schedule and notice", () => {
       await page.getByRole("button", { name: "분양 일정 저장" }).focus();
       await page.keyboard.press("Enter");
       await expect
-        .poll(() => page.getByRole("status").first().textContent())
+        .poll(() => page.getByRole("status").first().textContent(), { timeout: 10_000 })
         .toContain("분양 일정을 저장했습니다");
       const next = milestones.find((m) => m.date)!;
       const nextIndex = milestones.indexOf(next);
@@ -287,7 +287,7 @@ describe("운영 정보: remaining units, schedule and notice", () => {
       await page.getByRole("button", { name: "공지 저장" }).focus();
       await page.keyboard.press("Enter");
       await expect
-        .poll(() => page.getByRole("status").first().textContent())
+        .poll(() => page.getByRole("status").first().textContent(), { timeout: 10_000 })
         .toContain("공지를 저장했습니다");
       expect(Date.now()).toBeLessThan(start);
       expect(await html(first, "/")).not.toContain("휴관 안내");
