@@ -35,6 +35,7 @@ import {
   lighthouseFlags,
   loadAverage,
   machine,
+  median,
   startApp,
   writeFigures,
 } from "./bench-helpers.mjs";
@@ -79,10 +80,6 @@ const env = { ...process.env, SITES_DIR: sitesDir, BUILD_DIR };
 const run = (command, args) =>
   execFileSync(command, args, { env, stdio: ["ignore", "pipe", "inherit"] });
 const step = (message) => process.stderr.write(`[bench-tags] ${message}\n`);
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
-};
 
 /** The vendors' stand-ins over HTTPS on 127.0.0.1:443, gzip-compressed as their CDNs serve them. */
 function vendorServer() {

@@ -78,6 +78,8 @@ const VENDOR_CALLS: Record<Vendor, Calls> = {
   google: {
     start(sendTo) {
       window.gtag?.("js", new Date());
+      // The tag id of "AW-123/label", as ~/lib/tracking googleTagId (not imported: its module
+      // brings the vendor table into this chunk).
       window.gtag?.("config", sendTo.split("/")[0]);
     },
     lead: (sendTo, lead) =>
