@@ -91,6 +91,10 @@ export async function signInVia(page: Page, server: RunningServer, path: string)
   await page.waitForURL((u) => u.pathname === "/admin/login");
   await page.getByLabel("이메일").fill(ADMIN.email);
   await page.getByLabel("비밀번호").fill(ADMIN.password);
-  await page.getByRole("button", { name: "로그인" }).click();
+  const submit = page.getByRole("button", { name: "로그인" });
+  await submit.click();
   await page.waitForURL(server.url + path);
+  // A client-side navigation changes the address before React puts the page in: wait for the
+  // sign-in form to go, so a caller's reads that do not wait (allTextContents) see the new page.
+  await submit.waitFor({ state: "detached" });
 }
