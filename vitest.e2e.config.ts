@@ -10,6 +10,7 @@ import tsconfigPaths from "vite-tsconfig-paths";
  */
 const perComplex = [
   "bookings",
+  "first-paint",
   "home",
   "info-pages",
   "layout",

@@ -84,30 +84,39 @@ export function stylesheetHrefs(html) {
 
 /**
  * The floor of a page: every `<script>` removed (module, inline, JSON), module preloads and
- * preloads of fonts, scripts and styles removed, and each `<link rel=stylesheet>` replaced by a
- * `<style>` holding `stylesheet(href)` through floorCss. Everything else, pictures and their
- * preloads included, stays as the server sent it.
+ * preloads of fonts, scripts and styles removed, the page's own inline rules (its critical CSS,
+ * server/critical-css.js) removed, and every `<link rel=stylesheet>`, wherever it is, replaced by a
+ * `<style>` at the end of the head holding `stylesheet(href)` through floorCss: the page with all
+ * its CSS inline, as issue 21 defines the floor. Everything else, pictures and their preloads
+ * included, stays as the server sent it.
  *
  * @param {string} html
  * @param {(href: string) => string} stylesheet the text of the stylesheet at `href`
  */
 export function floorHtml(html, stylesheet) {
-  return html
+  const styles = [];
+  const out = html
     .replace(/<script\b[^>]*>[\s\S]*?<\/script\s*>/gi, "")
+    .replace(/<style\b[^>]*>[\s\S]*?<\/style\s*>/gi, "")
     .replace(/<link\b[^>]*>/gi, (tag) => {
       const attrs = attributes(tag);
       const rel = (attrs.rel ?? "").toLowerCase().split(/\s+/);
       if (rel.includes("stylesheet")) {
         const css = floorCss(stylesheet(attrs.href), attrs.href).replaceAll("</style", "<\\/style");
-        return attrs.media
-          ? `<style media="${attrs.media}">${css}</style>`
-          : `<style>${css}</style>`;
+        styles.push(
+          attrs.media ? `<style media="${attrs.media}">${css}</style>` : `<style>${css}</style>`,
+        );
+        return "";
       }
       if (rel.some((r) => r.endsWith("modulepreload"))) return "";
       const as = (attrs.as ?? "").toLowerCase();
       if (rel.includes("preload") && ["font", "script", "style"].includes(as)) return "";
       return tag;
     });
+  const head = out.indexOf("</head>");
+  return head === -1
+    ? styles.join("") + out
+    : out.slice(0, head) + styles.join("") + out.slice(head);
 }
 
 /* ----- budgets and the table ----- */

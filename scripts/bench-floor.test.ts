@@ -38,6 +38,21 @@ describe("the floor of a page", () => {
     expect(floor).toContain('<style media="(min-width: 901px)">.home{color:red}</style></head>');
   });
 
+  test("of a page with critical CSS holds all of its stylesheets in the head, not its critical rules", () => {
+    // As server/critical-css.js writes it: the rules, then the links for a browser without scripts.
+    const critical = PAGE.replace(
+      /(<link rel="stylesheet"[^>]*>)+/,
+      (links) =>
+        `<style>.critical{color:blue}</style><noscript data-stylesheets>${links}</noscript>`,
+    );
+    const floorOfCritical = floorHtml(critical, (href) => CSS[href]!);
+    expect(floorOfCritical).not.toContain(".critical");
+    expect(floorOfCritical).toContain(
+      '<style media="(min-width: 901px)">.home{color:red}</style></head>',
+    );
+    expect(floorOfCritical).toContain('<img src="/img/logo.svg" alt=""/></body>');
+  });
+
   test("runs no script and fetches no web font", () => {
     expect(floor).not.toMatch(/<script|modulepreload|\.woff2|as="font"/);
   });

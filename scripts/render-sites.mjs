@@ -2,7 +2,7 @@
 // The last step of `npm run build`: every complex's prerendered pages, rendered by the server build
 // (server/render-site.js) into <BUILD_DIR>/sites/<id>.json, which the server answers from memory.
 import "../server/production-env.js";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { renderSite, writeSitePages } from "../server/render-site.js";
 
@@ -12,7 +12,7 @@ const only = process.argv.slice(2);
 for (const id of build.entry.module.sitesForServer.ids()) {
   if (only.length && !only.includes(id)) continue;
   const started = performance.now();
-  const rendered = await renderSite(build, id);
+  const rendered = await renderSite(build, id, join(buildDir, "client"));
   writeSitePages(buildDir, id, rendered);
   const count = Object.keys(rendered.pages).length;
   const ms = Math.round(performance.now() - started);

@@ -35,6 +35,7 @@ import {
   complexPolicy,
   createNonce,
   inlineScriptHashes,
+  inlineStyleHashes,
 } from "./security-headers.js";
 import { parseTrustProxy } from "./trust-proxy.js";
 
@@ -49,7 +50,7 @@ export const CACHE = {
  * rendered: `Map<path, { html, etag, csp, type }>`. They were written with the complex's public
  * origin at build time (canonical links, structured data); when it differs now (another SITE_URL)
  * every occurrence is rewritten. Each page's Content-Security-Policy names the hashes of its inline
- * scripts, taken after that rewrite.
+ * scripts and styles, taken after that rewrite.
  */
 export function pagesFrom(rendered, origin, policy = {}) {
   const pages = new Map();
@@ -61,7 +62,9 @@ export function pagesFrom(rendered, origin, policy = {}) {
     const html = rewrite ? page.html.replace(rewrite, origin) : page.html;
     const etag = `"${createHash("sha1").update(html).digest("base64url").slice(0, 22)}"`;
     const isHtml = page.type.startsWith("text/html");
-    const csp = isHtml ? complexPolicy(policy, inlineScriptHashes(html)) : undefined;
+    const csp = isHtml
+      ? complexPolicy(policy, inlineScriptHashes(html), inlineStyleHashes(html))
+      : undefined;
     pages.set(path, { html, etag, csp, type: isHtml ? "text/html; charset=utf-8" : page.type });
   }
   return pages;
@@ -92,7 +95,7 @@ export async function createApp({
     let rendered = readSitePages(buildDir, id);
     if (!rendered) {
       console.warn(`단지 ${id}: 빌드에 렌더된 페이지가 없어 지금 렌더합니다`);
-      rendered = await renderSite(build, id);
+      rendered = await renderSite(build, id, clientDir);
     }
     complexes.set(id, {
       facts,
@@ -232,7 +235,7 @@ export async function createApp({
    */
   async function rerender(id) {
     const c = complexes.get(id);
-    const rendered = await renderSite(build, id);
+    const rendered = await renderSite(build, id, clientDir);
     // Its error pages' facts too (the phone number on them).
     c.facts = { ...sites.facts(id), stylesheets };
     c.pages = pagesFrom(rendered, sites.origin(id), c.facts.policy);

@@ -10,14 +10,22 @@
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { createRequestHandler } from "react-router";
+import { createCriticalCss } from "./critical-css.js";
+
+/** One critical-CSS chooser per build's client folder, so its choices serve every complex. */
+const criticalCss = new Map();
 
 /**
  * `{ origin, pages: { [path]: { html, type } } }` for the complex `id`: `origin` is the public
- * origin the pages were written with (their canonical links, feeds and structured data).
+ * origin the pages were written with (their canonical links, feeds and structured data). Each
+ * HTML page carries the rules of the stylesheets in `clientDir` it uses inline
+ * (server/critical-css.js).
  */
-export async function renderSite(build, id) {
+export async function renderSite(build, id, clientDir) {
   const sites = build.entry.module.sitesForServer;
   const handle = createRequestHandler(build, "production");
+  if (!criticalCss.has(clientDir)) criticalCss.set(clientDir, createCriticalCss(clientDir));
+  const inline = criticalCss.get(clientDir);
   const pages = {};
   for (const path of sites.paths(id)) {
     const response = await handle(new Request(`http://${id}.localhost${path}`), {});
@@ -25,7 +33,8 @@ export async function renderSite(build, id) {
     if (response.status !== 200) {
       throw new Error(`단지 ${id}의 ${path} 페이지를 만들지 못했습니다 (HTTP ${response.status})`);
     }
-    pages[path] = { html: body, type: response.headers.get("content-type") ?? "text/html" };
+    const type = response.headers.get("content-type") ?? "text/html";
+    pages[path] = { html: type.startsWith("text/html") ? await inline(body) : body, type };
   }
   return { origin: sites.origin(id), pages };
 }

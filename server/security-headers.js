@@ -8,11 +8,12 @@ import { createHash, randomBytes } from "node:crypto";
 
 /**
  * The policy. `scripts`: extra script-src sources (hashes, a nonce, the hosts of a complex's ad
- * tags); `frames`: origins that may be shown in an iframe (the video, VR and PDF hosts configured
+ * tags); `styles`: the hashes of a page's inline <style> (server/critical-css.js); `frames`: origins that may be shown in an iframe (the video, VR and PDF hosts configured
  * in content, an ad tag's); `connect` and `images`: the hosts a complex's ad tags send beacons to.
  */
 export function contentSecurityPolicy({
   scripts = [],
+  styles = [],
   frames = [],
   connect = [],
   images = [],
@@ -20,9 +21,10 @@ export function contentSecurityPolicy({
   const directives = [
     ["default-src", "'self'"],
     ["script-src", "'self'", ...scripts],
-    // Stylesheets only from this site; style="" attributes (React renders a few: animation
-    // delays, custom properties) may stay: they cannot run code.
-    ["style-src", "'self'"],
+    // Stylesheets only from this site, and a prerendered page's inline rules by their hashes;
+    // style="" attributes (React renders a few: animation delays, custom properties) may stay:
+    // they cannot run code.
+    ["style-src", "'self'", ...styles],
     ["style-src-attr", "'unsafe-inline'"],
     ["img-src", "'self'", "data:", ...images],
     ["font-src", "'self'"],
@@ -39,10 +41,14 @@ export function contentSecurityPolicy({
 
 /**
  * A complex's policy: its own sources (`facts.policy` of server-facts: frames, and its ad tags'
- * hosts) and the inline scripts of one answer (hashes or a nonce).
+ * hosts), the inline scripts of one answer (hashes or a nonce) and its inline styles (hashes).
  */
-export function complexPolicy(sources = {}, inline = []) {
-  return contentSecurityPolicy({ ...sources, scripts: [...(sources.scripts ?? []), ...inline] });
+export function complexPolicy(sources = {}, inline = [], styles = []) {
+  return contentSecurityPolicy({
+    ...sources,
+    scripts: [...(sources.scripts ?? []), ...inline],
+    styles,
+  });
 }
 
 // text/x-deferred-module: the module script a page starts after its first frame, as a new script
@@ -59,6 +65,14 @@ export function inlineScriptHashes(html) {
     if (!EXECUTABLE.test(type)) continue; // a data block such as application/ld+json
     hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
   }
+  return [...hashes];
+}
+
+/** CSP sources (`'sha256-…'`) of the <style> elements in this HTML. */
+export function inlineStyleHashes(html) {
+  const hashes = new Set();
+  for (const [, body] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi))
+    hashes.add(`'sha256-${createHash("sha256").update(body, "utf8").digest("base64")}'`);
   return [...hashes];
 }
 

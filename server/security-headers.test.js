@@ -6,6 +6,7 @@ import {
   contentSecurityPolicy,
   createNonce,
   inlineScriptHashes,
+  inlineStyleHashes,
 } from "./security-headers.js";
 
 /** The policy as a map of directive → sources. */
@@ -62,6 +63,16 @@ describe("Content-Security-Policy", () => {
     expect(policy["img-src"]).toEqual(["'self'", "data:", "https://wcs.naver.com"]);
     expect(policy["frame-src"]).toEqual(["https://td.doubleclick.net"]);
     expect(directives(complexPolicy())["connect-src"]).toEqual(["'self'"]);
+  });
+
+  test("a page's inline styles by their hashes, and no other inline style", () => {
+    const html = `<head><style>.hero{height:100svh}</style></head><body><style media="print">p{color:#000}</style></body>`;
+    const styles = inlineStyleHashes(html);
+    expect(styles).toEqual([sha256(".hero{height:100svh}"), sha256("p{color:#000}")]);
+    const policy = directives(complexPolicy({}, [], styles));
+    expect(policy["style-src"]).toEqual(["'self'", ...styles]);
+    expect(policy["style-src"]).not.toContain("'unsafe-inline'");
+    expect(directives(complexPolicy())["style-src"]).toEqual(["'self'"]);
   });
 
   test("the hashes of exactly the inline scripts a browser runs", () => {

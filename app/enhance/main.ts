@@ -39,6 +39,29 @@ function afterFirstFrame(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
+/**
+ * A prerendered page holds its stylesheets in <noscript data-stylesheets> behind the rules its
+ * first screen uses, inline (server/critical-css.js): they are brought in here, after the first
+ * frame, and waited for before any area changes the page (an open menu or popup needs their
+ * rules). A stylesheet that fails to load does not hold the areas back.
+ */
+function stylesheets(): Promise<unknown> {
+  const loads: Promise<void>[] = [];
+  for (const held of document.querySelectorAll("noscript[data-stylesheets]")) {
+    const markup = document.createElement("template");
+    markup.innerHTML = held.textContent ?? "";
+    for (const link of markup.content.querySelectorAll("link"))
+      loads.push(
+        new Promise((resolve) => {
+          link.addEventListener("load", () => resolve(), { once: true });
+          link.addEventListener("error", () => resolve(), { once: true });
+        }),
+      );
+    held.replaceWith(markup.content);
+  }
+  return Promise.all(loads);
+}
+
 async function start() {
   const present = Object.entries(AREAS).flatMap(([area, selector]) => {
     const load = MODULES[`./${area}.ts`];
@@ -61,7 +84,7 @@ async function start() {
 }
 
 // Nothing here is needed for the first paint: the page is complete without it.
-void afterFirstFrame().then(start);
+void afterFirstFrame().then(stylesheets).then(start);
 // The administrator's pages render later pages in the browser (root.tsx); each area's enhance()
 // attaches only to markup it has not seen.
 document.addEventListener(RENDERED_EVENT, () => void start());

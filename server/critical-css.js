@@ -1,0 +1,138 @@
+/*
+ * The first paint waits for the HTML only (issue 21, docs/decisions/024-critical-css.md): a
+ * prerendered page carries inline the rules of its stylesheets that its own markup uses (Beasties,
+ * the maintained successor of Critters), and its stylesheet links wait in <noscript>: a browser
+ * without scripts loads them as before; with scripts, the page's module brings them in after the
+ * first frame (app/enhance/main.ts), with the rules of the states it adds (an open popup, a menu).
+ * The popup's markup (a <template>) is left out of the choice: it is drawn only by the script; so
+ * are the home page's screens after the first (laterScreensOut).
+ *
+ * Beasties takes tens of milliseconds a page, so its choice is kept per page shape: the markup
+ * with its text and every attribute value no selector looks at taken out. A complex made from
+ * another (`sites new`) or re-rendered after an administrator's change has the same shapes, so it
+ * costs a hash per page, not a Beasties run.
+ */
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import Beasties from "beasties";
+
+const STYLESHEET = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\s*\/?>/g;
+const TEMPLATE = /<template\b[\s\S]*?<\/template>/gi;
+/** The attribute of the <noscript> that holds a page's stylesheet links (app/enhance/main.ts). */
+export const HELD = "data-stylesheets";
+const STYLE = /<style>([\s\S]*?)<\/style>/;
+const FONT_FACE = /@font-face\s*\{[^}]*\}/g;
+/** The attribute names selectors compare values of (`[data-open="true"]`, `a[href^="tel:"]`). */
+const VALUE_SELECTOR = /\[\s*([a-zA-Z_][-\w:]*)\s*[~|^$*]?=/g;
+
+/**
+ * `inline(html)` for the pages of one build (`clientDir`, where `/assets/*.css` are): the page
+ * with its used rules in a <style> in place of its stylesheet links, and the links in
+ * `<noscript data-stylesheets>` after it. The policy's hash of the <style> is taken by
+ * server/security-headers.js inlineStyleHashes.
+ */
+export function createCriticalCss(clientDir) {
+  const beasties = new Beasties({
+    path: clientDir,
+    publicPath: "/",
+    // Only its choice of rules is used (below); the links are placed by us.
+    preload: "body",
+    pruneSource: false,
+    // Faces are put in below, all of them: the text's font is asked for with the first paint.
+    inlineFonts: false,
+    preloadFonts: false,
+    reduceInlineStyles: false,
+    logLevel: "warn",
+  });
+  const sheets = new Map();
+  const valuedAttributes = (hrefs) => {
+    const names = new Set(["class", "id"]);
+    for (const href of hrefs) {
+      if (!sheets.has(href)) sheets.set(href, readFileSync(join(clientDir, href), "utf8"));
+      for (const [, name] of sheets.get(href).matchAll(VALUE_SELECTOR))
+        names.add(name.toLowerCase());
+    }
+    return names;
+  };
+  const fontFaces = (hrefs) =>
+    hrefs
+      .map((href) => sheets.get(href).match(FONT_FACE) ?? [])
+      .flat()
+      .join("");
+  const chosen = new Map();
+
+  return async function inline(html) {
+    const head = html.indexOf("</head>");
+    const links = [...html.slice(0, head).matchAll(STYLESHEET)];
+    if (head === -1 || links.length === 0) return html;
+    const hrefs = links.map((m) => m[1]);
+    const forChoice = laterScreensOut(html.replace(TEMPLATE, ""));
+    const key = shapeOf(forChoice, hrefs, valuedAttributes(hrefs));
+    let css = chosen.get(key);
+    if (css === undefined) {
+      const out = await beasties.process(forChoice);
+      const used = STYLE.exec(out.slice(0, out.indexOf("</head>")))?.[1] ?? "";
+      // Every face, first: Beasties keeps a face only where a rule names its family itself, and
+      // ours are named through a custom property (`font-family: var(--font)`).
+      css = used && fontFaces(hrefs) + used.replace(FONT_FACE, "");
+      chosen.set(key, css);
+    }
+    if (!css) return html;
+    // The links' place in the head gets the rules and, for a browser without scripts, the links
+    // themselves in <noscript>; with scripts, the page's module brings them in after the first
+    // frame (app/enhance/main.ts), so they never hold the first paint.
+    let out = html.slice(0, links[0].index);
+    out += `<style>${css}</style><noscript ${HELD}>${links.map((m) => m[0]).join("")}</noscript>`;
+    let at = links[0].index + links[0][0].length;
+    for (const link of links.slice(1)) {
+      out += html.slice(at, link.index);
+      at = link.index + link[0].length;
+    }
+    return out + html.slice(at);
+  };
+}
+
+/**
+ * A page made of screen-high sections (`data-page-section`, the home page) shows only the first on
+ * its first screen: the others are left out of the choice (their rules arrive with the
+ * stylesheets, long before a visitor scrolls to them).
+ */
+function laterScreensOut(html) {
+  const cut = [];
+  let depth = 0;
+  let start = -1;
+  let screens = 0;
+  for (const m of html.matchAll(/<(\/?)section\b([^>]*)>/gi)) {
+    if (m[1]) {
+      depth -= 1;
+      if (depth === 0 && start !== -1) {
+        cut.push([start, m.index + m[0].length]);
+        start = -1;
+      }
+    } else {
+      if (depth === 0 && /\sdata-page-section(=|\s|>|$)/.test(m[2]) && screens++ > 0)
+        start = m.index;
+      depth += 1;
+    }
+  }
+  let out = "";
+  let at = 0;
+  for (const [from, to] of cut) {
+    out += html.slice(at, from);
+    at = to;
+  }
+  return out + html.slice(at);
+}
+
+/** The page's shape as selectors see it: tags, attribute names, and the values they compare. */
+function shapeOf(html, hrefs, valued) {
+  const shape = html
+    // Text itself is nothing to a selector; whether there is any is (`:empty`).
+    .replace(/>[^<]+</g, ">#<")
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/\s([a-zA-Z_][-\w:]*)(?:=("[^"]*"|'[^']*'|[^\s>]+))?/g, (_, name, value) =>
+      value !== undefined && valued.has(name.toLowerCase()) ? ` ${name}=${value}` : ` ${name}`,
+    );
+  return createHash("sha256").update(hrefs.join(" ")).update(shape).digest("base64url");
+}
