@@ -23,8 +23,17 @@ const TEMPLATE = /<template\b[\s\S]*?<\/template>/gi;
 export const HELD = "data-stylesheets";
 const STYLE = /<style>([\s\S]*?)<\/style>/;
 const FONT_FACE = /@font-face\s*\{[^}]*\}/g;
-/** The attribute names selectors compare values of (`[data-open="true"]`, `a[href^="tel:"]`). */
-const VALUE_SELECTOR = /\[\s*([a-zA-Z_][-\w:]*)\s*[~|^$*]?=/g;
+/** An attribute selector that compares a value (`[data-open="true"]`, `a[href^="tel:"]`). */
+const VALUE_SELECTOR =
+  /\[\s*([a-zA-Z_][-\w:]*)\s*([~|^$*]?=)\s*(?:"([^"]*)"|'([^']*)'|([^\]\s]+))\s*(?:[iIsS]\s*)?\]/g;
+const COMPARE = {
+  "=": (v, x) => v === x,
+  "~=": (v, x) => v.split(/\s+/).includes(x),
+  "|=": (v, x) => v === x || v.startsWith(`${x}-`),
+  "^=": (v, x) => v.startsWith(x),
+  "$=": (v, x) => v.endsWith(x),
+  "*=": (v, x) => v.includes(x),
+};
 
 /**
  * `inline(html)` for the pages of one build (`clientDir`, where `/assets/*.css` are): the page
@@ -46,14 +55,18 @@ export function createCriticalCss(clientDir) {
     logLevel: "warn",
   });
   const sheets = new Map();
-  const valuedAttributes = (hrefs) => {
-    const names = new Set(["class", "id"]);
+  /** Per attribute name, the value tests of the stylesheets' selectors. */
+  const valueTests = (hrefs) => {
+    const tests = new Map();
     for (const href of hrefs) {
       if (!sheets.has(href)) sheets.set(href, readFileSync(join(clientDir, href), "utf8"));
-      for (const [, name] of sheets.get(href).matchAll(VALUE_SELECTOR))
-        names.add(name.toLowerCase());
+      for (const [, name, op, q1, q2, bare] of sheets.get(href).matchAll(VALUE_SELECTOR)) {
+        const key = name.toLowerCase();
+        const expected = q1 ?? q2 ?? bare;
+        tests.set(key, [...(tests.get(key) ?? []), (v) => COMPARE[op](v, expected)]);
+      }
     }
-    return names;
+    return tests;
   };
   const fontFaces = (hrefs) =>
     hrefs
@@ -68,7 +81,7 @@ export function createCriticalCss(clientDir) {
     if (head === -1 || links.length === 0) return html;
     const hrefs = links.map((m) => m[1]);
     const forChoice = laterScreensOut(html.replace(TEMPLATE, ""));
-    const key = shapeOf(forChoice, hrefs, valuedAttributes(hrefs));
+    const key = shapeOf(forChoice, hrefs, valueTests(hrefs));
     let css = chosen.get(key);
     if (css === undefined) {
       const out = await beasties.process(forChoice);
@@ -125,14 +138,23 @@ function laterScreensOut(html) {
   return out + html.slice(at);
 }
 
-/** The page's shape as selectors see it: tags, attribute names, and the values they compare. */
-function shapeOf(html, hrefs, valued) {
+/**
+ * The page's shape as selectors see it: tags, attribute names, class and id values, and of every
+ * other attribute only which of the selectors' value tests it passes (a link to another complex's
+ * press page is the same shape as one to this complex's; `tel:` or not is not).
+ */
+export function shapeOf(html, hrefs, tests) {
   const shape = html
     // Text itself is nothing to a selector; whether there is any is (`:empty`).
     .replace(/>[^<]+</g, ">#<")
     .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/\s([a-zA-Z_][-\w:]*)(?:=("[^"]*"|'[^']*'|[^\s>]+))?/g, (_, name, value) =>
-      value !== undefined && valued.has(name.toLowerCase()) ? ` ${name}=${value}` : ` ${name}`,
-    );
+    .replace(/\s([a-zA-Z_][-\w:]*)(?:=("[^"]*"|'[^']*'|[^\s>]+))?/g, (_, name, quoted) => {
+      const key = name.toLowerCase();
+      if (quoted === undefined) return ` ${name}`;
+      if (key === "class" || key === "id") return ` ${name}=${quoted}`;
+      const value = quoted.replace(/^["']|["']$/g, "");
+      const passed = (tests.get(key) ?? []).map((test) => (test(value) ? 1 : 0)).join("");
+      return passed ? ` ${name}=${passed}` : ` ${name}`;
+    });
   return createHash("sha256").update(hrefs.join(" ")).update(shape).digest("base64url");
 }

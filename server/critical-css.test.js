@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { createCriticalCss } from "./critical-css.js";
+import { createCriticalCss, shapeOf } from "./critical-css.js";
 import { inlineStyleHashes } from "./security-headers.js";
 
 const client = mkdtempSync(join(tmpdir(), "critical-css-"));
@@ -90,5 +90,28 @@ describe("a prerendered page's critical CSS", () => {
     expect(inlineStyleHashes(html)).toEqual([
       `'sha256-${createHash("sha256").update(css).digest("base64")}'`,
     ]);
+  });
+});
+
+describe("a page's shape, by which a choice of rules is kept", () => {
+  const tests = new Map([
+    ["href", [(v) => v.startsWith("tel:")]],
+    ["data-state", [(v) => v === "today"]],
+  ]);
+  const shape = (body) => shapeOf(`<html><body>${body}</body></html>`, ["/assets/a.css"], tests);
+
+  test("is the same for a copy of a complex: other text, pictures and links of its own", () => {
+    expect(
+      shape('<a href="/anyang/press" class="more">보도자료</a><img src="/img/art/anyang/h.avif">'),
+    ).toBe(shape('<a href="/suwon/press" class="more">소식</a><img src="/img/art/suwon/h.avif">'));
+  });
+
+  test("differs where a selector tells the pages apart", () => {
+    expect(shape('<a href="tel:16000000">전화</a>')).not.toBe(
+      shape('<a href="/register">전화</a>'),
+    );
+    expect(shape('<li data-state="today"></li>')).not.toBe(shape('<li data-state="past"></li>'));
+    expect(shape('<p class="a"></p>')).not.toBe(shape('<p class="b"></p>'));
+    expect(shape("<p></p>")).not.toBe(shape("<p>글</p>"));
   });
 });
