@@ -341,7 +341,10 @@ describe("the lead desk", () => {
       await row.getByLabel("상태", { exact: true }).selectOption({ label: "연락함" });
       await poll(() => row.getByRole("status").textContent()).toContain(DESK_MESSAGES.saved);
       await row.getByLabel("메모", { exact: true }).fill("3/7 오후 2시 방문 예정");
+      // The status line still says "saved" from the status change: wait for this save's answer.
+      const saved = page.waitForResponse((r) => r.request().method() === "POST");
       await row.getByRole("button", { name: "저장" }).click();
+      expect((await saved).ok()).toBe(true);
       await poll(() => row.getByRole("status").textContent()).toContain(DESK_MESSAGES.saved);
 
       await page.reload();
