@@ -20,7 +20,7 @@ import Beasties from "beasties";
 const STYLESHEET = /<link rel="stylesheet" href="(\/assets\/[^"]+\.css)"\s*\/?>/g;
 const TEMPLATE = /<template\b[\s\S]*?<\/template>/gi;
 /** The attribute of the <noscript> that holds a page's stylesheet links (app/enhance/main.ts). */
-export const HELD = "data-stylesheets";
+const HELD = "data-stylesheets";
 const STYLE = /<style>([\s\S]*?)<\/style>/;
 const FONT_FACE = /@font-face\s*\{[^}]*\}/g;
 /** An attribute selector that compares a value (`[data-open="true"]`, `a[href^="tel:"]`). */
@@ -55,9 +55,13 @@ export function createCriticalCss(clientDir) {
     logLevel: "warn",
   });
   const sheets = new Map();
-  /** Per attribute name, the value tests of the stylesheets' selectors. */
+  /** Per attribute name, the value tests of the stylesheets' selectors (once per set of sheets). */
+  const testsOf = new Map();
   const valueTests = (hrefs) => {
+    const id = hrefs.join(" ");
+    if (testsOf.has(id)) return testsOf.get(id);
     const tests = new Map();
+    testsOf.set(id, tests);
     for (const href of hrefs) {
       if (!sheets.has(href)) sheets.set(href, readFileSync(join(clientDir, href), "utf8"));
       for (const [, name, op, q1, q2, bare] of sheets.get(href).matchAll(VALUE_SELECTOR)) {
