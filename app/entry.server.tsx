@@ -94,7 +94,7 @@ export default function handleRequest(
           const finish = hydrated(routerContext)
             ? undefined
             : (html: string) => keepTogetherHtml(html, keepTogether(siteOf(request)));
-          pipe(deferModuleScriptsStream(enhanceUrl, finish)).pipe(body);
+          pipe(deferModuleScriptsStream(enhanceUrl, finish, nonce)).pipe(body);
 
           resolve(
             new Response(stream, {

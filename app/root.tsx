@@ -18,7 +18,8 @@ import { RegistrationPopupTemplate } from "~/components/registration/registratio
 import { RENDERED_EVENT } from "~/enhance/events";
 import { phoneLink } from "~/lib/source-phone";
 import type { Theme } from "~/content/schema";
-import { type RootData, useNotice, useOptionalSite } from "~/lib/site";
+import { type RootData, useCspNonce, useNotice, useOptionalSite } from "~/lib/site";
+import { webFontHeadScript } from "~/lib/web-font";
 import { NoticeBar } from "~/components/live/notice-bar";
 import { allowsTracking, wantsHydration } from "~/lib/route-hydration";
 import { pageTracking, TRACKING_ATTR } from "~/lib/tracking";
@@ -49,8 +50,6 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
 }
 
 export const links: Route.LinksFunction = () => [
-  // The one font file (fonts.css), fetched beside the stylesheet rather than after it.
-  { rel: "preload", href: fontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
   { rel: "icon", href: "/favicon.ico", sizes: "32x32" },
   { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
@@ -85,6 +84,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   // and popup.
   const site = useOptionalSite();
   const notice = useNotice();
+  const nonce = useCspNonce();
   const tracking = allowsTracking(useMatches()) ? pageTracking(site?.tracking) : null;
   return (
     <html
@@ -101,6 +101,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <meta name="naver-site-verification" content={site.seo.naverSiteVerification} />
         ) : null}
         <Meta />
+        {hydrated ? (
+          // The administrator's pages: the one font file, fetched beside the stylesheet and
+          // declared by their script (app/enhance/main.ts).
+          <link rel="preload" href={fontUrl} as="font" type="font/woff2" crossOrigin="anonymous" />
+        ) : (
+          // A public page: the font from the first paint only when this visit has it already
+          // (lib/web-font.ts, docs/decisions/025).
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: webFontHeadScript(fontUrl) }} />
+        )}
         <Links />
       </head>
       <body>

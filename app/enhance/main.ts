@@ -5,6 +5,9 @@
  * on the page. The administrator's pages are hydrated by React Router and load this too, for the
  * header and the popup they share with the public pages.
  */
+import { EARLY_TAP } from "~/lib/early-tap";
+import { declareWebFont, warmWebFont } from "~/lib/web-font";
+import fontUrl from "~/styles/fonts/pretendard-subset.woff2?url";
 import { RENDERED_EVENT, yieldToPage } from "./events";
 
 type AreaModule = { enhance: () => void | Promise<void> };
@@ -41,25 +44,34 @@ function afterFirstFrame(): Promise<void> {
 
 /**
  * A prerendered page holds its stylesheets in <noscript data-stylesheets> behind the rules its
- * first screen uses, inline (server/critical-css.js): they are brought in here, after the first
- * frame, and waited for before any area changes the page (an open menu or popup needs their
- * rules). A stylesheet that fails to load does not hold the areas back.
+ * first screen uses, inline (server/critical-css.js): they are brought in here and waited for
+ * before any area changes the page (an open menu or popup needs their rules). They load as
+ * `media="print"` and apply together once all are in: one that applied before the others would
+ * come after the inline rules with only part of the cascade, and could move the first screen
+ * (a button's height flickered so). A stylesheet that fails to load does not hold the areas back.
  */
-function stylesheets(): Promise<unknown> {
-  const loads: Promise<void>[] = [];
+async function stylesheets(): Promise<void> {
+  const links: HTMLLinkElement[] = [];
   for (const held of document.querySelectorAll("noscript[data-stylesheets]")) {
     const markup = document.createElement("template");
     markup.innerHTML = held.textContent ?? "";
-    for (const link of markup.content.querySelectorAll("link"))
-      loads.push(
-        new Promise((resolve) => {
+    for (const link of markup.content.querySelectorAll("link")) {
+      link.media = "print";
+      links.push(link);
+    }
+    held.replaceWith(markup.content);
+  }
+  await Promise.all(
+    links.map(
+      (link) =>
+        new Promise<void>((resolve) => {
+          if (link.sheet) return resolve();
           link.addEventListener("load", () => resolve(), { once: true });
           link.addEventListener("error", () => resolve(), { once: true });
         }),
-      );
-    held.replaceWith(markup.content);
-  }
-  return Promise.all(loads);
+    ),
+  );
+  for (const link of links) link.removeAttribute("media");
 }
 
 async function start() {
@@ -81,10 +93,28 @@ async function start() {
   // Browser tests wait for this mark: every area on the page has attached its behaviour. On the
   // administrator's pages React sets it once it has hydrated (root.tsx).
   if (!("__reactRouterContext" in window)) document.documentElement.dataset.hydrated = "true";
+  // A button pressed before the areas attached was held by the page's starter script
+  // (lib/head-priorities.server.ts): it is pressed now, once.
+  const early = document.querySelector<HTMLElement>(`[${EARLY_TAP}]`);
+  if (early) {
+    early.removeAttribute(EARLY_TAP);
+    if (early.isConnected) early.click();
+  }
 }
 
-// Nothing here is needed for the first paint: the page is complete without it.
-void afterFirstFrame().then(stylesheets).then(start);
+// Nothing here is needed for the first paint: the page is complete without it. A public page
+// asks for this module after its largest picture has been painted (or at the visitor's first
+// touch); the stylesheets it brings in hold the web font's face, so the font comes after that
+// picture too (docs/decisions/025).
+void afterFirstFrame()
+  .then(stylesheets)
+  .then(start)
+  .then(() => {
+    // The web font: declared on the administrator's pages, fetched for the next pages on a
+    // public one (lib/web-font.ts).
+    if ("__reactRouterContext" in window) declareWebFont(fontUrl);
+    else return warmWebFont(fontUrl);
+  });
 // The administrator's pages render later pages in the browser (root.tsx); each area's enhance()
 // attaches only to markup it has not seen.
 document.addEventListener(RENDERED_EVENT, () => void start());

@@ -7,6 +7,7 @@ import {
   deferModuleScriptsStream,
   DEFERRED_MODULE,
   START_SCRIPTS,
+  startEnhanceScript,
 } from "./head-priorities.server";
 
 const HEAD =
@@ -45,15 +46,20 @@ describe("the page's JavaScript starts after the first frame", () => {
     );
   });
 
-  it("adds the public pages' own module before </body>, from its file, with no inline script", () => {
+  it("starts the public pages' own module from a script before </body>, allowed by its hash or the page's nonce", () => {
     const page = "<html><body><p>본문</p></body></html>";
     const out = deferModuleScripts(page, "/assets/enhance-x1.js");
-    expect(out).toBe(
-      '<html><body><p>본문</p><script type="module" src="/assets/enhance-x1.js" fetchpriority="low"></script></body></html>',
+    const gated = startEnhanceScript("/assets/enhance-x1.js");
+    expect(out).toBe(`<html><body><p>본문</p><script>${gated}</script></body></html>`);
+    expect(gated).toContain("m.src=u;");
+    expect(gated).toMatch(/\("\/assets\/enhance-x1\.js"\)$/);
+    expect(inlineScriptHashes(out)).toHaveLength(1);
+    // Run again, the page keeps its one starter.
+    expect(deferModuleScripts(out, "/assets/enhance-x1.js")).toBe(out);
+    // A public page rendered per request (the press pages) gives it the answer's nonce.
+    expect(deferModuleScripts(page, "/assets/enhance-x1.js", "n0nce")).toContain(
+      `<script nonce="n0nce">${gated}</script></body>`,
     );
-    expect(inlineScriptHashes(out)).toEqual([]);
-    // Run again, the module from a file is left as it is (only inline module scripts are deferred).
-    expect(deferModuleScripts(out)).toBe(out);
   });
 
   it("on a hydrated page, the starter comes first and the own module after it", () => {

@@ -108,6 +108,41 @@ describe("the first paint", () => {
     await context.close();
   });
 
+  test.each(["tap", "keyboard"])(
+    "a button pressed (%s) before the page's script has attached does its work once it has, once",
+    async (how) => {
+      const { context, page, errors } = await openPage(browser, "phone");
+      // The page's module is held until the visitor has pressed the menu button.
+      let release!: () => void;
+      const pressed = new Promise<void>((resolve) => (release = resolve));
+      await page.route(/\/assets\/enhance-[\w-]+\.js$/, async (route) => {
+        await pressed;
+        await route.continue();
+      });
+      // Not until `load`: a module the page asks for before its load event holds that event.
+      await page.goto(server.url + "/Brand/intro", { waitUntil: "domcontentloaded" });
+      const toggle = page.locator("[data-menu-toggle]");
+      if (how === "tap") await toggle.tap();
+      else {
+        await toggle.focus();
+        await page.keyboard.press("Enter");
+      }
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+      release();
+      await hydrated(page);
+      await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("true");
+      await expect.poll(() => page.locator(".drawer").isVisible()).toBe(true);
+      // Pressed once: it stays open, and the focus is in the menu, as when the script was there.
+      await page.waitForTimeout(300);
+      expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+      expect(await page.evaluate(() => document.activeElement?.closest(".drawer") !== null)).toBe(
+        true,
+      );
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
   test("without JavaScript the page gets its stylesheets, every screen of the home page styled", async () => {
     const style = async (javaScriptEnabled: boolean) => {
       const { context, page } = await openPage(browser, "phone", { javaScriptEnabled });

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { convert } from "fontverter";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { content } from "./support/sites";
-import { launchBrowser, openPage } from "./support/browser";
+import { hydrated, launchBrowser, VIEWPORTS } from "./support/browser";
 import { startServer, type RunningServer } from "./support/server";
 
 /*
@@ -112,7 +112,22 @@ describe("the subset font", () => {
   });
 });
 
-describe("in the browser", () => {
+/** The fonts Chrome drew a node's text with (DevTools protocol): custom = a web font. */
+async function drawnWith(page: Page, selector: string) {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send("DOM.enable");
+    await cdp.send("CSS.enable");
+    const { root } = await cdp.send("DOM.getDocument");
+    const { nodeId } = await cdp.send("DOM.querySelector", { nodeId: root.nodeId, selector });
+    const { fonts } = await cdp.send("CSS.getPlatformFontsForNode", { nodeId });
+    return fonts.map((f) => ({ custom: f.isCustomFont, family: f.familyName }));
+  } finally {
+    await cdp.detach();
+  }
+}
+
+describe("in the browser (docs/decisions/025)", () => {
   let server: RunningServer;
   let browser: Browser;
   beforeAll(async () => {
@@ -123,28 +138,81 @@ describe("in the browser", () => {
     await server?.stop();
   });
 
-  test.each(["/", "/FloorPlan/84A", "/register"])(
-    "%s at 390 px loads the one subset file and draws its text with it",
-    async (path) => {
-      const { context, page } = await openPage(browser, "phone");
+  test.each([
+    ["/", "/FloorPlan/84A"],
+    ["/FloorPlan/84A", "/register"],
+    ["/register", "/"],
+  ])(
+    "%s, a visit's first page at 390 px, draws in the fallback faces and fetches the one subset file after its largest picture; the next page (%s) draws in it from the start; nothing moves",
+    async (first, next) => {
+      // Not openPage: a context that routes requests has no HTTP cache, and the next page is to
+      // find the font there, as a visitor's browser does.
+      const context = await browser.newContext({
+        viewport: VIEWPORTS.phone,
+        isMobile: true,
+        hasTouch: true,
+        locale: "ko-KR",
+      });
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on("pageerror", (e) => errors.push(String(e)));
       try {
         const fonts: string[] = [];
         page.on("request", (r) => {
           if (r.resourceType() === "font") fonts.push(new URL(r.url()).pathname);
         });
-        await page.goto(server.url + path);
-        const used = await page.evaluate(async () => {
-          await document.fonts.ready;
-          const h1 = document.querySelector("h1, h2")!;
+        await page.addInitScript(() => {
+          const w = window as unknown as { shifts: number };
+          w.shifts = 0;
+          new PerformanceObserver((list) => {
+            for (const e of list.getEntries())
+              w.shifts += (e as unknown as { value: number }).value;
+          }).observe({ type: "layout-shift", buffered: true });
+        });
+        await page.goto(server.url + first);
+        await hydrated(page);
+        // The page's script fetched the font for the next pages, once its largest picture was in.
+        await page.waitForFunction(() => sessionStorage.getItem("web-font"));
+        const firstPage = await page.evaluate(() => {
+          const timing = (pattern: RegExp) =>
+            performance.getEntriesByType("resource").find((e) => pattern.test(e.name)) as
+              | PerformanceResourceTiming
+              | undefined;
+          const hero = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
           return {
-            loaded: [...document.fonts].filter((f) => f.status === "loaded").map((f) => f.family),
-            family: getComputedStyle(h1).fontFamily,
+            font: timing(/pretendard-subset-[\w-]+\.woff2$/)?.startTime ?? -1,
+            hero: hero
+              ? (timing(new RegExp(hero.currentSrc.replace(/[.?]/g, "\\$&")))?.responseEnd ?? 0)
+              : 0,
+            declared: [...document.fonts].some((f) => /Pretendard Subset/.test(f.family)),
+            shifts: (window as unknown as { shifts: number }).shifts,
           };
         });
-        expect(fonts).toHaveLength(1);
-        expect(fonts[0]).toMatch(/^\/assets\/pretendard-subset-[\w-]+\.woff2$/);
-        expect(used.loaded).toContain("Pretendard Subset");
-        expect(used.family.startsWith('"Pretendard Subset"')).toBe(true);
+        expect(fonts).toEqual([
+          expect.stringMatching(/^\/assets\/pretendard-subset-[\w-]+\.woff2$/),
+        ]);
+        expect(firstPage.font).toBeGreaterThan(firstPage.hero);
+        expect(firstPage.declared).toBe(false);
+        expect((await drawnWith(page, "h1, h2")).some((f) => f.custom)).toBe(false);
+        expect(firstPage.shifts).toBe(0);
+
+        await page.goto(server.url + next);
+        await hydrated(page);
+        await page.evaluate(() => document.fonts.ready);
+        const heading = await drawnWith(page, "h1, h2");
+        const faces = await page.evaluate(() =>
+          [...document.fonts]
+            .filter((f) => /Pretendard Subset/.test(f.family))
+            .map((f) => f.status),
+        );
+        expect({ faces, heading }).toEqual({
+          faces: ["loaded"],
+          heading: [expect.objectContaining({ custom: true, family: "Pretendard Variable" })],
+        });
+        expect(await page.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
+        // The same one file, from the cache.
+        expect(new Set(fonts).size).toBe(1);
+        expect(errors).toEqual([]);
       } finally {
         await context.close();
       }

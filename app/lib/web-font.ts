@@ -1,0 +1,59 @@
+/*
+ * The web font (Pretendard, one subset: docs/decisions/009) never shares the link with a page's
+ * largest picture and never moves a line (docs/decisions/025). It is not declared in any stylesheet:
+ *
+ * - A visitor's first public page is drawn in the fallback faces of app/styles/fonts.css (the
+ *   system's Korean and Latin fonts at Pretendard's metrics) for as long as it is open. Once the
+ *   page's script has attached, after the largest picture (app/enhance/main.ts), the font is
+ *   fetched into the browser's cache, unused on that page, and the fetch is remembered.
+ * - On the next pages of the same visit (the tab's sessionStorage remembers it) the head script
+ *   below declares it before the first paint with `font-display: optional`: from the cache it is
+ *   there at once, so the text is drawn in Pretendard from the start; if it is not, the fallback
+ *   stays. No swap either way. Only within a visit: a font remembered for longer may have left the
+ *   cache, and would then be fetched beside the next page's largest picture (seen with a
+ *   localStorage flag and Lighthouse, which empties the cache but not the storage: FCP +40 %).
+ * - The administrator's pages (hydrated, no speed budget) preload it and declare it from their
+ *   script, with `swap`.
+ *
+ * Without JavaScript a public page keeps the fallback faces: the look is the system's Korean font,
+ * the layout the same.
+ */
+
+/** The family the site's `--font` names first (app/styles/base.css). */
+export const WEB_FONT_FAMILY = "Pretendard Subset";
+/** Where the font file this visit has fetched is remembered (the file's hashed URL). */
+export const WEB_FONT_KEY = "web-font";
+const DESCRIPTORS = { weight: "400 900", style: "normal" } as const;
+
+function declare(url: string, display: FontDisplay) {
+  document.fonts.add(
+    new FontFace(WEB_FONT_FAMILY, `url(${url}) format("woff2")`, { ...DESCRIPTORS, display }),
+  );
+}
+
+/**
+ * A public page's inline script in its head: declares the font when this visit fetched it before
+ * (`optional`). Its text depends only on the build, so a prerendered page's policy names it by hash.
+ */
+export function webFontHeadScript(url: string): string {
+  return `try{if(sessionStorage.getItem(${JSON.stringify(WEB_FONT_KEY)})===${JSON.stringify(url)})document.fonts.add(new FontFace(${JSON.stringify(WEB_FONT_FAMILY)},${JSON.stringify(`url(${url}) format("woff2")`)},{weight:"${DESCRIPTORS.weight}",style:"${DESCRIPTORS.style}",display:"optional"}))}catch(e){}`;
+}
+
+/** An administrator's page (hydrated; the font is preloaded by root.tsx): declared at once. */
+export function declareWebFont(url: string): void {
+  declare(url, "swap");
+}
+
+/**
+ * After a public page's script has attached: fetch the font into the cache for the next pages,
+ * without using it here. Nothing happens when this page already declared it.
+ */
+export async function warmWebFont(url: string): Promise<void> {
+  try {
+    if (sessionStorage.getItem(WEB_FONT_KEY) === url) return;
+    await new FontFace(WEB_FONT_FAMILY, `url(${url}) format("woff2")`, DESCRIPTORS).load();
+    sessionStorage.setItem(WEB_FONT_KEY, url);
+  } catch {
+    // No storage (a private window) or no font: the fallback faces stay, as on this page.
+  }
+}
