@@ -235,7 +235,9 @@ async function startFloorServer(file) {
   });
   let out = "";
   child.stdout.on("data", (d) => (out += d));
-  for (const until = Date.now() + 60_000; !/pages compressed/.test(out); await sleep(100)) {
+  // Compressing every floor (all of a page's CSS inline) at the server's settings takes seconds a
+  // page: a dozen pages took over a minute here.
+  for (const until = Date.now() + 15 * 60_000; !/pages compressed/.test(out); await sleep(100)) {
     if (child.exitCode !== null || Date.now() > until)
       throw new Error(`floor server did not start:\n${out}`);
   }
