@@ -7,6 +7,7 @@
  *
  *   node scripts/measure-fallback.mjs
  */
+/* global document */
 import { execSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
