@@ -104,8 +104,8 @@ async function start() {
 
 // Nothing here is needed for the first paint: the page is complete without it. A public page
 // asks for this module after its largest picture has been painted (or at the visitor's first
-// touch); the stylesheets it brings in hold the web font's face, so the font comes after that
-// picture too (docs/decisions/025).
+// touch), so its stylesheets and the web font it fetches come after that picture too
+// (docs/decisions/025).
 void afterFirstFrame()
   .then(stylesheets)
   .then(start)
