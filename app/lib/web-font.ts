@@ -24,24 +24,24 @@ export const WEB_FONT_FAMILY = "Pretendard Subset";
 /** Where the font file this visit has fetched is remembered (the file's hashed URL). */
 export const WEB_FONT_KEY = "web-font";
 const DESCRIPTORS = { weight: "400 900", style: "normal" } as const;
-
-function declare(url: string, display: FontDisplay) {
-  document.fonts.add(
-    new FontFace(WEB_FONT_FAMILY, `url(${url}) format("woff2")`, { ...DESCRIPTORS, display }),
-  );
-}
+const source = (url: string) => `url(${url}) format("woff2")`;
 
 /**
  * A public page's inline script in its head: declares the font when this visit fetched it before
  * (`optional`). Its text depends only on the build, so a prerendered page's policy names it by hash.
  */
 export function webFontHeadScript(url: string): string {
-  return `try{if(sessionStorage.getItem(${JSON.stringify(WEB_FONT_KEY)})===${JSON.stringify(url)})document.fonts.add(new FontFace(${JSON.stringify(WEB_FONT_FAMILY)},${JSON.stringify(`url(${url}) format("woff2")`)},{weight:"${DESCRIPTORS.weight}",style:"${DESCRIPTORS.style}",display:"optional"}))}catch(e){}`;
+  return `try{if(sessionStorage.getItem(${JSON.stringify(WEB_FONT_KEY)})===${JSON.stringify(url)})document.fonts.add(new FontFace(${JSON.stringify(WEB_FONT_FAMILY)},${JSON.stringify(source(url))},{weight:"${DESCRIPTORS.weight}",style:"${DESCRIPTORS.style}",display:"optional"}))}catch(e){}`;
 }
 
 /** An administrator's page (hydrated; the font is preloaded by root.tsx): declared at once. */
 export function declareWebFont(url: string): void {
-  declare(url, "swap");
+  document.fonts.add(
+    new FontFace(WEB_FONT_FAMILY, source(url), {
+      ...DESCRIPTORS,
+      display: "swap",
+    }),
+  );
 }
 
 /**
@@ -51,7 +51,7 @@ export function declareWebFont(url: string): void {
 export async function warmWebFont(url: string): Promise<void> {
   try {
     if (sessionStorage.getItem(WEB_FONT_KEY) === url) return;
-    await new FontFace(WEB_FONT_FAMILY, `url(${url}) format("woff2")`, DESCRIPTORS).load();
+    await new FontFace(WEB_FONT_FAMILY, source(url), DESCRIPTORS).load();
     sessionStorage.setItem(WEB_FONT_KEY, url);
   } catch {
     // No storage (a private window) or no font: the fallback faces stay, as on this page.
