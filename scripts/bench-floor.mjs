@@ -30,6 +30,7 @@ import {
   commit,
   freePort,
   htmlPaths,
+  koreanFontEnv,
   lighthouseFlags,
   listOption,
   loadAverage,
@@ -291,7 +292,13 @@ async function main() {
   );
   const floorServer = await startFloorServer(floorsFile);
   process.stderr.write(`pages on :${app.port}, their floors on :${floorServer.port}\n`);
-  const chrome = await launch({ chromePath, chromeFlags: CHROME_FLAGS, logLevel: "silent" });
+  const korean = koreanFontEnv();
+  const chrome = await launch({
+    chromePath,
+    chromeFlags: CHROME_FLAGS,
+    envVars: korean.env,
+    logLevel: "silent",
+  });
   const stopAll = async () => {
     chrome.kill();
     await Promise.all([app.stop(), floorServer.stop()]);
@@ -356,6 +363,7 @@ async function main() {
     lighthouse: (await import("lighthouse/package.json", { with: { type: "json" } })).default
       .version,
     buildDir,
+    font: korean.font,
     runs,
     pages: pageCount,
     seconds: Math.round((Date.now() - started) / 1000),
@@ -366,7 +374,7 @@ async function main() {
     `- Date: ${meta.date}`,
     `- Commit: ${meta.commit}`,
     `- Machine: ${meta.machine}`,
-    `- Lighthouse ${meta.lighthouse}, mobile (simulated slow 4G, 4× CPU slowdown); each figure the median of ${runs} run(s) (range in brackets), page and floor alternately, after one uncounted run of each.`,
+    `- Lighthouse ${meta.lighthouse}, mobile (simulated slow 4G, 4× CPU slowdown); each figure the median of ${runs} run(s) (range in brackets), page and floor alternately, after one uncounted run of each. Chromium's Korean font: ${meta.font}.`,
     `- ${pageCount} pages${onlySites || onlyRoutes ? ` (narrowed: ${[onlySites && `--sites ${onlySites.join(",")}`, onlyRoutes && `--routes ${onlyRoutes.join(",")}`].filter(Boolean).join(" ")})` : ""} in ${meta.seconds} s; load average (1, 5, 15 min) at start ${meta.loadAverage.start}, when done ${meta.loadAverage.end}.`,
     "",
     ...sites.flatMap(({ id }) => {

@@ -8,7 +8,9 @@
  * first input is reported whatever its length). The page's own behaviour must have attached
  * (`<html data-hydrated="true">`) before the tap; each interaction is the only one of its load
  * (what comes before it, opening the slider's accordion, is done by script, which is no
- * interaction) and the page is idle. Median of BENCH_INP_RUNS (default 3) loads; budget 100 ms.
+ * interaction) and the page is idle: its pictures loaded, the fade-ins that scrolling to the
+ * control started played. Chromium has a Korean font, as a phone has (koreanFontEnv,
+ * docs/decisions/026). Median of BENCH_INP_RUNS (default 3) loads; budget 100 ms.
  *
  *   node scripts/bench-inp.mjs [--sites anyang]
  *
@@ -22,6 +24,7 @@ import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import {
   commit,
+  koreanFontEnv,
   listOption,
   loadAverage,
   machine,
@@ -120,9 +123,16 @@ async function measureOnce(browser, url, interaction) {
     );
     const target = interaction.tap(page);
     await target.scrollIntoViewIfNeeded();
-    // Two frames after the scroll, so the tap does not land during it.
+    // Two frames after the scroll, so the tap does not land during it, and once the fade-ins the
+    // scroll started have played (under a second and a half): the figure is the tap's.
     await page.evaluate(
       () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+    );
+    await page.evaluate(() =>
+      Promise.race([
+        Promise.all(document.getAnimations().map((a) => a.finished.catch(() => {}))),
+        new Promise((r) => setTimeout(r, 3000)),
+      ]),
     );
     await target.tap();
     await page.waitForSelector(interaction.answered, { state: "attached", timeout: 10_000 });
@@ -163,9 +173,11 @@ async function main() {
   const loadAtStart = loadAverage();
   const app = await startApp({ buildDir });
   await app.printed(/pages compressed/);
+  const korean = koreanFontEnv();
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
     args: CHROMIUM_ARGS,
+    env: korean.env,
   });
   const stopAll = async () => {
     await browser.close();
@@ -209,6 +221,7 @@ async function main() {
     commit,
     machine,
     buildDir,
+    font: korean.font,
     runs,
     seconds: Math.round((Date.now() - started) / 1000),
     loadAverage: { start: loadAtStart, end: loadAverage() },
@@ -218,7 +231,7 @@ async function main() {
     `- Date: ${meta.date}`,
     `- Commit: ${meta.commit}`,
     `- Machine: ${meta.machine}`,
-    `- Chromium (playwright-core), phone 390 × 844 at 3×, touch, CPU ${CPU_SLOWDOWN}× slower; web-vitals onINP; median of ${runs} page loads, one interaction each.`,
+    `- Chromium (playwright-core), phone 390 × 844 at 3×, touch, CPU ${CPU_SLOWDOWN}× slower; web-vitals onINP; median of ${runs} page loads, one interaction each. Korean font: ${meta.font}.`,
     `- ${meta.seconds} s; load average (1, 5, 15 min) at start ${meta.loadAverage.start}, when done ${meta.loadAverage.end}.`,
     "",
     inpTable(rows),

@@ -8,23 +8,13 @@
  *   node scripts/measure-fallback.mjs
  */
 /* global document */
-import { execSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { koreanFontEnv } from "./bench-helpers.mjs";
 
-const CACHE = resolve("node_modules/.cache/noto-cjk");
-if (!existsSync(join(CACHE, "x"))) {
-  mkdirSync(CACHE, { recursive: true });
-  execSync("apt-get download fonts-noto-cjk", { cwd: CACHE, stdio: "inherit" });
-  const deb = readdirSync(CACHE).find((f) => f.endsWith(".deb"));
-  execSync(`dpkg-deb -x ${deb} x`, { cwd: CACHE, stdio: "inherit" });
-}
-const fontsConf = join(CACHE, "fonts.conf");
-writeFileSync(
-  fontsConf,
-  `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig><include ignore_missing="yes">/etc/fonts/fonts.conf</include><dir>${CACHE}/x/usr/share/fonts</dir><cachedir>${CACHE}/cache</cachedir></fontconfig>`,
-);
+const { env, font } = koreanFontEnv();
+if (!env.FONTCONFIG_FILE) throw new Error(`Noto Sans CJK KR is needed to measure: ${font}`);
 
 const text = readdirSync("sites")
   .filter((id) => existsSync(join("sites", id, "site.yaml")))
@@ -38,7 +28,7 @@ const pretendard = readFileSync(
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
   args: ["--headless", "--no-sandbox", "--disable-gpu"],
-  env: { ...process.env, FONTCONFIG_FILE: fontsConf },
+  env,
 });
 const page = await browser.newPage();
 await page.setContent(
