@@ -7,7 +7,6 @@
  * start-up (or when first asked for in that coding).
  */
 import { performance } from "node:perf_hooks";
-import { setImmediate } from "node:timers";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 /** Below this a page is sent as is, as the `compression` middleware did (its default threshold). */
@@ -84,8 +83,12 @@ export function matchesEtag(ifNoneMatch, etag) {
 
 /*
  * Every page of every complex is compressed in the background after start-up: one queue for the
- * process, one page per turn of the event loop, so requests are answered in between.
+ * process, one page per turn of the event loop, so requests are answered in between. Each turn is
+ * an unref'd timer, which fires while the server listens but does not keep a finished script
+ * alive; an unref'd setImmediate did not fire in an idle process (the loop slept in its poll until
+ * a request or another timer woke it), so a quiet server compressed a page per wake-up.
  */
+const nextTurn = (work) => setTimeout(work, 0).unref?.();
 const warmQueue = [];
 let warming = false;
 let warmed = 0;
@@ -101,7 +104,7 @@ function warmNext() {
   }
   job();
   warmed++;
-  setImmediate(warmNext).unref?.();
+  nextTurn(warmNext);
 }
 
 /**
@@ -162,7 +165,7 @@ export function createFastPages(pages, { headers }) {
   if (!warming && warmQueue.length) {
     warming = true;
     warmStarted = performance.now();
-    setImmediate(warmNext).unref?.();
+    nextTurn(warmNext);
   }
 
   return function fastPage(req, res) {

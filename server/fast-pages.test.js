@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import { createServer, request } from "node:http";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -188,5 +189,41 @@ describe("negotiation", () => {
     expect(matchesEtag("*", `"a"`)).toBe(true);
     expect(matchesEtag(`"a-br"`, `"a"`)).toBe(false);
     expect(matchesEtag(undefined, `"a"`)).toBe(false);
+  });
+});
+
+describe("the background compression", () => {
+  test("finishes in a server no request wakes", async () => {
+    // A process of its own: the test runner's event loop is never idle. Forty pages, one listening
+    // server, nothing else: the queue must drain without any request.
+    const script = `
+      import { createServer } from "node:http";
+      import { createFastPages } from ${JSON.stringify(new URL("./fast-pages.js", import.meta.url).href)};
+      const pages = new Map(Array.from({ length: 40 }, (_, i) => [
+        "/page-" + i,
+        { html: ${JSON.stringify(html)}, etag: '"e' + i + '"', type: "text/html; charset=utf-8" },
+      ]));
+      createServer(createFastPages(pages, { headers: {} })).listen(0);
+    `;
+    const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    try {
+      const line = await new Promise((resolve, reject) => {
+        let out = "";
+        const timer = setTimeout(() => reject(new Error(`not compressed in 10 s: ${out}`)), 10_000);
+        child.stdout.on("data", (d) => {
+          out += d;
+          const m = /pages compressed: \d+/.exec(out);
+          if (m) {
+            clearTimeout(timer);
+            resolve(m[0]);
+          }
+        });
+      });
+      expect(line).toBe("pages compressed: 40");
+    } finally {
+      child.kill();
+    }
   });
 });
