@@ -709,7 +709,7 @@ describe("the page as it arrives", () => {
     expect(html).not.toMatch(/D-\d+|D-DAY/);
   });
 
-  test("the hero is preloaded per screen, and only the hero loads eagerly", async () => {
+  test("the hero is preloaded per screen, and only the hero loads eagerly and first", async () => {
     const html = await (await fetch(server.url + "/")).text();
     const preloads = (html.match(/<link rel="preload" as="image"[^>]*>/g) ?? []).filter((l) =>
       l.includes("home-hero"),
@@ -726,6 +726,9 @@ describe("the page as it arrives", () => {
     expect(eager).toHaveLength(1);
     expect(eager[0]).toContain("home-hero-wide");
     expect(eager[0]).toMatch(/fetchpriority="high"/i);
+    // The others wait for it, also one that shows on the first screen (a browser would raise it).
+    for (const img of images.filter((i) => i.includes('loading="lazy"')))
+      expect(img).toMatch(/fetchpriority="low"/i);
   });
 
   test("on a phone the hero picture is the portrait crop, sharp at 3x", async () => {
