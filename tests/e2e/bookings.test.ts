@@ -315,12 +315,14 @@ async function tabTo(page: Page, wanted: (f: Focused) => boolean, what: string) 
   throw new Error(`Tab never reached ${what} (last: ${JSON.stringify(await focused(page))})`);
 }
 
-/** The first day with two open slots in a row (late in the day, today has one or none left). */
+/** The first day after today with two open slots in a row. */
 async function dayWithTwoOpenSlots() {
   const { days } = await availability();
   const open = (d: DayAvailability, i: number) => d.slots[i]?.state === "open";
   const pairAt = (d: DayAvailability) => d.slots.findIndex((_, i) => open(d, i) && open(d, i + 1));
-  const index = days.findIndex((d) => pairAt(d) >= 0);
+  // Never today: a slot of today can begin while the test runs (it then reads 지남, not 마감).
+  const todayInKorea = new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
+  const index = days.findIndex((d) => d.date > todayInKorea && pairAt(d) >= 0);
   expect(index).toBeGreaterThanOrEqual(0);
   const day = days[index]!;
   const at = pairAt(day);
