@@ -1,6 +1,7 @@
 /*
- * Fixed-window rate limits counted in the database, so every instance behind a load balancer
- * shares one counter per complex and key (docs/decisions/002-rate-limit-in-database.md).
+ * Rate limits counted in the database, so every instance behind a load balancer shares one counter
+ * per complex and key (docs/decisions/002-rate-limit-in-database.md). A key's window starts at its
+ * first hit, not at a clock boundary: a burst is counted in one window whatever the time of day.
  */
 import type { Queryable } from "~/db/db.server";
 
@@ -9,9 +10,10 @@ export type RateLimitResult =
   | { allowed: false; count: number; retryAfterSeconds: number };
 
 /**
- * Counts one hit for key on the complex siteId in the current fixed window of windowSeconds and
- * says whether it is within limit. One statement, atomic on both engines: the first hit of a new
- * window resets the count.
+ * Counts one hit for key on the complex siteId and says whether it is within limit. The key's
+ * window of windowSeconds starts at its first hit; the first hit after it ended starts the next
+ * one. One statement, atomic on both engines. Times are stored as ISO strings of one length, so
+ * they compare as text on both engines.
  */
 export async function hit(
   db: Queryable,
@@ -20,18 +22,18 @@ export async function hit(
   { limit, windowSeconds, now = new Date() }: { limit: number; windowSeconds: number; now?: Date },
 ): Promise<RateLimitResult> {
   const windowMs = windowSeconds * 1000;
-  const start = Math.floor(now.getTime() / windowMs) * windowMs;
-  const windowStart = new Date(start).toISOString();
-  const row = await db.get<{ count: number }>(
+  const current = `rate_limits.window_start > $4`;
+  const row = await db.get<{ count: number; window_start: string }>(
     `INSERT INTO rate_limits (site_id, key, window_start, count) VALUES ($3, $1, $2, 1)
      ON CONFLICT (site_id, key) DO UPDATE SET
-       count = CASE WHEN rate_limits.window_start = excluded.window_start THEN rate_limits.count + 1 ELSE 1 END,
-       window_start = excluded.window_start
-     RETURNING count`,
-    [key, windowStart, siteId],
+       count = CASE WHEN ${current} THEN rate_limits.count + 1 ELSE 1 END,
+       window_start = CASE WHEN ${current} THEN rate_limits.window_start ELSE excluded.window_start END
+     RETURNING count, window_start`,
+    [key, now.toISOString(), siteId, new Date(now.getTime() - windowMs).toISOString()],
   );
   const count = Number(row?.count ?? 1);
   if (count <= limit) return { allowed: true, count };
+  const start = row ? Date.parse(row.window_start) : now.getTime();
   return {
     allowed: false,
     count,
