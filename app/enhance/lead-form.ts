@@ -295,7 +295,10 @@ function setBusy(f: Form, busy: boolean) {
     f.form.removeAttribute("aria-busy");
   }
   if (f.submit) {
-    f.submit.disabled = busy;
+    // Not disabled: a disabled button drops the keyboard focus to the page (the submit handler
+    // refuses a second sending itself).
+    if (busy) f.submit.setAttribute("aria-disabled", "true");
+    else f.submit.removeAttribute("aria-disabled");
     f.submit.textContent = busy
       ? (f.submit.dataset.busyLabel ?? "등록중…")
       : (f.submit.dataset.label ?? "등록하기");

@@ -14,6 +14,7 @@ import {
   type DeskLeadView,
 } from "~/admin/lead-desk.server";
 import { refuseCrossSite, requireAdmin } from "~/auth/guards.server";
+import { busyButton, refuseWhileBusy } from "~/lib/busy-form";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { siteFrom } from "~/lib/site";
 import { formatKoreanDate, formatKoreanDateTime } from "~/lib/korean-date";
@@ -506,6 +507,7 @@ function LeadRow({
           ref={formRef}
           className="desk-edit-form"
           aria-label={`${lead.name} 상태와 메모`}
+          onSubmit={refuseWhileBusy(busy)}
         >
           <input type="hidden" name="id" value={lead.id} />
           <label htmlFor={`${id}-status`} className="sr-only">
@@ -537,7 +539,7 @@ function LeadRow({
             placeholder="메모"
             className="memo-input"
           />
-          <button type="submit" className="btn btn-outline btn-small" disabled={busy}>
+          <button type="submit" className="btn btn-outline btn-small" {...busyButton(busy)}>
             {busy ? "저장 중…" : "저장"}
           </button>
           <p

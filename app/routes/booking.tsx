@@ -4,6 +4,7 @@ import { cancelBooking, findBooking } from "~/bookings/bookings.server";
 import { requestSiteId } from "~/sites/request-site.server";
 import { REGISTER_PATH } from "~/components/registration/registration-context";
 import { ModelHouseFacts, ModelHouseMapLinks } from "~/components/visit/model-house-facts";
+import { busyButton, refuseWhileBusy } from "~/lib/busy-form";
 import { phoneLink } from "~/lib/source-phone";
 import { documentTitle } from "~/lib/seo";
 import { siteFrom, useSite } from "~/lib/site";
@@ -100,7 +101,9 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
       <section className="booking-page" aria-labelledby="booking-heading">
         <p className="booking-eyebrow">{site.project.siteName}</p>
         <h1 id="booking-heading">방문 예약 확인</h1>
-        <div role="status" className="booking-result">
+        {/* The page answered for the cancel form (a page load: this page is not hydrated) starts
+            at the answer, not at the top: the cancel button is gone with the booking. */}
+        <div role="status" className="booking-result" tabIndex={-1} autoFocus={Boolean(actionData)}>
           {actionData ? (
             <p
               className="lead-result"
@@ -135,7 +138,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
             </Link>
           </p>
         ) : booking.past ? null : (
-          <Form method="post" className="booking-actions">
+          <Form method="post" className="booking-actions" onSubmit={refuseWhileBusy(cancelling)}>
             <p className="booking-hint">
               방문이 어려우시면 예약을 취소해 주세요. 다른 분이 그 시간에 예약하실 수 있습니다.
             </p>
@@ -144,7 +147,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
               name="intent"
               value="cancel"
               className="btn btn-outline booking-cancel"
-              disabled={cancelling}
+              {...busyButton(cancelling)}
             >
               {cancelling ? "취소하는 중…" : "예약 취소하기"}
             </button>

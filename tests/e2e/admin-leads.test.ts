@@ -343,9 +343,12 @@ describe("the lead desk", () => {
       await row.getByLabel("메모", { exact: true }).fill("3/7 오후 2시 방문 예정");
       // The status line still says "saved" from the status change: wait for this save's answer.
       const saved = page.waitForResponse((r) => r.request().method() === "POST");
-      await row.getByRole("button", { name: "저장" }).click();
+      // Saved with the keyboard: 저장 keeps the focus (the next Tab goes on to the next lead).
+      await row.getByRole("button", { name: "저장" }).focus();
+      await page.keyboard.press("Enter");
       expect((await saved).ok()).toBe(true);
       await poll(() => row.getByRole("status").textContent()).toContain(DESK_MESSAGES.saved);
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("저장");
 
       await page.reload();
       const again = rows(page).filter({ hasText: "문의셋" });

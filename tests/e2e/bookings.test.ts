@@ -163,11 +163,17 @@ describe("visit booking by time slot", () => {
       expect(await main.locator(".booking-slot").textContent()).toBe(slotName);
       expect(await main.textContent()).toContain(content.modelHouse.address);
       expect(await seriousA11yViolations(a.page, "booking page")).toEqual([]);
-      await main.getByRole("button", { name: "예약 취소하기" }).click();
+      // Cancelled with the keyboard: the button goes with the booking, the focus to the answer.
+      await main.getByRole("button", { name: "예약 취소하기" }).focus();
+      await a.page.keyboard.press("Enter");
       await expect
         .poll(() => main.getByRole("status").textContent())
         .toContain("방문 예약이 취소되었습니다");
       await expect.poll(() => main.locator(".booking-status").textContent()).toBe("취소된 예약");
+      expect(
+        await a.page.evaluate(() => document.activeElement?.getAttribute("role")),
+        "the focus is on the answer, not lost to the page",
+      ).toBe("status");
 
       // The seat is free again for visitor B.
       await b.page.reload();

@@ -421,6 +421,43 @@ describe("customer page inquiry", () => {
     }
   });
 
+  test("sent with the keyboard, 등록하기 keeps the focus while the form is sent and after the answer; a second Enter sends nothing", async () => {
+    const { context, page, errors } = await visit("desktop", "/Promotion/Customer");
+    try {
+      // The answer held back a moment, as on a slow connection.
+      await page.route("**/api/leads*", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await route.continue();
+      });
+      const posts: string[] = [];
+      page.on("request", (r) => {
+        if (r.method() === "POST") posts.push(new URL(r.url()).pathname);
+      });
+      const f = fields(page.locator("main"));
+      const phone = newPhone();
+      await f.name.fill("키보드문의");
+      await f.phone.fill(phone);
+      await f.consent.check();
+      await humanPause(page);
+      await f.submit.focus();
+      // The button by what it is, not by its label (등록중… while the form is sent).
+      const button = page.locator('main form button[type="submit"]');
+      await page.keyboard.press("Enter");
+      await expect.poll(() => button.getAttribute("aria-disabled")).toBe("true");
+      const focusedLabel = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+      expect(await focusedLabel()).toBe("등록중…");
+      await page.keyboard.press("Enter");
+      await expect.poll(() => f.status.textContent()).toBe(RESULT_MESSAGES.inquiry.success);
+      expect(await button.getAttribute("aria-disabled")).toBeNull();
+      expect(await focusedLabel()).toBe("등록하기");
+      expect(posts).toEqual(["/api/leads"]);
+      expect(await storedWithPhone(phone)).toHaveLength(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("a network failure shows the ⚠ message and keeps the input", async () => {
     const { context, page, errors } = await visit("phone", "/Promotion/Customer");
     try {

@@ -479,13 +479,19 @@ describe("sign-in", () => {
           await poll(message).toMatch(
             /^로그인 실패: 시도가 너무 많습니다\. [0-9]+분 뒤에 다시 시도해 주세요\.$/,
           );
-        await poll(() => page.locator("form button[disabled]").count()).toBe(0);
+        await poll(() => page.locator(`form button[aria-disabled="true"]`).count()).toBe(0);
       }
       // The message never says whether the account exists: a real account with a wrong password reads the same.
       await form.getByLabel("이메일").fill(ADMIN.email);
       await form.getByLabel("비밀번호").fill("not-the-password");
-      await form.getByRole("button", { name: "로그인" }).click();
+      // Sent with the keyboard: the answer (a page load here) starts at the password, the e-mail kept.
+      await form.getByRole("button", { name: "로그인" }).focus();
+      await page.keyboard.press("Enter");
       await poll(() => form.getByRole("alert").textContent()).toBe(AUTH_MESSAGES.wrong);
+      await poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe(
+        "password",
+      );
+      expect(await form.getByLabel("이메일").inputValue()).toBe(ADMIN.email);
     } finally {
       await context.close();
       // Clear the address counter for the other tests: a successful sign-in does.

@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
 import { useId } from "react";
+import { busyButton, refuseWhileBusy } from "~/lib/busy-form";
 
 /** The administrator's sign-in form (press list and /admin/login). Works without JavaScript. */
 export function SignInForm({
@@ -28,6 +29,7 @@ export function SignInForm({
         action={action}
         className="admin-form"
         aria-describedby={error ? `${id}-error` : undefined}
+        onSubmit={refuseWhileBusy(busy)}
       >
         <input type="hidden" name="intent" value="signin" />
         {redirectTo ? <input type="hidden" name="redirectTo" value={redirectTo} /> : null}
@@ -52,6 +54,10 @@ export function SignInForm({
             autoComplete="current-password"
             required
             aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            // A page answered for a failed sign-in (the press list is not hydrated: a page load)
+            // starts where the visitor goes on, the password, not at the top.
+            autoFocus={Boolean(error)}
           />
         </div>
         {error ? (
@@ -59,7 +65,7 @@ export function SignInForm({
             {error}
           </p>
         ) : null}
-        <button type="submit" className="btn btn-primary" disabled={busy}>
+        <button type="submit" className="btn btn-primary" {...busyButton(busy)}>
           {busy ? "로그인 중…" : "로그인"}
         </button>
       </Form>

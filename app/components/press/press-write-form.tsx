@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
+import { busyButton, refuseWhileBusy } from "~/lib/busy-form";
 import { formatKoreanDateTime } from "~/lib/korean-date";
 import {
   BODY_MAX,
@@ -145,6 +146,8 @@ export function PressWriteForm({
   );
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
+    refuseWhileBusy(busy)(event);
+    if (event.defaultPrevented) return;
     const form = event.currentTarget;
     const values = Object.fromEntries(
       [...new FormData(form)].filter(([, v]) => typeof v === "string"),
@@ -305,7 +308,7 @@ export function PressWriteForm({
           {radio("draft", "임시저장 (방문자에게 보이지 않음)")}
         </fieldset>
         <div className="admin-form-actions">
-          <button type="submit" className="btn btn-primary" disabled={busy}>
+          <button type="submit" className="btn btn-primary" {...busyButton(busy)}>
             {busy ? "저장 중…" : submitLabel}
           </button>
           {footer}
