@@ -4,6 +4,7 @@ import { content, menuEntry, pageTitle } from "./support/sites";
 import { backTo, hydrated, launchBrowser, openPage, useCachingBrowser } from "./support/browser";
 import { seriousA11yViolations } from "./support/a11y";
 import { startServer, type RunningServer } from "./support/server";
+import { popupEntryGone } from "./support/leads";
 
 let server: RunningServer;
 let browser: Browser;
@@ -493,6 +494,7 @@ describe("registration popup", () => {
       await expect.poll(() => dialog.isVisible()).toBe(false);
 
       // Closing tidied history up: one Back now leaves for the previous page.
+      await popupEntryGone(page);
       await page.goBack();
       await page.waitForURL(server.url + "/privacy");
       expect(errors).toEqual([]);

@@ -9,6 +9,7 @@ import {
   fields,
   humanPause,
   popup,
+  popupEntryGone,
   storedWithPhone as storedWithPhoneOf,
 } from "./support/leads";
 import { startServer, type RunningServer } from "./support/server";
@@ -190,6 +191,7 @@ describe("registration popup", () => {
 
       expect(await page.evaluate(() => (window as unknown as { stay?: boolean }).stay)).toBe(true);
       // Closing tidied history up: one Back now leaves for the previous page.
+      await popupEntryGone(page);
       await page.goBack();
       await page.waitForURL(/\/privacy$/);
       expect(errors).toEqual([]);

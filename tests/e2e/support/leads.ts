@@ -78,3 +78,17 @@ export function fields(scope: Page | Locator) {
 }
 
 export const popup = (page: Page) => page.getByRole("dialog", { name: "방문예약 · 관심고객 등록" });
+
+/**
+ * Waits until the popup's history entry is gone after it was closed by a button or Escape (its
+ * own Back runs after the dialog is hidden): a Back pressed before then is coalesced with it.
+ */
+export async function popupEntryGone(page: Page) {
+  await expect
+    .poll(() =>
+      page.evaluate(() =>
+        Boolean((history.state as Record<string, unknown> | null)?.registrationPopup),
+      ),
+    )
+    .toBe(false);
+}
