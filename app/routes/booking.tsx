@@ -1,10 +1,9 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/booking";
 import { cancelBooking, findBooking } from "~/bookings/bookings.server";
 import { requestSiteId } from "~/sites/request-site.server";
 import { REGISTER_PATH } from "~/components/registration/registration-context";
 import { ModelHouseFacts, ModelHouseMapLinks } from "~/components/visit/model-house-facts";
-import { busyButton, refuseWhileBusy } from "~/lib/busy-form";
 import { phoneLink } from "~/lib/source-phone";
 import { documentTitle } from "~/lib/seo";
 import { siteFrom, useSite } from "~/lib/site";
@@ -66,8 +65,6 @@ const RESULT_TEXT: Record<string, string> = {
 
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
   const { booking } = loaderData;
-  const navigation = useNavigation();
-  const cancelling = navigation.state !== "idle" && navigation.formMethod === "POST";
   const site = useSite();
   const { contact } = site;
   const phone = (
@@ -138,7 +135,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
             </Link>
           </p>
         ) : booking.past ? null : (
-          <Form method="post" className="booking-actions" onSubmit={refuseWhileBusy(cancelling)}>
+          <Form method="post" className="booking-actions">
             <p className="booking-hint">
               방문이 어려우시면 예약을 취소해 주세요. 다른 분이 그 시간에 예약하실 수 있습니다.
             </p>
@@ -147,9 +144,8 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
               name="intent"
               value="cancel"
               className="btn btn-outline booking-cancel"
-              {...busyButton(cancelling)}
             >
-              {cancelling ? "취소하는 중…" : "예약 취소하기"}
+              예약 취소하기
             </button>
           </Form>
         )}

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { Form, useNavigation } from "react-router";
-import { busyButton, refuseWhileBusy } from "~/lib/busy-form";
+import { busyButton } from "~/lib/busy-form";
 import { formatKoreanDateTime } from "~/lib/korean-date";
 import {
   BODY_MAX,
@@ -146,8 +146,8 @@ export function PressWriteForm({
   );
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
-    refuseWhileBusy(busy)(event);
-    if (event.defaultPrevented) return;
+    // A second press while the first sending is under way sends nothing.
+    if (busy) return event.preventDefault();
     const form = event.currentTarget;
     const values = Object.fromEntries(
       [...new FormData(form)].filter(([, v]) => typeof v === "string"),
