@@ -1,10 +1,11 @@
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
 import { enhanceEntry } from "./scripts/vite-enhance-entry";
+import { inlineScripts } from "./scripts/vite-inline-script";
 
 // Unit and integration tests beside the code (app/**, server/**, scripts/**). Browser tests: vitest.e2e.config.ts.
 export default defineConfig({
-  plugins: [tsconfigPaths(), enhanceEntry()],
+  plugins: [inlineScripts(), tsconfigPaths(), enhanceEntry()],
   test: {
     include: ["app/**/*.test.{ts,tsx}", "server/**/*.test.{ts,js}", "scripts/**/*.test.ts"],
     environment: "node",

@@ -1,5 +1,6 @@
 import { defineConfig } from "vitest/config";
 import tsconfigPaths from "vite-tsconfig-paths";
+import { inlineScripts } from "./scripts/vite-inline-script";
 
 /*
  * Browser tests: each file starts the built production server itself (tests/e2e/support/server.ts)
@@ -21,7 +22,7 @@ const perComplex = [
 ].map((name) => `tests/e2e/${name}.test.ts`);
 
 export default defineConfig({
-  plugins: [tsconfigPaths()],
+  plugins: [inlineScripts(), tsconfigPaths()],
   test: {
     environment: "node",
     testTimeout: 60_000,

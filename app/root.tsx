@@ -13,7 +13,7 @@ import type { Route } from "./+types/root";
 import { BottomBar } from "~/components/layout/bottom-bar";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
-import { SourcePhoneScript } from "~/components/layout/source-phone-script";
+import { AfterChromeScript, FirstSecondsScript } from "~/components/layout/inline-scripts";
 import { RegistrationPopupTemplate } from "~/components/registration/registration-dialog";
 import { RENDERED_EVENT } from "~/enhance/events";
 import { phoneLink } from "~/lib/source-phone";
@@ -110,6 +110,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           // (lib/web-font.ts, docs/decisions/025).
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: webFontHeadScript(fontUrl) }} />
         )}
+        {/* Before the page is parsed: what must not wait for the script (app/inline). */}
+        {site ? <FirstSecondsScript visit={!hydrated} /> : null}
         <Links />
       </head>
       <body>
@@ -129,8 +131,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
             <BottomBar />
             {/* React cannot hydrate a <template>'s content: on hydrated pages the triggers lead to /register. */}
             {hydrated ? null : <RegistrationPopupTemplate />}
-            {/* After every number it swaps, the popup's template included. */}
-            {hydrated ? null : <SourcePhoneScript />}
+            {/* After every number it swaps and every form it fills, the popup's template included. */}
+            {hydrated ? null : <AfterChromeScript />}
           </>
         ) : null}
         {hydrated ? (

@@ -3,3 +3,9 @@ declare module "virtual:enhance-entry" {
   const url: string;
   export default url;
 }
+
+/** A module of app/inline/ bundled into one inline script (scripts/vite-inline-script.ts). */
+declare module "*?inline-script" {
+  const code: string;
+  export default code;
+}

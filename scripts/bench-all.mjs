@@ -9,6 +9,7 @@ import { spawnSync } from "node:child_process";
 
 // bench-tags, bench-floor and bench-inp start Chrome and bench.mjs does too: never two at once.
 export const BENCHES = [
+  "bench-scripts.mjs",
   "bench-server.mjs",
   "bench-scale.mjs",
   "bench-live.mjs",

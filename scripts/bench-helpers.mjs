@@ -28,6 +28,21 @@ export const CHROME_FLAGS = [
   "--no-first-run",
 ];
 
+/**
+ * Chromium's arguments for the benches that drive it through playwright-core, as the browser tests
+ * launch it (tests/e2e/support/browser.ts, TypeScript, which a plain Node script cannot import).
+ */
+export const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
 /** Where Debian's fonts-noto-cjk is unpacked for the benches' Chromium (not installed). */
 export const NOTO_CJK_CACHE = resolve("node_modules/.cache/noto-cjk");
 

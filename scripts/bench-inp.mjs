@@ -23,6 +23,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import {
+  CHROMIUM_ARGS,
   commit,
   koreanFontEnv,
   listOption,
@@ -37,18 +38,6 @@ import {
 
 export const INP_BUDGET_MS = 100;
 const CPU_SLOWDOWN = 4;
-// As the browser tests launch it (tests/e2e/support/browser.ts, TypeScript, which a plain Node
-// script cannot import).
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const PHONE = {
   viewport: { width: 390, height: 844 },
   deviceScaleFactor: 3,

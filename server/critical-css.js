@@ -36,6 +36,23 @@ const COMPARE = {
 };
 
 /**
+ * States that no element has as a page is rendered but that come before the page's script: the
+ * page's inline code sets them from the first paint (app/inline: the header scrolled, the to-top
+ * button, the phone menu open with its sections and scroll lock, a popup trigger at work) and the
+ * starter marks a held tap.
+ * Their rules go into every first screen with the rest of their stylesheet's.
+ */
+export const FIRST_SECONDS_STATES = [
+  /^\.site-header\[data-scrolled="?true"?\]$/,
+  /^\.to-top\[data-visible="?true"?\]$/,
+  /^\.menu-toggle-icon\[data-open="?true"?\]/,
+  /^body\[data-menu-open="?true"?\]$/,
+  /^\.accordion-head\[aria-expanded="?true"?\]/,
+  /\[data-early-tap\]/,
+  /^a\[aria-busy="?true"?\]$/,
+];
+
+/**
  * `inline(html)` for the pages of one build (`clientDir`, where `/assets/*.css` are): the page
  * with its used rules in a <style> in place of its stylesheet links, and the links in
  * `<noscript data-stylesheets>` after it. The policy's hash of the <style> is taken by
@@ -52,6 +69,7 @@ export function createCriticalCss(clientDir) {
     inlineFonts: false,
     preloadFonts: false,
     reduceInlineStyles: false,
+    allowRules: FIRST_SECONDS_STATES,
     logLevel: "warn",
   });
   const sheets = new Map();

@@ -1,10 +1,9 @@
 /*
- * The site's chrome on every page (public and administrator's): header menus and scroll state,
- * section tabs, footer, the notice bar, the registration popup, the press list's "더보기", and the record of
- * where the visit came from for the lead forms, and the channel report's beacons.
+ * The site's chrome on every page (public and administrator's): the desktop dropdown's Escape and
+ * patience, the to-top button, section tabs, footer, the notice bar, the registration popup and the
+ * press list's "더보기". What must not wait for this (where the visit came from, the channel
+ * counts, the header's scroll state, the phone menu) runs inline from the first paint (app/inline).
  */
-import { captureAttribution } from "~/components/forms/attribution-store";
-import { enhanceChannel } from "./channel";
 import { enhanceFooter } from "./chrome/footer";
 import { enhanceHeader } from "./chrome/header";
 import { enhanceNotice } from "./chrome/notice";
@@ -23,15 +22,5 @@ export async function enhance(): Promise<void> {
   enhanceSubMenus();
   if (done) return;
   done = true;
-  await inTurns([
-    // Where this visit came from (utm_*, referring site), kept for the lead forms: first, before
-    // a quick visitor has left the landing page.
-    captureAttribution,
-    enhanceChannel,
-    enhanceHeader,
-    enhanceNotice,
-    enhancePopup,
-    enhanceFooter,
-    enhancePressList,
-  ]);
+  await inTurns([enhanceHeader, enhanceNotice, enhancePopup, enhanceFooter, enhancePressList]);
 }

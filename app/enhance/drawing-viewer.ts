@@ -4,7 +4,7 @@
  */
 import PhotoSwipe from "photoswipe";
 import "photoswipe/style.css";
-import { DRAWING_DOUBLE_TAP_ZOOM, DRAWING_MAX_ZOOM } from "~/components/media/drawing-zoom";
+import { DRAWING_DOUBLE_TAP_ZOOM, DRAWING_MAX_ZOOM } from "~/lib/drawing-zoom";
 
 export type Drawing = { src: string; width: number; height: number; alt: string };
 export type DrawingViewer = { close: () => void; destroy: () => void };

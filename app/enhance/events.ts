@@ -12,14 +12,6 @@ export const RENDERED_EVENT = "app:rendered";
 export const LEAD_EVENT = "app:lead";
 export type LeadEventDetail = { id: string; booked: boolean };
 
-/**
- * A plain left click, without a key that asks the browser for a new tab or window. Only such a
- * click is taken over by a page's behaviour; any other keeps the link's own meaning.
- */
-export function isPlainClick(event: MouseEvent): boolean {
-  return event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
-}
-
 /** Lets the browser paint and handle input before the next piece of work. */
 export const yieldToPage = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 

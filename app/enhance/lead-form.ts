@@ -1,5 +1,3 @@
-import { visitAttribution } from "~/components/forms/attribution-store";
-import { ATTRIBUTION_FIELDS } from "~/lib/attribution";
 import type { LeadFieldErrors } from "~/lib/lead-form";
 import {
   resultMessage,
@@ -9,6 +7,7 @@ import {
 } from "~/lib/lead-result";
 import { enhanceVisitSlots, type SlotPicker } from "./visit-slots";
 import { keptTogether } from "./keep-together";
+import { SHOWN_AT_ATTR } from "~/lib/before-script";
 import { LEAD_EVENT, type LeadEventDetail } from "./events";
 
 /*
@@ -21,8 +20,8 @@ import { LEAD_EVENT, type LeadEventDetail } from "./events";
  *    goes, and its space stays until the next send, so nothing below moves. The first bad field
  *    takes the focus.
  *  - it is sent without leaving the page, to the action's JSON twin (app/routes/api.leads.ts),
- *    with an idempotency key per form display (a double click or a resend is one lead), the fill
- *    time, and where the visit came from (sessionStorage, attribution-store).
+ *    with an idempotency key per form display (a double click or a resend is one lead) and the fill
+ *    time; where the visit came from is in its hidden fields already (app/inline/after-chrome.ts).
  *  - the answer is shown: success (the fields cleared), failure, too many requests, or a lost
  *    connection, where what the visitor typed always stays. An answer that is not the action's
  *    (a proxy's 502 page) is a failure, never a success.
@@ -117,6 +116,16 @@ function formValues(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of new FormData(form)) if (typeof value === "string") values[key] = value;
   return values;
+}
+
+/**
+ * When the visitor first saw the form, which its fill time counts from (a submission faster than
+ * MIN_FILL_MS is a bot's and is not stored): the popup's opening (app/inline/popup.ts), else the
+ * page's own start. Not this script's arrival: a visitor may have typed for seconds before it came.
+ */
+function shownAt(form: HTMLFormElement): number {
+  const popup = Number(form.getAttribute(SHOWN_AT_ATTR));
+  return popup > 0 ? popup : Math.round(performance.timeOrigin);
 }
 
 function hidden(form: HTMLFormElement, name: string): HTMLInputElement {
@@ -466,7 +475,7 @@ export function enhanceLeadForm(
     errors,
     reserved: { ...errors },
     busy: false,
-    shownAt: Date.now(),
+    shownAt: shownAt(form),
     onClose: options.onClose,
     slots: null,
   };
@@ -475,11 +484,6 @@ export function enhanceLeadForm(
   // The script checks and shows the messages itself.
   form.noValidate = true;
   hidden(form, "idempotencyKey").value ||= newIdempotencyKey();
-  const attribution = visitAttribution();
-  for (const field of ATTRIBUTION_FIELDS) {
-    const value = attribution[field];
-    if (value) hidden(form, field).value = value;
-  }
 
   const picker = form.querySelector<HTMLElement>("[data-visit-picker]");
   if (picker)

@@ -5,7 +5,8 @@
  * on the page. The administrator's pages are hydrated by React Router and load this too, for the
  * header and the popup they share with the public pages.
  */
-import { EARLY_TAP } from "~/lib/early-tap";
+import { bringStylesheets } from "~/inline/stylesheets";
+import { EARLY_TAP } from "~/lib/before-script";
 import { declareWebFont, warmWebFont } from "~/lib/web-font";
 import fontUrl from "~/styles/fonts/pretendard-subset.woff2?url";
 import { RENDERED_EVENT, yieldToPage } from "./events";
@@ -42,38 +43,6 @@ function afterFirstFrame(): Promise<void> {
   return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 }
 
-/**
- * A prerendered page holds its stylesheets in <noscript data-stylesheets> behind the rules its
- * first screen uses, inline (server/critical-css.js): they are brought in here and waited for
- * before any area changes the page (an open menu or popup needs their rules). They load as
- * `media="print"` and apply together once all are in: one that applied before the others would
- * come after the inline rules with only part of the cascade, and could move the first screen
- * (a button's height flickered so). A stylesheet that fails to load does not hold the areas back.
- */
-async function stylesheets(): Promise<void> {
-  const links: HTMLLinkElement[] = [];
-  for (const held of document.querySelectorAll("noscript[data-stylesheets]")) {
-    const markup = document.createElement("template");
-    markup.innerHTML = held.textContent ?? "";
-    for (const link of markup.content.querySelectorAll("link")) {
-      link.media = "print";
-      links.push(link);
-    }
-    held.replaceWith(markup.content);
-  }
-  await Promise.all(
-    links.map(
-      (link) =>
-        new Promise<void>((resolve) => {
-          if (link.sheet) return resolve();
-          link.addEventListener("load", () => resolve(), { once: true });
-          link.addEventListener("error", () => resolve(), { once: true });
-        }),
-    ),
-  );
-  for (const link of links) link.removeAttribute("media");
-}
-
 async function start() {
   const present = Object.entries(AREAS).flatMap(([area, selector]) => {
     const load = MODULES[`./${area}.ts`];
@@ -94,7 +63,7 @@ async function start() {
   // administrator's pages React sets it once it has hydrated (root.tsx).
   if (!("__reactRouterContext" in window)) document.documentElement.dataset.hydrated = "true";
   // A button pressed before the areas attached was held by the page's starter script
-  // (lib/head-priorities.server.ts): it is pressed now, once.
+  // (app/inline/starter.ts): it is pressed now, once.
   const early = document.querySelector<HTMLElement>(`[${EARLY_TAP}]`);
   if (early) {
     early.removeAttribute(EARLY_TAP);
@@ -107,7 +76,8 @@ async function start() {
 // touch), so its stylesheets and the web font it fetches come after that picture too
 // (docs/decisions/025).
 void afterFirstFrame()
-  .then(stylesheets)
+  // The page's stylesheets, with the rules of the states the areas add (an open menu or popup).
+  .then(bringStylesheets)
   .then(start)
   .then(() => {
     // The web font: declared on the administrator's pages, fetched for the next pages on a

@@ -10,7 +10,7 @@
  *   first tap); the viewer owns a history entry, so Back closes it and stays on the page.
  * Players from other sites exist only here, in the visitor's browser (docs/decisions/004).
  */
-import { isPlainClick } from "./events";
+import { isPlainClick } from "~/lib/before-script";
 
 /** Key in `history.state` of the entry pushed while the drawing viewer is open. */
 const VIEWER_MARKER = "drawingViewer";

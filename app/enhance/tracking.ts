@@ -1,4 +1,5 @@
 import type { PageTracking, Vendor } from "~/lib/tracking";
+import { TEL_TAP_EVENT, TEL_TAPS_ATTR } from "~/lib/before-script";
 import { LEAD_EVENT, type LeadEventDetail } from "./events";
 
 /*
@@ -11,7 +12,8 @@ import { LEAD_EVENT, type LeadEventDetail } from "./events";
  * Events, each vendor's own call: a page view per page; for a registration the server stored
  * (LEAD_EVENT, sent by ./lead-form.ts only for a new lead) Naver `lead` (and `schedule` when a slot
  * was booked), Kakao `participation`, Meta `Lead` with eventID = the lead's id, Google `conversion`
- * with transaction_id = the lead's id; Naver `call` on a tap of a `tel:` link. Only ids and event
+ * with transaction_id = the lead's id; Naver `call` on a tap of a `tel:` link, also one made before
+ * this module arrived (the page's inline code keeps the count). Only ids and event
  * names go to a vendor: never a name, a phone number or a message.
  */
 
@@ -187,17 +189,15 @@ export function enhance() {
     for (const [vendor, { id }] of vendors)
       whenReady(vendor, () => VENDOR_CALLS[vendor].lead(id, lead));
   });
-  // Capture: a tap is counted even where the link's own handler stops the event.
-  document.addEventListener(
-    "click",
-    (event) => {
-      const link = (event.target as Element | null)?.closest?.('a[href^="tel:"]');
-      if (!link) return;
-      for (const [vendor, { id }] of vendors) {
-        const call = VENDOR_CALLS[vendor].call;
-        if (call) whenReady(vendor, () => call(id));
-      }
-    },
-    true,
-  );
+  // Taps on a `tel:` link, counted by the page's inline code from the first paint
+  // (app/inline/channel.ts): those made before this module arrived, then each one as it comes.
+  const call = () => {
+    for (const [vendor, { id }] of vendors) {
+      const callOf = VENDOR_CALLS[vendor].call;
+      if (callOf) whenReady(vendor, () => callOf(id));
+    }
+  };
+  const early = Number(document.documentElement.getAttribute(TEL_TAPS_ATTR) ?? 0);
+  for (let tap = 0; tap < early; tap++) call();
+  document.addEventListener(TEL_TAP_EVENT, call);
 }

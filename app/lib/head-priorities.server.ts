@@ -1,6 +1,6 @@
 import { Transform } from "node:stream";
 import { StringDecoder } from "node:string_decoder";
-import { EARLY_TAP } from "./early-tap";
+import STARTER from "~/inline/starter.ts?inline-script";
 
 /*
  * The page's JavaScript starts loading only after the first frame is drawn (docs/decisions/009).
@@ -20,16 +20,12 @@ export const DEFERRED_MODULE = "text/x-deferred-module";
 export const START_SCRIPTS = `(function(){function go(){document.querySelectorAll('link[rel="${DEFERRED_PRELOAD}"]').forEach(function(l){var n=document.createElement("link");n.rel="modulepreload";n.href=l.getAttribute("href");document.head.appendChild(n)});document.querySelectorAll('script[type="${DEFERRED_MODULE}"]').forEach(function(s){var m=document.createElement("script");m.type="module";m.nonce=s.nonce;m.textContent=s.textContent;s.replaceWith(m)})}if(document.visibilityState==="visible")requestAnimationFrame(function(){setTimeout(go,0)});else go()})()`;
 
 /**
- * A public page's own module (docs/decisions/014, 025) is asked for once the page's largest
- * picture (its `fetchpriority="high"` image) has been shown: when the browser reports it as the
- * largest paint, or, if something else is larger, a quarter second after the page's load event. So
- * nothing of the script (nor the stylesheets and the web font it brings in) shares the link with
- * that picture. A visitor who touches, types, scrolls or clicks first gets it at once. A button
- * pressed before the areas have attached is held (its click goes no further) and marked, and
- * main.ts presses it again once they have: no tap is lost, and none is handled twice.
+ * The script that starts a public page's own module (docs/decisions/014, 025) after its largest
+ * picture and holds the taps made before then (app/inline/starter.ts): the same text on every page,
+ * the module's URL in its `data-src`.
  */
-export function startEnhanceScript(url: string): string {
-  return `(function(u){var d=document,r=d.documentElement,s=0;function go(){if(s)return;s=1;var m=d.createElement("script");m.type="module";m.src=u;d.body.appendChild(m)}function soon(){if(d.visibilityState!=="visible")go();else requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}["pointerdown","keydown","touchstart","wheel","scroll"].forEach(function(t){addEventListener(t,go,{once:true,passive:true,capture:true})});d.addEventListener("click",function(e){var b=!r.dataset.hydrated&&e.target.closest&&e.target.closest('button[type="button"]');if(b){e.stopImmediatePropagation();d.querySelectorAll("[${EARLY_TAP}]").forEach(function(x){x.removeAttribute("${EARLY_TAP}")});b.setAttribute("${EARLY_TAP}","");go()}},true);var i=d.querySelector('img[fetchpriority="high"]');function later(){function t(){setTimeout(soon,250)}if(d.readyState==="complete")t();else addEventListener("load",t)}if(!i||!i.decode)soon();else{try{new PerformanceObserver(function(l){l.getEntries().forEach(function(e){if(e.element===i)setTimeout(go,0)})}).observe({type:"largest-contentful-paint",buffered:true})}catch(e){}i.decode().then(later,later)}})(${JSON.stringify(url)})`;
+export function starterScript(url: string, nonce?: string): string {
+  return `<script data-src="${url}"${nonce ? ` nonce="${nonce}"` : ""}>${STARTER}</script>`;
 }
 
 const MODULE_PRELOAD = /<link rel="modulepreload"/gi;
@@ -40,8 +36,8 @@ const NONCE = /\snonce="[^"]*"/;
  * The document with its module preloads and module scripts inert, and the script that starts them;
  * and, before `</body>`, the public pages' own script (`enhanceUrl`, docs/decisions/014): on a
  * hydrated page (the administrator's) a small module fetched at low priority, on a public page
- * started after the largest picture (startEnhanceScript), with `nonce` where the page is rendered
- * per request.
+ * started after the largest picture (starterScript), with `nonce` where the page is rendered per
+ * request.
  */
 export function deferModuleScripts(html: string, enhanceUrl = "", pageNonce?: string): string {
   let nonce: string | undefined;
@@ -54,12 +50,11 @@ export function deferModuleScripts(html: string, enhanceUrl = "", pageNonce?: st
       return `<script type="${DEFERRED_MODULE}"${nonce}>`;
     });
   const starter = nonce === undefined ? "" : `<script${nonce}>${START_SCRIPTS}</script>`;
-  const gated = startEnhanceScript(enhanceUrl);
   const enhance =
-    !enhanceUrl || out.includes(gated)
+    !enhanceUrl || out.includes(STARTER)
       ? ""
       : nonce === undefined
-        ? `<script${pageNonce ? ` nonce="${pageNonce}"` : ""}>${gated}</script>`
+        ? starterScript(enhanceUrl, pageNonce)
         : `<script type="module" src="${enhanceUrl}" fetchpriority="low"></script>`;
   if (!starter && !enhance) return out;
   const end = out.lastIndexOf("</body>");

@@ -8,7 +8,7 @@ import { data } from "react-router";
 import type { Site } from "~/content/schema";
 import { isSitePath } from "~/content/pages";
 import { ATTRIBUTION_FIELDS } from "~/lib/attribution";
-import { SHOWN_PHONE_FIELD } from "~/lib/source-phone";
+import { SHOWN_PHONE_FIELD } from "~/lib/before-script";
 import {
   HONEYPOT_FIELD,
   MESSAGE_MAX,

@@ -4,7 +4,7 @@ import { join, relative } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DRAWING_MAX_ZOOM, DRAWING_MIN_LABEL_PX } from "~/components/media/drawing-zoom";
+import { DRAWING_MAX_ZOOM, DRAWING_MIN_LABEL_PX } from "~/lib/drawing-zoom";
 import { launchBrowser } from "./support/browser";
 import { startServer, type RunningServer } from "./support/server";
 

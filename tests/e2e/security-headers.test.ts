@@ -3,7 +3,9 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { content } from "./support/sites";
 import { prerenderPagePaths } from "~/content/pages";
-import { startEnhanceScript } from "~/lib/head-priorities.server";
+import AFTER_CHROME from "~/inline/after-chrome.ts?inline-script";
+import FIRST_SECONDS from "~/inline/first-seconds.ts?inline-script";
+import STARTER from "~/inline/starter.ts?inline-script";
 import { RESULT_MESSAGES } from "~/lib/lead-form";
 import { webFontHeadScript } from "~/lib/web-font";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
@@ -55,17 +57,19 @@ function scriptSources(html: string) {
 }
 
 /**
- * A public page runs its own code only: its two inline scripts are exactly the site's (the web
- * font's head script and the starter that adds the page's module from /assets/ after its largest
- * picture, docs/decisions/025), and any file it names is one of /assets/.
+ * A public page runs its own code only: its inline scripts are exactly the site's (the web font's
+ * head script, the code that must not wait for the page's script (app/inline: in the head, after
+ * the chrome) and the starter that adds the page's module from /assets/ after its largest picture,
+ * docs/decisions/025), and any file it names is one of /assets/.
  */
 function expectOwnScriptsOnly(html: string) {
-  const inline = inlineScripts(html).map((s) => s.body);
-  const module = /\("(\/assets\/[\w.-]+\.js)"\)$/.exec(inline.at(-1) ?? "")?.[1];
+  const scripts = inlineScripts(html);
+  const inline = scripts.map((s) => s.body);
+  const module = /\sdata-src="(\/assets\/[\w.-]+\.js)"/.exec(scripts.at(-1)?.attrs ?? "")?.[1];
   expect(module).toBeDefined();
   const font = /"(\/assets\/pretendard-subset-[\w-]+\.woff2)"/.exec(inline[0] ?? "")?.[1];
   expect(font).toBeDefined();
-  expect(inline).toEqual([webFontHeadScript(font!), startEnhanceScript(module!)]);
+  expect(inline).toEqual([webFontHeadScript(font!), FIRST_SECONDS, AFTER_CHROME, STARTER]);
   for (const src of scriptSources(html)) expect(src).toMatch(/^\/assets\/[\w.-]+\.js$/);
 }
 

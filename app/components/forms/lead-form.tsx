@@ -9,7 +9,8 @@ import {
   type LeadVariant,
 } from "~/lib/lead-result";
 import { useSite } from "~/lib/site";
-import { SHOWN_PHONE_FIELD } from "~/lib/source-phone";
+import { ATTRIBUTION_FIELDS } from "~/lib/attribution";
+import { SHOWN_PHONE_FIELD } from "~/lib/before-script";
 import { VisitSlotPicker } from "./visit-slot-picker";
 
 export { resultMessage };
@@ -137,6 +138,10 @@ export function LeadForm({
         <input type="hidden" name="fillMs" value="" />
         {/* The number the visitor was shown: the default, or their ad source's (~/lib/source-phone). */}
         <input type="hidden" name={SHOWN_PHONE_FIELD} value={contact.phone} />
+        {/* Where the visit came from, set before the first paint (app/inline/after-chrome.ts). */}
+        {ATTRIBUTION_FIELDS.map((field) => (
+          <input key={field} type="hidden" name={field} value="" />
+        ))}
         <div className="lead-hp" aria-hidden="true">
           <label htmlFor={`${uid}-hp`}>웹사이트</label>
           <input

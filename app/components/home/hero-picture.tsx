@@ -1,6 +1,6 @@
 import type { Image } from "~/content/schema";
 import { imageUrl, srcSet } from "~/lib/images";
-import { NARROW_QUERY, PAGING_QUERY } from "./media-queries";
+import { NARROW_QUERY, PAGING_QUERY } from "~/lib/media-queries";
 
 /** `<link rel="preload">` descriptors for the hero: the AVIF that each screen's <picture> will pick. */
 export function heroPreloads(hero: { wide: Image; tall: Image }) {

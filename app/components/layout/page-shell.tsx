@@ -3,7 +3,7 @@ import { useLocation } from "react-router";
 import { currentMenuUrl, getPage, menuGroup } from "~/content/pages";
 import type { Page } from "~/content/schema";
 import { useSite } from "~/lib/site";
-import { PHONE_ATTR } from "~/lib/source-phone";
+import { PHONE_ATTR } from "~/lib/before-script";
 import { Picture } from "./picture";
 import { KeepTogether } from "./keep-together";
 

@@ -8,15 +8,16 @@ import { Logo } from "./logo";
 
 /*
  * The site header: the desktop menu with its dropdown, the phone bar with the menu drawer, and the
- * to-top button. Rendered closed and unscrolled; app/enhance/chrome.ts opens and closes the menus
- * and follows the scroll position. The current menu item comes from the address, on the server.
+ * to-top button. Rendered closed and unscrolled; from the first paint the dropdown opens by CSS and
+ * the page's inline code follows the scroll position and runs the phone menu (app/inline/header.ts);
+ * the page's script adds the rest (app/enhance/chrome/header.ts). The current menu item comes from the address, on the server.
  * Links are plain <a>: every page is a full page load (docs/decisions/014).
  */
 export function SiteHeader() {
   const current = currentMenuUrl(useSite(), useLocation().pathname);
   return (
     <>
-      <header className="site-header" data-scrolled="false" data-solid="false">
+      <header className="site-header" data-scrolled="false">
         <DesktopHeader current={current} />
         <MobileHeader current={current} />
       </header>
@@ -59,7 +60,6 @@ function DesktopHeader({ current }: { current: string | undefined }) {
                         <a
                           href={item.url}
                           className="gnb-sub-link"
-                          tabIndex={-1}
                           aria-current={item.url === current ? "page" : undefined}
                         >
                           {item.title}

@@ -1,16 +1,6 @@
 import type { Notice } from "~/content/schema";
+import { NOTICE_STORAGE, noticeKey } from "~/lib/notice";
 import { useCspNonce } from "~/lib/site";
-
-/** The key a dismissal is remembered under for the visit (sessionStorage): one per notice. */
-export function noticeKey(notice: Notice): string {
-  let h = 0;
-  for (const ch of `${notice.title}\n${notice.text}\n${notice.startsAt}`) {
-    h = (Math.imul(h, 31) + ch.charCodeAt(0)) | 0;
-  }
-  return `n${(h >>> 0).toString(36)}`;
-}
-
-export const NOTICE_STORAGE = "notice-dismissed";
 
 /**
  * The administrator's notice (운영 정보) on every public page within its period: a bar that leaves

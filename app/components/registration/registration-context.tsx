@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { PHONE_ATTR } from "~/lib/source-phone";
+import { PHONE_ATTR } from "~/lib/before-script";
 
 /** URL of the registration form as a page: where triggers go when JavaScript is off. */
 export const REGISTER_PATH = "/register";

@@ -2,15 +2,14 @@ import { LeadForm } from "~/components/forms/lead-form";
 import { phoneLink } from "~/lib/source-phone";
 import { useSite } from "~/lib/site";
 import { REGISTER_PATH } from "./registration-context";
-
-/** Element id of the <template> that holds the popup until its first opening. */
-export const POPUP_TEMPLATE_ID = "registration-popup";
+import { POPUP_TEMPLATE_ID } from "~/lib/before-script";
 
 /**
  * The registration popup, server-rendered once per page inside a <template> (inert and free until
  * used): a native modal <dialog> (focus stays inside, Escape closes) with the visit form.
- * app/enhance/chrome.ts inserts it on a trigger's click, with a fresh copy of the form at each
- * opening (so it starts empty) whose `source` is the page's path, and owns its history entry.
+ * The page's inline code (app/inline/popup.ts) inserts it on a trigger's click, from the first
+ * paint, with a fresh copy of the form at each opening (so it starts empty) whose `source` is the
+ * page's path, and owns its history entry; the page's script enhances the form.
  */
 export function RegistrationPopupTemplate() {
   const { contact } = useSite();

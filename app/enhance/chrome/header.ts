@@ -1,43 +1,18 @@
 /*
- * The site header (app/components/layout/site-header.tsx): the desktop dropdown, the phone menu
- * drawer, the solid background once scrolled and the to-top button. Listeners sit on the document
- * and find the markup when an event comes, so they keep working where React owns it (the
+ * The site header (app/components/layout/site-header.tsx), once the page's script has arrived. The
+ * dropdown opens by CSS alone from the first paint (layout.css), and the scrolled look, the to-top
+ * button and the phone menu drawer run inline from the first paint (app/inline/header.ts). This
+ * adds what CSS cannot: the dropdown stays open while the pointer is anywhere over the header
+ * (moving from a menu item to the logo or across the panel's edge), Escape closes it, and the
+ * to-top button scrolls smoothly and moves the focus to the top. Listeners sit on the document and
+ * find the markup when an event comes, so they keep working where React owns it (the
  * administrator's pages).
  */
 
 const header = () => document.querySelector<HTMLElement>(".site-header");
+const desktop = () => document.querySelector<HTMLElement>(".header-desktop");
 
 let dropdownOpen = false;
-let drawerOpen = false;
-let scrolled = false;
-
-function paintHeader() {
-  const el = header();
-  if (!el) return;
-  el.dataset.scrolled = String(scrolled);
-  el.dataset.solid = String(scrolled || dropdownOpen || drawerOpen);
-}
-
-// ——— Scroll: the header turns solid above 0, the to-top button shows above 200 px. ———
-
-function onScroll() {
-  const y = window.scrollY;
-  if (scrolled !== y > 0) {
-    scrolled = y > 0;
-    paintHeader();
-  }
-  const toTop = document.querySelector<HTMLElement>(".to-top");
-  const deep = y > 200;
-  if (!toTop || toTop.dataset.visible === String(deep)) return;
-  toTop.dataset.visible = String(deep);
-  if (deep) {
-    toTop.removeAttribute("aria-hidden");
-    toTop.removeAttribute("tabindex");
-  } else {
-    toTop.setAttribute("aria-hidden", "true");
-    toTop.tabIndex = -1;
-  }
-}
 
 function toTop(event: MouseEvent, link: HTMLElement) {
   if (!link.matches(".to-top")) return false;
@@ -48,7 +23,7 @@ function toTop(event: MouseEvent, link: HTMLElement) {
   return true;
 }
 
-// ——— Desktop dropdown: every column opens at once, on hover or keyboard focus. ———
+// ——— Desktop dropdown: every column opens at once. ———
 
 export function setDropdown(open: boolean) {
   if (dropdownOpen === open) return;
@@ -63,95 +38,50 @@ export function setDropdown(open: boolean) {
     const columns = [...el.querySelectorAll<HTMLElement>(".gnb-sub")];
     backdrop.style.minHeight = `${Math.max(0, ...columns.map((c) => c.offsetHeight))}px`;
   }
-  for (const link of el.querySelectorAll<HTMLElement>(".gnb-sub-link")) {
-    if (open) link.removeAttribute("tabindex");
-    else link.tabIndex = -1;
-  }
-  paintHeader();
 }
 
-// ——— Phone drawer: a hamburger toggle, one accordion section open at a time. ———
-
-function drawerParts() {
-  const toggle = document.querySelector<HTMLButtonElement>(".header-mobile .menu-toggle");
-  const drawer = toggle && document.getElementById(toggle.getAttribute("aria-controls") ?? "");
-  return toggle && drawer ? { toggle, drawer } : null;
-}
-
-export function setDrawer(open: boolean) {
-  const parts = drawerParts();
-  if (!parts || drawerOpen === open) return;
-  drawerOpen = open;
-  const { toggle, drawer } = parts;
-  toggle.setAttribute("aria-expanded", String(open));
-  const label = toggle.querySelector(".sr-only");
-  if (label) label.textContent = open ? "메뉴 닫기" : "메뉴 열기";
-  toggle.querySelector<HTMLElement>(".menu-toggle-icon")?.setAttribute("data-open", String(open));
-  drawer.dataset.open = String(open);
-  drawer.hidden = !open;
-  const backdrop = document.querySelector<HTMLElement>(".header-mobile .drawer-backdrop");
-  if (backdrop) backdrop.hidden = !open;
-  if (open) {
-    document.body.dataset.menuOpen = "true";
-    drawer.querySelector<HTMLElement>("a,button")?.focus();
-  } else {
-    delete document.body.dataset.menuOpen;
-  }
-  paintHeader();
-}
-
-function toggleSection(head: HTMLElement) {
-  const expand = head.getAttribute("aria-expanded") !== "true";
-  for (const other of head.closest(".accordion")?.querySelectorAll(".accordion-head") ?? []) {
-    const open = expand && other === head;
-    other.setAttribute("aria-expanded", String(open));
-    const panel = document.getElementById(other.getAttribute("aria-controls") ?? "");
-    if (panel) panel.hidden = !open;
-  }
+/** After Escape, CSS keeps the dropdown closed under the pointer and the focus until they move. */
+function dismiss(dismissed: boolean) {
+  const el = desktop();
+  if (!el) return;
+  if (dismissed) el.dataset.dismissed = "";
+  else delete el.dataset.dismissed;
 }
 
 // ——— Wiring ———
 
 function onClick(event: MouseEvent) {
   const target = event.target as Element | null;
-  if (!target?.closest) return;
-  const link = target.closest<HTMLElement>("a[href]");
-  if (link && toTop(event, link)) return;
-  if (target.closest(".header-mobile .menu-toggle")) {
-    setDrawer(!drawerOpen);
-    return;
-  }
-  const head = target.closest<HTMLElement>(".drawer .accordion-head");
-  if (head) {
-    toggleSection(head);
-    return;
-  }
-  if (target.closest(".drawer-backdrop")) setDrawer(false);
-  // A menu link leads to another page: leave the menus closed behind it (Back may show this page
+  const link = target?.closest?.<HTMLElement>("a[href]");
+  if (!link || toTop(event, link)) return;
+  // A menu link leads to another page: the dropdown closes behind it (Back may show this page
   // again from the browser's cache).
-  else if (link?.closest(".drawer")) setDrawer(false);
-  else if (link?.closest(".gnb")) setDropdown(false);
+  if (link.closest(".gnb")) {
+    setDropdown(false);
+    dismiss(true);
+  }
 }
 
+/**
+ * Escape closes the dropdown wherever the focus is (content shown on hover must be dismissible
+ * without moving the pointer, WCAG 1.4.13).
+ */
 function onKeyDown(event: KeyboardEvent) {
   if (event.key !== "Escape") return;
-  if (drawerOpen) {
-    setDrawer(false);
-    drawerParts()?.toggle.focus();
-    return;
-  }
   const target = event.target as Element | null;
-  if (!dropdownOpen || !target?.closest?.(".site-header")) return;
-  // A focused sub-link is about to be hidden: keep focus on its top menu item (first, so the focus
-  // handler's "open" is overridden by the "close" below).
-  target.closest(".gnb-item")?.querySelector<HTMLElement>(".gnb-link")?.focus();
+  // A focused sub-link is about to be hidden: keep focus on its top menu item (first, so the
+  // focus handler's "not dismissed" is overridden by the dismissal below).
+  target?.closest?.(".gnb-item")?.querySelector<HTMLElement>(".gnb-link")?.focus();
   setDropdown(false);
+  dismiss(true);
 }
 
 function onFocusIn(event: FocusEvent) {
   const target = event.target as Element | null;
+  if (!target?.closest?.("nav.gnb")) return;
+  dismiss(false);
   // Opens on keyboard focus; a mouse click on a top item opens it by hover already.
-  if (target?.closest?.("nav.gnb") && target.matches(":focus-visible")) setDropdown(true);
+  if (target.matches(":focus-visible")) setDropdown(true);
 }
 
 function onFocusOut(event: FocusEvent) {
@@ -160,12 +90,17 @@ function onFocusOut(event: FocusEvent) {
 }
 
 function onMouseOver(event: MouseEvent) {
-  if ((event.target as Element | null)?.closest?.(".gnb-item")) setDropdown(true);
+  if (!(event.target as Element | null)?.closest?.(".gnb-item")) return;
+  dismiss(false);
+  setDropdown(true);
 }
 
 function onMouseOut(event: MouseEvent) {
   const from = (event.target as Element | null)?.closest?.(".site-header");
-  if (from && !from.contains(event.relatedTarget as Node | null)) setDropdown(false);
+  if (from && !from.contains(event.relatedTarget as Node | null)) {
+    setDropdown(false);
+    dismiss(false);
+  }
 }
 
 export function enhanceHeader() {
@@ -175,12 +110,12 @@ export function enhanceHeader() {
   document.addEventListener("focusout", onFocusOut);
   document.addEventListener("mouseover", onMouseOver);
   document.addEventListener("mouseout", onMouseOut);
-  window.addEventListener("scroll", onScroll, { passive: true });
-  // Back to a page kept in the browser's cache: as it was left, but with the menus closed.
+  // Back to a page kept in the browser's cache: as it was left, but with the dropdown closed.
   window.addEventListener("pageshow", (event) => {
     if (!event.persisted) return;
-    setDrawer(false);
     setDropdown(false);
+    dismiss(false);
   });
-  onScroll();
+  // A pointer already over a menu item when the script arrived (CSS has the dropdown open).
+  if (document.querySelector(".gnb-item:hover")) setDropdown(true);
 }

@@ -4,7 +4,7 @@
  * before paint on the next page). Focus, on the button that goes away, moves to the page's main
  * content, so a keyboard user keeps their place.
  */
-import { NOTICE_STORAGE } from "~/components/live/notice-bar";
+import { NOTICE_STORAGE } from "~/lib/notice";
 
 export function enhanceNotice() {
   const bar = document.getElementById("site-notice");

@@ -1,4 +1,4 @@
-import { PAGING_QUERY } from "~/components/home/media-queries";
+import { PAGING_QUERY } from "~/lib/media-queries";
 import { wheelGestures } from "./wheel-gesture";
 
 /*

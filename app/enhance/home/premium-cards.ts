@@ -1,4 +1,4 @@
-import { NARROW_QUERY } from "~/components/home/media-queries";
+import { NARROW_QUERY } from "~/lib/media-queries";
 
 /*
  * The PREMIUM cards (components/home/premium-cards.tsx). On a narrow screen each card folds to its

@@ -97,3 +97,15 @@ export async function backTo(page: Page, ready: Locator) {
   await page.goBack({ waitUntil: "commit" });
   await ready.waitFor();
 }
+
+/**
+ * The page's script files (/assets/*.js) arrive `ms` late, as on a slow phone network: what a
+ * visitor does in the meantime meets only the page's HTML, its inline code and its first-screen CSS
+ * (docs/before-the-script.md).
+ */
+export async function delayScripts(page: Page, ms = 3000) {
+  await page.route(/\/assets\/[^?]+\.js(\?|$)/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue().catch(() => undefined);
+  });
+}
