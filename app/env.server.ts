@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { normalizePhone } from "~/lib/lead-form";
+import { normalizePhone } from "~/lib/phone";
 import { SITE_ID } from "~/lib/sites";
 
 const schema = z.object({

@@ -2,6 +2,7 @@ import { execFile } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { createSession, getSession } from "~/auth/session.server";
 import { verifyPassword } from "~/auth/password.server";
+import { signIn } from "~/auth/sign-in.server";
 import { engines, useTestDb } from "~/db/test-support";
 
 /** Runs `npm run admin -- <args>` (tsx scripts/admin.ts) against the test database, with stdin. */
@@ -51,6 +52,40 @@ describe.each(engines())("npm run admin -- set-password ($name)", { timeout: 60_
     const r = await adminCommand(["set-password", "editor@example.com"], "short-pw\n", t.env());
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("비밀번호는 12자 이상이어야 합니다");
+    expect(await hashOf("editor@example.com")).toBeUndefined();
+  });
+
+  it("takes the password given twice, as a confirmation prompt would, and it signs in", async () => {
+    const r = await adminCommand(
+      ["set-password", "editor@example.com"],
+      "typed-twice-password\ntyped-twice-password\n",
+      t.env(),
+    );
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("editor@example.com: 관리자 계정을 만들었습니다.");
+    const signedIn = await signIn(
+      "anyang",
+      { email: "editor@example.com", password: "typed-twice-password" },
+      { ip: "203.0.113.7" },
+    );
+    expect(signedIn).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    [
+      "two different lines",
+      "first-long-password\nsecond-long-password\n",
+      "두 줄의 비밀번호가 서로 다릅니다. 바꾸지 않았습니다.",
+    ],
+    [
+      "three lines",
+      "a-long-password-1\na-long-password-1\na-long-password-1\n",
+      "표준 입력이 3줄입니다.",
+    ],
+  ])("refuses %s and changes nothing", async (_, stdin, message) => {
+    const r = await adminCommand(["set-password", "editor@example.com"], stdin, t.env());
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(message);
     expect(await hashOf("editor@example.com")).toBeUndefined();
   });
 

@@ -2,7 +2,8 @@
  * Operator command for administrator accounts:
  *   npm run admin -- set-password EMAIL                      for every complex
  *   npm run admin -- set-password EMAIL --site ID [--site ID2]  only for the complexes named
- * Reads the new password from standard input. Creates the administrator or changes its password and
+ * Reads the new password from standard input: its first line, and a second line, when given (a
+ * confirmation), must repeat it. Creates the administrator or changes its password and
  * its complexes (each call sets them: without --site, every complex), and signs out its open sessions
  * when the password changed.
  * Uses the same database settings as the server (DATABASE_URL, or SQLite under DATA_DIR).
@@ -17,7 +18,8 @@ const PASSWORD_MIN = 12;
 
 const USAGE = `사용법: npm run admin -- set-password <이메일> [--site <단지 ID> ...]
 
-  새 비밀번호를 표준 입력으로 받습니다 (${PASSWORD_MIN}자 이상). 터미널에서는 입력이 화면에 보이지 않습니다.
+  새 비밀번호를 표준 입력으로 받습니다 (${PASSWORD_MIN}자 이상, 한 줄). 확인용으로 둘째 줄에 같은 비밀번호를
+  한 번 더 적을 수 있습니다. 터미널에서는 입력이 화면에 보이지 않습니다.
   --site 없이는 모든 단지의 관리자, --site로는 지정한 단지만의 관리자가 됩니다 (여러 번 쓸 수 있음).
   예: printf '%s' "$NEW_PASSWORD" | npm run -s admin -- set-password admin@example.com
       printf '%s' "$NEW_PASSWORD" | npm run -s admin -- set-password manager@example.com --site anyang
@@ -27,16 +29,34 @@ const USAGE = `사용법: npm run admin -- set-password <이메일> [--site <단
 const describeSites = (sites: AdminSites) =>
   sites === ALL_SITES ? "모든 단지" : `단지 ${sites.join(", ")}`;
 
-/** The password from standard input: typed without echo on a terminal, else the whole input. */
-async function readPassword(): Promise<string> {
+/**
+ * The password in what standard input held: its first line; a second line, when given (the same
+ * password again, as a confirmation prompt takes it), must repeat it. A line break is never part of
+ * a password: nobody could type it at sign-in.
+ */
+function passwordFromInput(
+  input: string,
+): { ok: true; password: string } | { ok: false; message: string } {
+  const lines = input.split(/\r\n|\r|\n/);
+  // One trailing line break (echo, a here-string) ends the last line; it does not start another.
+  if (lines.length > 1 && lines.at(-1) === "") lines.pop();
+  if (lines.length > 2)
+    return {
+      ok: false,
+      message: `표준 입력이 ${lines.length}줄입니다. 비밀번호는 한 줄로 적고, 확인하려면 둘째 줄에 한 번 더 적어 주세요.`,
+    };
+  if (lines.length === 2 && lines[0] !== lines[1])
+    return { ok: false, message: "두 줄의 비밀번호가 서로 다릅니다." };
+  return { ok: true, password: lines[0]! };
+}
+
+/** Standard input: typed without echo on a terminal (up to Enter), else all of it. */
+async function readInput(): Promise<string> {
   const stdin = process.stdin;
   if (!stdin.isTTY) {
     const chunks: Buffer[] = [];
     for await (const chunk of stdin) chunks.push(chunk as Buffer);
-    // One trailing line break (echo, a here-string) is not part of the password.
-    return Buffer.concat(chunks)
-      .toString("utf8")
-      .replace(/\r?\n$/, "");
+    return Buffer.concat(chunks).toString("utf8");
   }
   process.stderr.write("새 비밀번호: ");
   stdin.setRawMode(true);
@@ -88,7 +108,12 @@ async function main(args: string[]): Promise<number> {
     if (!named.includes(value)) named.push(value);
   }
   const sites: AdminSites = named.length ? named.sort() : ALL_SITES;
-  const password = await readPassword();
+  const read = passwordFromInput(await readInput());
+  if (!read.ok) {
+    process.stderr.write(`${read.message} 바꾸지 않았습니다.\n`);
+    return 1;
+  }
+  const password = read.password;
   if ([...password].length < PASSWORD_MIN) {
     process.stderr.write(`비밀번호는 ${PASSWORD_MIN}자 이상이어야 합니다. 바꾸지 않았습니다.\n`);
     return 1;

@@ -23,7 +23,7 @@ import {
   type LeadStatus,
   type SourceOptions,
 } from "~/lib/lead-desk";
-import { normalizePhone } from "~/lib/lead-form";
+import { normalizePhone } from "~/lib/phone";
 import { ALL_SITES, SITE_ID, type SiteScope } from "~/lib/sites";
 
 export type DeskLead = Lead & {

@@ -11,7 +11,7 @@ import {
   SESSION_IDLE_MS,
   SESSION_MAX_MS,
 } from "./session.server";
-import { signIn, SIGN_IN_LIMIT_PER_ACCOUNT } from "./sign-in.server";
+import { signIn } from "./sign-in.server";
 
 const EMAIL = "admin@example.com";
 const PASSWORD = "correct-horse-battery";
@@ -69,32 +69,82 @@ describe.each(engines())("administrator sign-in and sessions ($name)", (engine) 
     });
   });
 
-  it("throttles the sixth failure in a row for an account, even with the right password, and counts again after a success", async () => {
+  it("an address that fails five times for an account locks out only itself: the administrator signs in from another address", async () => {
     await upsertAdmin(EMAIL, PASSWORD);
-    for (let i = 0; i < SIGN_IN_LIMIT_PER_ACCOUNT; i++) {
+    const attacker = { ip: "198.51.100.66" };
+    for (let i = 0; i < 5; i++) {
       expect(
-        await signIn("anyang", { email: EMAIL, password: `wrong-${i}` }, { ip: `10.0.0.${i}` }, T0),
-      ).toMatchObject({
-        status: 401,
+        await signIn("anyang", { email: EMAIL, password: `wrong-${i}` }, attacker, T0),
+      ).toMatchObject({ status: 401 });
+    }
+    // The attacker goes on (as many times as they like): refused, and told when to try again.
+    for (let i = 0; i < 200; i++) {
+      expect(
+        await signIn("anyang", { email: EMAIL, password: `guess-${i}` }, attacker, later(1000)),
+      ).toEqual({
+        ok: false,
+        status: 429,
+        message: "로그인 실패: 시도가 너무 많습니다. 15분 뒤에 다시 시도해 주세요.",
+        retryAfterSeconds: 15 * 60 - 1,
       });
     }
-    const sixth = await signIn(
-      "anyang",
-      { email: EMAIL, password: PASSWORD },
-      { ip: "10.0.0.99" },
-      later(1000),
-    );
-    expect(sixth).toMatchObject({ ok: false, status: 429 });
-    expect((sixth as { message: string }).message).toMatch(
-      /^로그인 실패: 시도가 너무 많습니다\. [0-9]+분 뒤에/,
-    );
-    // Next window: allowed again; a success clears the count.
-    const next = later(16 * 60_000);
-    expect(await signIn("anyang", { email: EMAIL, password: PASSWORD }, meta, next)).toMatchObject({
+    // Even the right password waits there.
+    expect(
+      await signIn("anyang", { email: EMAIL, password: PASSWORD }, attacker, later(2000)),
+    ).toMatchObject({ ok: false, status: 429 });
+    // The administrator, at another address, signs in meanwhile; the attacker is still locked out.
+    expect(
+      await signIn("anyang", { email: EMAIL, password: PASSWORD }, meta, later(3000)),
+    ).toMatchObject({ ok: true });
+    expect(
+      await signIn("anyang", { email: EMAIL, password: "nope" }, attacker, later(4000)),
+    ).toMatchObject({ status: 429 });
+    // Once the window has passed, the attacker's address counts again from one.
+    expect(
+      await signIn("anyang", { email: EMAIL, password: "nope" }, attacker, later(16 * 60_000)),
+    ).toMatchObject({ status: 401 });
+  });
+
+  it("failures spread over many addresses stop at the e-mail's ceiling of 100 an hour, from every address, the right password too", async () => {
+    await upsertAdmin(EMAIL, PASSWORD);
+    // Wrong passwords, answered fast (no scrypt): 5 from each of 20 addresses.
+    const verify = vi.spyOn(password, "verifyPassword").mockResolvedValue(false);
+    try {
+      for (let i = 0; i < 100; i++) {
+        const address = { ip: `10.1.0.${Math.floor(i / 5)}` };
+        expect(
+          await signIn("anyang", { email: EMAIL, password: `guess-${i}` }, address, T0),
+          address.ip,
+        ).toMatchObject({ status: 401 });
+      }
+    } finally {
+      verify.mockRestore();
+    }
+    // The 101st attempt in the hour, from a new address, with the right password: refused, with when.
+    const tenMinutesOn = later(10 * 60_000);
+    expect(
+      await signIn("anyang", { email: EMAIL, password: PASSWORD }, meta, tenMinutesOn),
+    ).toEqual({
+      ok: false,
+      status: 429,
+      message: "로그인 실패: 시도가 너무 많습니다. 50분 뒤에 다시 시도해 주세요.",
+      retryAfterSeconds: 50 * 60,
+    });
+    // After the hour, the right password signs in.
+    expect(
+      await signIn("anyang", { email: EMAIL, password: PASSWORD }, meta, later(60 * 60_000)),
+    ).toMatchObject({ ok: true });
+  });
+
+  it("counts again after a success: the address's failures in a row, not its attempts", async () => {
+    await upsertAdmin(EMAIL, PASSWORD);
+    for (let i = 0; i < 4; i++)
+      await signIn("anyang", { email: EMAIL, password: "typo" }, meta, T0);
+    expect(await signIn("anyang", { email: EMAIL, password: PASSWORD }, meta, T0)).toMatchObject({
       ok: true,
     });
-    for (let i = 0; i < SIGN_IN_LIMIT_PER_ACCOUNT; i++) {
-      expect(await signIn("anyang", { email: EMAIL, password: "nope" }, meta, next)).toMatchObject({
+    for (let i = 0; i < 5; i++) {
+      expect(await signIn("anyang", { email: EMAIL, password: "nope" }, meta, T0)).toMatchObject({
         status: 401,
       });
     }

@@ -1,9 +1,15 @@
 /*
- * Sign-in with e-mail and password. Every attempt counts against two fixed-window limits in the
- * database (per account and per client address, shared by all instances); a successful sign-in
- * clears both, so the limits count failures in a row. An unknown e-mail is checked against a dummy
- * hash, so it costs the same time and gets the same message as a wrong password; so does an
- * administrator of other complexes only, who cannot sign in on this one.
+ * Sign-in with e-mail and password. Attempts are counted in the database (shared by all instances,
+ * docs/decisions/028-sign-in-throttle-per-address.md), in this order, each only once the one before
+ * it let the attempt through:
+ *   1. per client address and e-mail together: the tight limit, so that whoever fails five times
+ *      locks out only themselves, never the administrator at another address;
+ *   2. per client address: one address trying many e-mails;
+ *   3. per e-mail, from all addresses: a high ceiling that stops guessing spread over many addresses.
+ * A successful sign-in clears the first two, so they count failures in a row; the ceiling runs out
+ * its hour. An unknown e-mail is checked against a dummy hash, so it costs the same time and gets
+ * the same message as a wrong password; so does an administrator of other complexes only, who
+ * cannot sign in on this one.
  */
 import { getDb } from "~/db/db.server";
 import { hit } from "~/leads/rate-limit.server";
@@ -12,10 +18,13 @@ import { adminSites, isAdminFor } from "./admin.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
 import { createSession, pruneSessions } from "./session.server";
 
-/** Failures allowed per account, and per client address, in SIGN_IN_WINDOW_SECONDS. */
-export const SIGN_IN_LIMIT_PER_ACCOUNT = 5;
+/** Attempts per client address and e-mail together, and per client address, in SIGN_IN_WINDOW_SECONDS. */
+export const SIGN_IN_LIMIT_PER_ADDRESS_AND_ACCOUNT = 5;
 export const SIGN_IN_LIMIT_PER_ADDRESS = 10;
 export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+/** Attempts per e-mail from all addresses in SIGN_IN_ACCOUNT_WINDOW_SECONDS: the ceiling on guessing. */
+export const SIGN_IN_LIMIT_PER_ACCOUNT = 100;
+export const SIGN_IN_ACCOUNT_WINDOW_SECONDS = 60 * 60;
 
 export type SignInResult =
   | { ok: true; adminId: string; email: string; setCookie: string }
@@ -24,8 +33,10 @@ export type SignInResult =
 // Computed once now, so that the first unknown e-mail does not take longer than a wrong password.
 void dummyPasswordHash();
 
-const accountKey = (email: string) => `signin:account:${email}`;
+// An address holds no space, so the pair's key is one address and one e-mail.
+const pairKey = (ip: string, email: string) => `signin:pair:${ip} ${email}`;
 const addressKey = (ip: string) => `signin:address:${ip}`;
+const accountKey = (email: string) => `signin:account:${email}`;
 
 /** Signs in on the complex siteId (the request's): its counters limit the attempts. */
 export async function signIn(
@@ -40,22 +51,34 @@ export async function signIn(
   if (!email || !password) return { ok: false, message: AUTH_MESSAGES.missing, status: 400 };
 
   const db = await getDb();
-  const window = { windowSeconds: SIGN_IN_WINDOW_SECONDS, now };
-  const [account, address] = await Promise.all([
-    hit(db, siteId, accountKey(email), { ...window, limit: SIGN_IN_LIMIT_PER_ACCOUNT }),
-    hit(db, siteId, addressKey(meta.ip), { ...window, limit: SIGN_IN_LIMIT_PER_ADDRESS }),
-  ]);
-  if (!account.allowed || !address.allowed) {
-    const retryAfterSeconds = Math.max(
-      account.allowed ? 0 : account.retryAfterSeconds,
-      address.allowed ? 0 : address.retryAfterSeconds,
-    );
-    return {
-      ok: false,
-      message: AUTH_MESSAGES.throttled(Math.ceil(retryAfterSeconds / 60)),
-      status: 429,
-      retryAfterSeconds,
-    };
+  const limits = [
+    {
+      key: pairKey(meta.ip, email),
+      limit: SIGN_IN_LIMIT_PER_ADDRESS_AND_ACCOUNT,
+      windowSeconds: SIGN_IN_WINDOW_SECONDS,
+    },
+    {
+      key: addressKey(meta.ip),
+      limit: SIGN_IN_LIMIT_PER_ADDRESS,
+      windowSeconds: SIGN_IN_WINDOW_SECONDS,
+    },
+    {
+      key: accountKey(email),
+      limit: SIGN_IN_LIMIT_PER_ACCOUNT,
+      windowSeconds: SIGN_IN_ACCOUNT_WINDOW_SECONDS,
+    },
+  ];
+  // One after the other: an attempt one limit refuses is not counted by the next, so an address
+  // locked out of an e-mail adds nothing to that e-mail's ceiling.
+  for (const { key, ...limit } of limits) {
+    const counted = await hit(db, siteId, key, { ...limit, now });
+    if (!counted.allowed)
+      return {
+        ok: false,
+        message: AUTH_MESSAGES.throttled(Math.ceil(counted.retryAfterSeconds / 60)),
+        status: 429,
+        retryAfterSeconds: counted.retryAfterSeconds,
+      };
   }
 
   const admin = await db.get<{ id: string; email: string; password_hash: string }>(
@@ -71,7 +94,7 @@ export async function signIn(
     return { ok: false, message: AUTH_MESSAGES.wrong, status: 401 };
 
   await db.run("DELETE FROM rate_limits WHERE site_id = $3 AND (key = $1 OR key = $2)", [
-    accountKey(email),
+    pairKey(meta.ip, email),
     addressKey(meta.ip),
     siteId,
   ]);

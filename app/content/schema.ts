@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { normalizePhone } from "../lib/phone";
 import { artworkSchema } from "./artwork-schema";
 
 /** A site path such as "/Brand/intro": leading slash, no trailing slash. */
@@ -139,11 +140,26 @@ export const modelHouseSchema = z
 
 /* ---------- Live operations: values the administrator changes during the sale (운영 정보) ---------- */
 
+/**
+ * A phone number by the lead form's rule (app/lib/phone.ts): written with or without hyphens
+ * ("0212345678", "02-1234-5678"), kept and shown in its hyphenated form.
+ */
+const phoneNumber = (message: string) =>
+  z
+    .string()
+    .transform((value, ctx) => {
+      const phone = normalizePhone(value);
+      if (phone) return phone;
+      ctx.addIssue({ code: "custom", message });
+      return z.NEVER;
+    })
+    .meta({
+      description:
+        "전화번호: 하이픈은 있어도 없어도 되고, 하이픈을 넣은 형태로 보입니다 (예: 1600-0000, 02-1234-5678, 010-1234-5678, 050-7123-4567)",
+    });
+
 /** A phone number as shown, e.g. "1600-0000" or "031-123-4567". */
-export const contactPhoneSchema = z
-  .string()
-  .trim()
-  .regex(/^[0-9]{2,4}-[0-9]{3,4}(-[0-9]{4})?$/, "전화번호 형식이 아닙니다");
+export const contactPhoneSchema = phoneNumber("전화번호 형식이 아닙니다");
 
 /**
  * A number per ad source (utm_source, lower-case): the number the visit's pages show instead of
@@ -500,13 +516,7 @@ export const kakaoSchema = z.object({
 
 /** The sender number registered with the SMS provider (over the SMS_SENDER setting). */
 export const smsSettingsSchema = z.object({
-  sender: z
-    .string()
-    .trim()
-    .regex(
-      /^[0-9]{2,4}-[0-9]{3,4}(-[0-9]{4})?$/,
-      "발신번호는 전화번호 형식이어야 합니다 (예: 1600-0000, 031-123-4567)",
-    ),
+  sender: phoneNumber("발신번호는 전화번호 형식이어야 합니다 (예: 1600-0000, 02-1234-5678)"),
 });
 
 /**
@@ -672,7 +682,8 @@ export const contentSchema = z
       retentionDays: z.number().int().positive(),
       refusal: text,
       smsConsentText: text,
-      optOutNumber: text,
+      /** The free number for refusing SMS (수신거부), e.g. "080-000-0000". */
+      optOutNumber: contactPhoneSchema,
       controller: text,
       /** Collected automatically with every form (abuse prevention): shown with the consent. */
       autoCollected: text,

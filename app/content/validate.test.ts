@@ -25,13 +25,33 @@ describe("content validation", () => {
     expect(() =>
       validateSite({ ...site, kakao, sms: { sender: "1600-0000" } }, FILE),
     ).not.toThrow();
-    expect(() => validateSite({ ...site, sms: { sender: "16000000" } }, FILE)).toThrow(
-      /sms\.sender .*발신번호는 전화번호 형식이어야 합니다/,
+    expect(() => validateSite({ ...site, sms: { sender: "1234-56" } }, FILE)).toThrow(
+      /sms\.sender "1234-56"은 발신번호는 전화번호 형식이어야 합니다/,
     );
     const badTemplate = { ...kakao, templates: { ...kakao.templates, staffAlert: "템플릿" } };
     expect(() => validateSite({ ...site, kakao: badTemplate }, FILE)).toThrow(
       /kakao\.templates\.staffAlert .*알림톡 템플릿 ID/,
     );
+  });
+
+  test("every phone number of a complex is taken as the lead form takes it: with or without hyphens, shown with them", () => {
+    const written = {
+      ...site,
+      contact: { ...site.contact, phone: "16000000" },
+      phoneBySource: { naver: { phone: "05071234567", staff: ["01055550101", "02 1234 5678"] } },
+      sms: { sender: "0212345678" },
+      privacy: { ...site.privacy, optOutNumber: "0800000000" },
+    };
+    const shown = validateSite(written, FILE);
+    expect(shown.contact.phone).toBe("1600-0000");
+    expect(shown.phoneBySource).toEqual({
+      naver: { phone: "050-7123-4567", staff: ["010-5555-0101", "02-1234-5678"] },
+    });
+    expect(shown.sms).toEqual({ sender: "02-1234-5678" });
+    expect(shown.privacy.optOutNumber).toBe("080-000-0000");
+    expect(() =>
+      validateSite({ ...site, privacy: { ...site.privacy, optOutNumber: "수신거부" } }, FILE),
+    ).toThrow(/privacy\.optOutNumber "수신거부"는 전화번호 형식이 아닙니다/);
   });
 
   test("a number per ad source is optional; a bad number or source is refused in Korean naming the field", () => {
@@ -63,7 +83,9 @@ describe("content validation", () => {
 
   test("text the schema would trim is refused, because the site shows content as written", () => {
     const broken = { ...site, contact: { ...site.contact, hours: " 24시간 상담 가능 " } };
-    expect(() => validateSite(broken, FILE)).toThrow(/앞뒤 공백/);
+    expect(() => validateSite(broken, FILE)).toThrow(
+      /^sites\/anyang\/site\.yaml: contact\.hours " 24시간 상담 가능 "은\(는\) 스키마가 바꾸는 값입니다 \(앞뒤 공백 등\)/,
+    );
   });
 
   test("a unit-type video tab titled with an old type name is refused", () => {

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
+import { normalizePhone } from "../lib/phone";
 import { contentSchema, siteMetaSchema, type Site } from "./schema";
 
 z.config(z.locales.ko());
@@ -23,26 +24,46 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
-/**
- * One line per problem, naming the field and the value as the file has it:
- * `contact.phone "전화번호아님"은 전화번호 형식이 아닙니다`.
- */
+/** `contact.phone "전화번호아님"은 전화번호 형식이 아닙니다`: the field, its value in the file, the message. */
+function describe(path: readonly PropertyKey[], input: unknown, message: string): string {
+  const field = path.map(String).join(".") || "(파일 전체)";
+  const value = valueAt(input, path);
+  if (typeof value === "string" || typeof value === "number") {
+    const shown = String(value).length > 40 ? `${String(value).slice(0, 40)}…` : String(value);
+    return `${field} "${shown}"${topicParticle(shown)} ${message}`;
+  }
+  return `${field}: ${message}`;
+}
+
+/** One line per problem, naming the field and the value as the file has it. */
 export function describeIssues(error: z.ZodError, input: unknown): string[] {
-  return error.issues.map((issue) => {
-    const field = issue.path.map(String).join(".") || "(파일 전체)";
-    const value = valueAt(input, issue.path);
-    if (typeof value === "string" || typeof value === "number") {
-      const shown = String(value).length > 40 ? `${String(value).slice(0, 40)}…` : String(value);
-      return `${field} "${shown}"${topicParticle(shown)} ${issue.message}`;
+  return error.issues.map((issue) => describe(issue.path, input, issue.message));
+}
+
+/**
+ * The first field whose checked value is not the file's, or null. A phone number is the one value
+ * the schema may change: it is shown in its hyphenated form however the file writes it.
+ */
+function changedField(checked: unknown, input: unknown, path: string[] = []): string[] | null {
+  if (typeof checked === "string" && typeof input === "string")
+    return checked === input || checked === normalizePhone(input) ? null : path;
+  if (checked && input && typeof checked === "object" && typeof input === "object") {
+    if (Array.isArray(checked) !== Array.isArray(input)) return path;
+    const at = (o: object, key: string) => (o as Record<string, unknown>)[key];
+    for (const key of new Set([...Object.keys(checked), ...Object.keys(input)])) {
+      const changed = changedField(at(checked, key), at(input, key), [...path, key]);
+      if (changed) return changed;
     }
-    return `${field}: ${issue.message}`;
-  });
+    return null;
+  }
+  return isDeepStrictEqual(checked, input) ? null : path;
 }
 
 /**
  * A complex's data (its `sites/<id>/site.yaml`, parsed) checked against the schema. Invalid data
  * stops the build with a Korean message naming the file and every field at fault. The data must
- * already be in its final form (trimmed text, no defaults to fill in): the site shows it as written.
+ * already be in its final form (trimmed text, no defaults to fill in): the site shows it as written,
+ * but for phone numbers, which it shows in their hyphenated form.
  */
 export function validateSite(input: unknown, file: string): Site {
   const meta = siteMetaSchema.safeParse(input);
@@ -59,10 +80,11 @@ export function validateSite(input: unknown, file: string): Site {
     throw new Error(problems.map((p) => `${file}: ${p}`).join("\n"));
   }
   const site = { ...meta.data!, ...content.data! };
-  if (!isDeepStrictEqual(JSON.parse(JSON.stringify(site)), JSON.parse(JSON.stringify(input)))) {
-    throw new Error(
-      `${file}: 스키마가 바꾸는 값이 있습니다 (앞뒤 공백 등). 파일의 값을 정리해 주세요.`,
-    );
+  const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
+  const changed = changedField(asJson(site), asJson(input));
+  if (changed) {
+    const problem = "스키마가 바꾸는 값입니다 (앞뒤 공백 등). 파일의 값을 정리해 주세요.";
+    throw new Error(`${file}: ${describe(changed, input, problem)}`);
   }
   return site;
 }

@@ -1,4 +1,5 @@
 import type { LeadFieldErrors } from "~/lib/lead-form";
+import { normalizePhone } from "~/lib/phone";
 import {
   resultMessage,
   type LeadActionData,
@@ -514,16 +515,11 @@ export function enhanceLeadForm(
     const input = event.target;
     if (!(input instanceof HTMLInputElement) || input.name !== "phone") return;
     const typed = input.value;
-    void loadRules().then(
-      (rules) => {
-        const normalized = rules.normalizePhone(typed);
-        if (normalized && input.value === typed && typed !== normalized) {
-          input.value = normalized;
-          recheck(f, "phone");
-        }
-      },
-      () => undefined,
-    );
+    const normalized = normalizePhone(typed);
+    if (normalized && typed !== normalized) {
+      input.value = normalized;
+      recheck(f, "phone");
+    }
   });
   form.addEventListener("submit", (event) => {
     event.preventDefault();

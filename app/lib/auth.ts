@@ -16,19 +16,44 @@ export const AUTH_MESSAGES = {
   signedOut: "로그아웃되었습니다.",
 } as const;
 
-/** Where the sign-in page sends a visitor back to: a path of this site, or fallback. */
-export function safeRedirect(to: unknown, fallback = "/admin"): string {
-  if (typeof to !== "string" || to === "") return fallback;
-  // Only a path: not "//host", not "/\host" (browsers read it as //host), no control characters.
-  // eslint-disable-next-line no-control-regex
-  if (!to.startsWith("/") || /^\/[/\\]/.test(to) || /[\u0000-\u001f\u007f\\]/.test(to))
-    return fallback;
+const HERE = "http://this.site";
+
+/** The URL a browser on this site requests for `to`, when it is one of this site starting with "/x". */
+function urlHere(to: string): URL | null {
+  let url: URL;
   try {
-    const base = "http://this.site";
-    const url = new URL(to, base);
-    if (url.origin !== base) return fallback;
-    return url.pathname + url.search + url.hash;
+    url = new URL(to, HERE);
   } catch {
-    return fallback;
+    return null;
   }
+  // "//host" or "/\host" (a backslash is a slash to a browser) would be another site's address.
+  return url.origin === HERE && /^\/(?![/\\])/.test(url.pathname) ? url : null;
+}
+
+/**
+ * Where the sign-in page sends a visitor back to: a path of this site, or fallback. A target with a
+ * control character (a tab or line break, which a browser would drop) gets the fallback; any other
+ * is first read as the browser will read it (backslashes as slashes, "." and ".." segments resolved,
+ * "%2e" too), then checked: `/admin/..//evil.example` is `//evil.example`, another site, and gets
+ * the fallback. So does a path whose decoded form would leave the site (`/%2F%2Fevil.example`,
+ * `/admin/..%2f..%2f/evil`), for any layer that decodes before it resolves. The answer is the path
+ * as the browser will request it.
+ */
+export function safeRedirect(to: unknown, fallback = "/admin"): string {
+  // eslint-disable-next-line no-control-regex
+  if (typeof to !== "string" || !to.startsWith("/") || /[\u0000-\u001f\u007f]/.test(to))
+    return fallback;
+  const url = urlHere(to);
+  if (!url) return fallback;
+  // Decoded once, twice…: still this site's (each decoding that changes the path shortens it).
+  for (let path = url.pathname, decoded = path; ; path = decoded) {
+    try {
+      decoded = decodeURIComponent(path);
+    } catch {
+      break; // a "%" no layer can decode further
+    }
+    if (decoded === path) break;
+    if (!urlHere(decoded)) return fallback;
+  }
+  return url.pathname + url.search + url.hash;
 }

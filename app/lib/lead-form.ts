@@ -1,3 +1,4 @@
+import { normalizePhone } from "./phone";
 import { z } from "./zod";
 
 /*
@@ -34,34 +35,6 @@ export const MESSAGES = {
 const CONTROL =
   // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u200B-\u200F\u2028-\u202E\u2066-\u2069\uFEFF]/;
-
-// Dashes a phone keyboard, a word processor or a Japanese/Chinese input method may give.
-const DASHES = /[\u2010-\u2015\u2212\u2043\u30FC\uFE58\uFE63\uFF0D]/g;
-
-/**
- * A Korean phone number in its hyphenated form, or null: mobile (010 with eight digits after it;
- * the old 011, 016–019 with seven or eight), Seoul 02, regional 031–064, internet 070 and 050X,
- * and 15XX/16XX/18XX representative numbers. Full-width digits, other dash characters, spaces,
- * dots and brackets are accepted, and so is the country code (+82, 0082, "+82 (0)10 …").
- */
-export function normalizePhone(input: string): string | null {
-  let digits = input
-    .normalize("NFKC")
-    .replace(DASHES, "-")
-    .replace(/\(0\)/g, "")
-    .replace(/[\s\-().]/g, "");
-  const international = /^(?:\+|00)?82/.exec(digits);
-  if (international) digits = "0" + digits.slice(international[0].length).replace(/^0/, "");
-  if (!/^[0-9]+$/.test(digits)) return null;
-  let m: RegExpExecArray | null;
-  if ((m = /^(010)([0-9]{4})([0-9]{4})$/.exec(digits))) return `${m[1]}-${m[2]}-${m[3]}`;
-  if ((m = /^(01[16789])([0-9]{3,4})([0-9]{4})$/.exec(digits))) return `${m[1]}-${m[2]}-${m[3]}`;
-  if ((m = /^(02)([0-9]{3,4})([0-9]{4})$/.exec(digits))) return `${m[1]}-${m[2]}-${m[3]}`;
-  if ((m = /^(0[3-6][1-5]|070|050[0-9])([0-9]{3,4})([0-9]{4})$/.exec(digits)))
-    return `${m[1]}-${m[2]}-${m[3]}`;
-  if ((m = /^(1[568][0-9]{2})([0-9]{4})$/.exec(digits))) return `${m[1]}-${m[2]}`;
-  return null;
-}
 
 /**
  * A name as it is stored and repeated in SMS: NFC, one kind of space and middle dot, single spaces.

@@ -1,7 +1,6 @@
 import type { Site } from "~/content/schema";
 import { PHONE_ATTR } from "./before-script";
-import { normalizePhone } from "./lead-form";
-import { telHref } from "./phone";
+import { normalizePhone, telHref } from "./phone";
 
 /*
  * A number per ad source (content `phoneBySource`): a visit whose first touch came with a mapped

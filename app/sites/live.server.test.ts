@@ -115,6 +115,18 @@ describe.each(engines())("live operations ($name)", (engine) => {
     expect(await listChanges("anyang")).toHaveLength(1);
   });
 
+  it("a phone number typed without hyphens is stored, recorded and served in the content's form", async () => {
+    const sync = createLiveSync();
+    expect(await saveLive("anyang", "phone", "0212345678", "a@example.com")).toEqual({ ok: true });
+    expect((await readLive("anyang")).get("phone")?.value).toBe("02-1234-5678");
+    expect((await listChanges("anyang"))[0]?.newValue).toBe("02-1234-5678");
+    await sync.sync();
+    expect(requireSite("anyang").contact.phone).toBe("02-1234-5678");
+    // The same number again, written another way, is no change.
+    await saveLive("anyang", "phone", "02-1234-5678", "a@example.com");
+    expect(await listChanges("anyang")).toHaveLength(1);
+  });
+
   it("a change is reverted in one step, recorded as a change that names it; reverting the first change brings the content's value back", async () => {
     const sync = createLiveSync();
     await saveLive("anyang", "phone", "1600-1111", "a@example.com");

@@ -149,6 +149,8 @@ export function checkLive<F extends LiveField>(
   if (value !== undefined && shape) {
     const parsed = shape.safeParse(value);
     if (!parsed.success) return { ok: false, errors: messagesOf(parsed.error) };
+    // In the content's form ("0212345678" is kept as "02-1234-5678").
+    value = parsed.data as ValueOf<F>;
   }
   const site = applyLive(base, { ...current, [field]: value });
   try {
@@ -209,6 +211,7 @@ export async function saveLive<F extends LiveField>(
     const settings = await readLive(siteId, tx);
     const checked = checkLive(base, valuesOf(settings), field, value);
     if (!checked.ok) return checked;
+    value = checked.value;
     const old = settings.get(field)?.value;
     const oldText = old === undefined ? null : JSON.stringify(old);
     const newText = value === undefined ? null : JSON.stringify(value);

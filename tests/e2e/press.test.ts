@@ -499,6 +499,53 @@ describe("sign-in", () => {
     }
   });
 
+  test("sign-in sends nobody to another site, however the target is written: the form, the answer and the .data answer say /admin", async () => {
+    const attacks = [
+      "/admin/..//evil.example",
+      "/%2e%2e//evil.example",
+      "/admin/../../\\evil.example",
+      "/\\evil.example",
+      "/%2F%2Fevil.example",
+      "/%5Cevil.example",
+      "/admin/..%2f..%2f/evil.example",
+      "/\t/evil.example",
+      "https://evil.example/admin",
+      "javascript:alert(1)",
+    ];
+    // As the issue's link has it (not encoded), then every variant encoded.
+    const queries = [
+      "redirectTo=/admin/..//evil.example",
+      ...attacks.map((to) => `redirectTo=${encodeURIComponent(to)}`),
+    ];
+    for (const query of queries) {
+      // Signed out: the sign-in form carries this site's path.
+      const form = await (await fetch(`${server.url}/admin/login?${query}`)).text();
+      expect(/name="redirectTo" value="([^"]*)"/.exec(form)?.[1], query).toBe("/admin");
+      // Signed in: sent on at once, by the page and by its data request.
+      const page = await adminFetch(server, cookie, `/admin/login?${query}`);
+      expect([page.status, page.headers.get("location")], query).toEqual([302, "/admin"]);
+      const data = await adminFetch(server, cookie, `/admin/login.data?${query}`);
+      const body = await data.text();
+      expect([data.status, body.includes("evil.example")], query).toEqual([202, false]);
+      expect(body, query).toContain('"/admin"');
+      // Signing in with the target in the form.
+      const signedIn = await fetch(`${server.url}/admin/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { Origin: server.url },
+        body: new URLSearchParams({
+          email: ADMIN.email,
+          password: ADMIN.password,
+          redirectTo: new URLSearchParams(query).get("redirectTo")!,
+        }),
+      });
+      expect([signedIn.status, signedIn.headers.get("location")], query).toEqual([302, "/admin"]);
+    }
+    // A path of this site is where sign-in goes, as the browser will request it.
+    const back = await adminFetch(server, cookie, "/admin/login?redirectTo=/admin/press/../leads");
+    expect(back.headers.get("location")).toBe("/admin/leads");
+  });
+
   test("the session cookie is HttpOnly and SameSite=Lax and sign-out ends the session on the server", async () => {
     const res = await fetch(`${server.url}/admin/login`, {
       method: "POST",
