@@ -186,7 +186,7 @@ export async function createApp({
   app.use(sameOriginPosts(origin, refuse));
 
   // React Router renders with a fresh nonce, which entry.server.tsx puts on every inline script.
-  // req.ip honours "trust proxy": the client address for rate limits (app/routes/lead-action.server.ts).
+  // req.ip honours "trust proxy": the client address for rate limits (app/http/client-ip.server.ts).
   app.use(
     reactRouterHandler({
       render,
