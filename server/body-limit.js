@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * Request bodies are read here, before React Router sees them, and counted on the stream itself:
  * Content-Length is only a client's claim (a chunked body has none).
@@ -16,11 +17,15 @@ export const DRAIN_LIMIT = 64 * 1024 * 1024;
 
 const UPLOAD_PATH = /^\/admin\/|^\/[a-z0-9-]+\/press(\/|$)/;
 
-/** The body limit of a path (its `.data` twin, where scripts post, has the same). */
+/**
+ * The body limit of a path (its `.data` twin, where scripts post, has the same).
+ * @param {string} path
+ */
 export function bodyLimitFor(path) {
   return UPLOAD_PATH.test(path.replace(/\.data$/, "")) ? UPLOAD_BODY_LIMIT : BODY_LIMIT;
 }
 
+/** @param {import("node:http").IncomingMessage} req */
 function hasBody(req) {
   return (
     req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"]) > 0
@@ -31,11 +36,14 @@ function hasBody(req) {
  * Middleware: reads the whole body into `req.body` (a Buffer) and then goes on, or calls
  * `tooLarge(req, res, limit)` as soon as the body passes its path's limit — at once when
  * Content-Length already says so — and drops what follows, up to DRAIN_LIMIT.
+ * @param {(req: import("express").Request, res: import("express").Response, limit: number) => void} tooLarge
+ * @returns {import("express").RequestHandler}
  */
 export function limitBody(tooLarge) {
   return (req, res, next) => {
     if (!hasBody(req)) return next();
     const limit = bodyLimitFor(req.path);
+    /** @type {Buffer[]} */
     const chunks = [];
     let size = 0;
     let refused = false;
@@ -46,7 +54,7 @@ export function limitBody(tooLarge) {
       chunks.length = 0;
       tooLarge(req, res, limit);
     };
-    req.on("data", (chunk) => {
+    req.on("data", (/** @type {Buffer} */ chunk) => {
       if (refused) {
         dropped += chunk.length;
         if (dropped > DRAIN_LIMIT) req.destroy();

@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * Answers for requests the server refuses before the application sees them (400 undecodable
  * address, 403 foreign origin, 405 method, 413 body too large) and for its own failures (500):
@@ -8,18 +9,36 @@
 
 import { UPLOAD_BODY_LIMIT } from "./body-limit.js";
 
-const escapeHtml = (s) =>
+/** @typedef {import("express").Request} Request */
+/** @typedef {import("express").Response} Response */
+/**
+ * A complex's facts for its error pages: sitesForServer's `facts(id)` and the root route's
+ * stylesheets from the build's manifest.
+ * @typedef {ReturnType<import("../app/entry.server").ServerEntry["sitesForServer"]["facts"]> & { stylesheets: string[] }} SiteFacts
+ */
+/**
+ * `allow`: the methods of a 405; `limit`: the body limit a 413 passed; `log`: a line for the operator.
+ * @typedef {{ allow?: string[], limit?: number, log?: string }} RefusalDetails
+ */
+/** @typedef {(req: Request, res: Response, status: number, details?: RefusalDetails) => void} Refuse */
+
+const escapeHtml = (/** @type {unknown} */ s) =>
   String(s).replace(
     /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c],
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 
-function size(bytes) {
+function size(/** @type {number} */ bytes) {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)}MB` : `${bytes / 1024}KB`;
 }
 
-/** Title and message per status; `failed` is the lead forms' catalogue failure message. */
-export function refusalText(status, { failed, limit } = {}) {
+/**
+ * Title and message per status; `failed` is the lead forms' catalogue failure message.
+ * @param {number} status
+ * @param {{ failed?: string, limit?: number }} [context]
+ * @returns {{ title: string, message: string }}
+ */
+export function refusalText(status, { failed, limit = 0 } = {}) {
   switch (status) {
     case 400:
       return {
@@ -57,6 +76,9 @@ export function refusalText(status, { failed, limit } = {}) {
  * The page, for the site's facts `{ siteName, phone, telHref, logo, stylesheets }`: stylesheets are
  * the root route's CSS files from the build's manifest, so it looks like the site's own error page
  * (its header reduced to the logo, which links home).
+ * @param {number} status
+ * @param {{ title: string, message: string }} text
+ * @param {Pick<SiteFacts, "siteName" | "phone" | "telHref" | "logo" | "stylesheets">} site
  */
 export function errorPageHtml(status, text, site) {
   const links = site.stylesheets
@@ -85,6 +107,8 @@ export function errorPageHtml(status, text, site) {
  * `refuse(req, res, status, { allow, limit, log })`: answers with the page (or the text line for
  * `.data`), `Allow` for 405, no caching. At most one log line, and only where an operator can act
  * on it.
+ * @param {(req: Request) => SiteFacts} siteOf
+ * @returns {Refuse}
  */
 export function createRefuse(siteOf) {
   return function refuse(req, res, status, { allow, limit, log } = {}) {
