@@ -7,7 +7,7 @@
  * line of Korean text, which the lead forms turn into their failure message.
  */
 
-import { UPLOAD_BODY_LIMIT } from "./body-limit.js";
+import { afterBody, UPLOAD_BODY_LIMIT } from "./body-limit.js";
 
 /** @typedef {import("express").Request} Request */
 /** @typedef {import("express").Response} Response */
@@ -105,8 +105,9 @@ export function errorPageHtml(status, text, site) {
 /**
  * `siteOf(req)`: the facts of the complex the request is for (its name, phone, logo, stylesheets).
  * `refuse(req, res, status, { allow, limit, log })`: answers with the page (or the text line for
- * `.data`), `Allow` for 405, no caching. At most one log line, and only where an operator can act
- * on it.
+ * `.data`), `Allow` for 405, no caching, once the request's body has been read to its end
+ * (server/body-limit.js afterBody: an answer that leaves bytes unread can be lost to a reset). At
+ * most one log line, and only where an operator can act on it.
  * @param {(req: Request) => SiteFacts} siteOf
  * @returns {Refuse}
  */
@@ -115,15 +116,17 @@ export function createRefuse(siteOf) {
     const site = siteOf(req);
     const text = refusalText(status, { failed: site.failedMessage, limit });
     if (log) console.warn(`[${status}] ${req.method} ${req.originalUrl.slice(0, 200)}: ${log}`);
-    res.status(status);
-    res.set("Cache-Control", "no-store");
-    if (allow) res.set("Allow", allow.join(", "));
-    if (req.path.endsWith(".data")) {
-      res.type("text/plain; charset=utf-8").send(`${text.title}. ${text.message}`);
-    } else if (req.method === "HEAD") {
-      res.type("text/html; charset=utf-8").end();
-    } else {
-      res.type("text/html; charset=utf-8").send(errorPageHtml(status, text, site));
-    }
+    afterBody(req, () => {
+      res.status(status);
+      res.set("Cache-Control", "no-store");
+      if (allow) res.set("Allow", allow.join(", "));
+      if (req.path.endsWith(".data")) {
+        res.type("text/plain; charset=utf-8").send(`${text.title}. ${text.message}`);
+      } else if (req.method === "HEAD") {
+        res.type("text/html; charset=utf-8").end();
+      } else {
+        res.type("text/html; charset=utf-8").send(errorPageHtml(status, text, site));
+      }
+    });
   };
 }

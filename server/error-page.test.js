@@ -20,7 +20,8 @@ function fakeResponse() {
   res.end = () => res;
   return res;
 }
-const req = (method, path) => ({ method, path, originalUrl: path });
+// `complete`: its body has been read (or it had none), so the answer goes at once.
+const req = (method, path) => ({ method, path, originalUrl: path, complete: true });
 
 describe("the server's own answers", () => {
   test.each([400, 403, 405, 413, 500])("%i has a Korean title and message", (status) => {
