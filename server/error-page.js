@@ -73,6 +73,13 @@ export function refusalText(status, { failed, limit = 0 } = {}) {
 }
 
 /**
+ * Whether the caller takes JSON rather than a page: `Accept` names application/json before (or
+ * without) text/html.
+ * @param {Request} req
+ */
+const wantsJson = (req) => req.accepts(["html", "json"]) === "json";
+
+/**
  * The page, for the site's facts `{ siteName, phone, telHref, logo, stylesheets }`: stylesheets are
  * the root route's CSS files from the build's manifest, so it looks like the site's own error page
  * (its header reduced to the logo, which links home).
@@ -105,7 +112,8 @@ export function errorPageHtml(status, text, site) {
 /**
  * `siteOf(req)`: the facts of the complex the request is for (its name, phone, logo, stylesheets).
  * `refuse(req, res, status, { allow, limit, log })`: answers with the page (or the text line for
- * `.data`), `Allow` for 405, no caching, once the request's body has been read to its end
+ * `.data`, or for a caller that asks for JSON, such as the lead forms' script, the lead answer's
+ * JSON `{ ok: false, result: "failed", message }`), `Allow` for 405, no caching, once the request's body has been read to its end
  * (server/body-limit.js afterBody: an answer that leaves bytes unread can be lost to a reset). At
  * most one log line, and only where an operator can act on it.
  * @param {(req: Request) => SiteFacts} siteOf
@@ -123,7 +131,9 @@ export function createRefuse(siteOf) {
       if (req.path.endsWith(".data")) {
         res.type("text/plain; charset=utf-8").send(`${text.title}. ${text.message}`);
       } else if (req.method === "HEAD") {
-        res.type("text/html; charset=utf-8").end();
+        res.type(wantsJson(req) ? "application/json" : "text/html; charset=utf-8").end();
+      } else if (wantsJson(req)) {
+        res.json({ ok: false, result: "failed", message: `${text.title}. ${text.message}` });
       } else {
         res.type("text/html; charset=utf-8").send(errorPageHtml(status, text, site));
       }

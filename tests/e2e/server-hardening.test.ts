@@ -165,6 +165,51 @@ describe("request bodies are limited on the stream", () => {
   });
 });
 
+describe("the lead forms' script, which asks for JSON, gets JSON with the Korean message", () => {
+  /** A registration as app/enhance/lead-form.ts sends it to the JSON action. */
+  async function postJson(path: string, body: string, headers: Record<string, string> = {}) {
+    const res = await fetch(server.url + path, {
+      method: "POST",
+      body,
+      headers: {
+        ...FORM_HEADERS,
+        Accept: "application/json",
+        Origin: `http://localhost:${server.port}`,
+        ...headers,
+      },
+    });
+    const type = res.headers.get("content-type") ?? "";
+    return { status: res.status, type, json: type.includes("json") ? await res.json() : null };
+  }
+
+  test("an unknown form kind: 404 with the form's failure message", async () => {
+    const res = await postJson("/api/leads?kind=admin&variant=popup", leadForm({}));
+    expect(res).toMatchObject({ status: 404, type: expect.stringMatching(/^application\/json/) });
+    expect(res.json).toEqual({
+      ok: false,
+      result: "failed",
+      message: RESULT_MESSAGES.popup.failed,
+    });
+  });
+
+  test("a body over 64 KB: 413 saying it was too large", async () => {
+    const body = leadForm({ phone: uniquePhone(), padding: "x".repeat(70 * 1024) });
+    const res = await postJson("/api/leads?kind=visit&variant=popup", body);
+    expect(res).toMatchObject({ status: 413, type: expect.stringMatching(/^application\/json/) });
+    expect(res.json).toMatchObject({ ok: false, result: "failed" });
+    expect(res.json.message).toContain("보내신 내용이 너무 큽니다");
+  });
+
+  test("a post from another origin: 403 with the form's failure message", async () => {
+    const res = await postJson("/api/leads?kind=visit&variant=popup", leadForm({}), {
+      Origin: "https://evil.example",
+    });
+    expect(res).toMatchObject({ status: 403, type: expect.stringMatching(/^application\/json/) });
+    expect(res.json).toMatchObject({ ok: false, result: "failed" });
+    expect(res.json.message).toContain(RESULT_MESSAGES.popup.failed);
+  });
+});
+
 describe("refused registrations are answered, never reset", () => {
   test("20 refused registrations sent in parallel over new and reused connections each get their Korean message", async () => {
     const foreign = { Origin: "https://evil.example" };
