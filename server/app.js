@@ -29,7 +29,13 @@ import {
   sameOriginPosts,
   withoutTrailingSlash,
 } from "./guards.js";
-import { createRender, reactRouterHandler, requestHost, requestOrigin } from "./react-router.js";
+import {
+  createRender,
+  reactRouterHandler,
+  requestHost,
+  requestOrigin,
+  requestProtocol,
+} from "./react-router.js";
 import { renderedCache } from "./rendered-cache.js";
 import { readSitePages, renderSite } from "./render-site.js";
 import {
@@ -38,6 +44,7 @@ import {
   createNonce,
   inlineScriptHashes,
   inlineStyleHashes,
+  STRICT_TRANSPORT_SECURITY,
 } from "./security-headers.js";
 import { parseTrustProxy } from "./trust-proxy.js";
 
@@ -152,7 +159,8 @@ export async function createApp({
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
   app.use(compression());
-  const headers = baseSecurityHeaders({ https: siteUrl.startsWith("https:") });
+  const httpsSite = siteUrl.startsWith("https:");
+  const headers = baseSecurityHeaders({ https: httpsSite });
   // No inline script may run unless an answer below names it (hashes or a nonce).
   app.use((req, res, next) => {
     res.set(headers);
@@ -253,6 +261,11 @@ export async function createApp({
   const fastPages = new Map([...complexes].map(([id, c]) => [id, fastPagesOf(c)]));
   /** @type {import("node:http").RequestListener} */
   const handler = (req, res) => {
+    // HSTS on every answer over https: SITE_URL's (in `headers`), and behind a trusted TLS proxy
+    // (X-Forwarded-Proto: https) whatever SITE_URL says.
+    if (!httpsSite && requestProtocol(req, trusted) === "https") {
+      res.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+    }
     const fastPage = fastPages.get(complexIdOf(req));
     if (!fastPage || !fastPage(req, res)) app(req, res);
   };

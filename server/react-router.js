@@ -40,6 +40,20 @@ export function requestOrigin(req, fallbackHost) {
 }
 
 /**
+ * The scheme the visitor's browser used, from Node's own request (the fast path has no Express
+ * one), as Express's `req.protocol` reads it: the first X-Forwarded-Proto when the peer is a
+ * trusted proxy, else the connection's own.
+ * @param {import("node:http").IncomingMessage} req
+ * @param {(address: string | undefined, hop: number) => boolean} trusted
+ */
+export function requestProtocol(req, trusted) {
+  const own = "encrypted" in req.socket && req.socket.encrypted ? "https" : "http";
+  const forwarded = req.headers["x-forwarded-proto"];
+  if (!forwarded || !trusted(req.socket.remoteAddress, 0)) return own;
+  return String(forwarded).split(",")[0]?.trim().toLowerCase() || own;
+}
+
+/**
  * The host name a request asks for, from Node's own request (the fast path has no Express one):
  * the first X-Forwarded-Host when the peer is a trusted proxy (`trusted`: proxy-addr's compiled
  * "trust proxy"), else Host; lower case, "" when it is not a host name.
@@ -81,17 +95,32 @@ function toRequest(req, res, origin) {
 }
 
 /**
+ * A cookie set on an answer that goes over https (SITE_URL's scheme aside: a TLS proxy in front
+ * of a server whose SITE_URL says http) is marked Secure, so the browser never sends it over http.
+ * @param {ExpressRequest} req
+ * @param {string} name
+ * @param {string} value
+ */
+function secureOverHttps(req, name, value) {
+  if (name !== "set-cookie" || !req.secure || /;\s*secure\s*(;|$)/i.test(value)) return value;
+  return `${value}; Secure`;
+}
+
+/**
+ * @param {ExpressRequest} req
  * @param {ExpressResponse} res
  * @param {Response} response
  */
-async function send(res, response) {
+async function send(req, res, response) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  for (const [key, value] of response.headers.entries()) {
+    res.append(key, secureOverHttps(req, key, value));
+  }
   if (!response.body) return void res.end();
   try {
     await writeReadableStreamToWritable(response.body, res);
@@ -130,7 +159,7 @@ export function reactRouterHandler({ render, getLoadContext, intercept }) {
         await response.body?.cancel();
         return;
       }
-      await send(res, response);
+      await send(req, res, response);
     } catch (error) {
       next(error);
     }

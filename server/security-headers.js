@@ -100,8 +100,12 @@ export function createNonce() {
   return randomBytes(16).toString("base64");
 }
 
+/** Browsers keep to https for a year once an answer over https said so. */
+export const STRICT_TRANSPORT_SECURITY = "max-age=31536000";
+
 /**
- * Headers every answer carries; HSTS when the site is served over https.
+ * Headers every answer carries; HSTS when the site is served over https (SITE_URL; an answer to a
+ * request that came over https gets it too, server/app.js).
  * @param {{ https: boolean }} options
  * @returns {Record<string, string>}
  */
@@ -111,6 +115,6 @@ export function baseSecurityHeaders({ https }) {
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "SAMEORIGIN",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
-    ...(https ? { "Strict-Transport-Security": "max-age=31536000" } : {}),
+    ...(https ? { "Strict-Transport-Security": STRICT_TRANSPORT_SECURITY } : {}),
   };
 }

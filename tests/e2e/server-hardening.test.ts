@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { content } from "./support/sites";
 import { MESSAGES, MIN_FILL_MS, RESULT_MESSAGES } from "~/lib/lead-form";
 import { seriousA11yViolations } from "./support/a11y";
+import { ADMIN, ADMIN_ENV } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import {
   FORM_HEADERS,
@@ -26,7 +27,11 @@ import { startServer, type RunningServer } from "./support/server";
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({ LEADS_RATE_LIMIT: "1000", LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
+  server = await startServer({
+    LEADS_RATE_LIMIT: "1000",
+    LEADS_DUPLICATE_WINDOW_SECONDS: "0",
+    ...ADMIN_ENV,
+  });
 });
 afterAll(() => server?.stop());
 
@@ -491,6 +496,31 @@ describe("behind a reverse proxy (TRUST_PROXY)", () => {
     },
   );
 
+  test("behind the trusted proxy (TRUST_PROXY unset: this machine), an answer to https carries Strict-Transport-Security, and the session cookie is Secure", async () => {
+    // SITE_URL is http here: only the proxy's X-Forwarded-Proto says the visitor used https.
+    const https = { "X-Forwarded-Proto": "https" };
+    for (const path of ["/Brand/intro", "/Brand/intro.data", "/nope", "/robots.txt"]) {
+      const over = await rawRequest(server, { path, headers: https });
+      expect(over.headers["strict-transport-security"], path).toBe("max-age=31536000");
+      const plain = await rawRequest(server, { path });
+      expect(plain.headers["strict-transport-security"], path).toBeUndefined();
+    }
+    const signIn = (headers: Record<string, string>, origin: string) =>
+      rawRequest(server, {
+        method: "POST",
+        path: "/admin/login",
+        headers: { ...FORM_HEADERS, Origin: origin, ...headers },
+        body: new URLSearchParams({ email: ADMIN.email, password: ADMIN.password }).toString(),
+      });
+    const over = await signIn(https, `https://localhost:${server.port}`);
+    expect(over.status).toBe(302);
+    expect(over.headers["strict-transport-security"]).toBe("max-age=31536000");
+    expect(String(over.headers["set-cookie"])).toMatch(/^admin_session=[^;]+;.*; Secure$/i);
+    const plain = await signIn({}, `http://localhost:${server.port}`);
+    expect(plain.status).toBe(302);
+    expect(String(plain.headers["set-cookie"])).not.toMatch(/secure/i);
+  });
+
   test("a proxy at an address the setting does not trust: its headers are ignored, and its https posts get the Korean failure message", async () => {
     const srv = await startServer({
       TRUST_PROXY: "127.0.0.2",
@@ -500,6 +530,8 @@ describe("behind a reverse proxy (TRUST_PROXY)", () => {
     try {
       const refused = await viaProxy(srv, { proxy: "127.0.0.3", visitor: "203.0.113.1" });
       expect(refused.status).toBe(403);
+      // Its X-Forwarded-Proto is not believed: no HSTS on an answer that went over http.
+      expect(refused.headers["strict-transport-security"]).toBeUndefined();
       expectKoreanErrorPage(refused);
       expect(refused.body).toContain(RESULT_MESSAGES.popup.failed);
 
