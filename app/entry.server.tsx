@@ -1,8 +1,10 @@
 /*
  * React Router's default server entry (revealed with `react-router reveal entry.server`), plus:
  * the per-request CSP nonce from server/app.js on every inline script React and React Router
- * render; module scripts and preloads started after the first frame (lib/head-priorities.server.ts); handleError, which logs the router's own 4xx answers in one line; startServices(), the
- * services layer's start-up; and sitesForServer, what server/app.js needs of the complexes.
+ * render; module scripts and preloads started after the first frame (lib/head-priorities.server.ts);
+ * handleError, which logs the router's own 4xx answers in one line; and `ServerEntry`, what the
+ * HTTP server takes from the application (the services' start-up, live operations, the complexes,
+ * the kept press pages).
  */
 import { PassThrough } from "node:stream";
 
@@ -21,6 +23,9 @@ import { deferModuleScriptsStream } from "~/lib/head-priorities.server";
 import { keepTogetherHtml, unbreakablePattern } from "~/lib/keep-together";
 import { wantsHydration } from "~/lib/route-hydration";
 import { createOutboxWorker } from "~/outbox/outbox.server";
+import { renderedPress } from "~/press/rendered-pages.server";
+import { liveOperations } from "~/sites/live-operations.server";
+import { sitesForServer } from "~/sites/server-facts.server";
 import { siteOf } from "~/sites/registry.server";
 import enhanceUrl from "virtual:enhance-entry";
 
@@ -154,11 +159,21 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   console.error(error);
 };
 
-/** The press pages server/rendered-cache.js keeps rendered for visitors. */
-export { renderedPress } from "~/press/rendered-pages.server";
-export { liveOperations } from "~/sites/live-operations.server";
+/**
+ * What the HTTP server (server/) takes from this module of the server build, besides React
+ * Router's own exports: the services' start-up (migrations, administrator from env, outbox
+ * worker), live operations (server/index.js), what it needs of the complexes (server/app.js,
+ * server/render-site.js) and the press pages it keeps rendered (server/rendered-cache.js).
+ * Picked from this module's own exports, so removing or renaming one is a type error here, and
+ * changing one a type error where the server uses it; server/build.js checks at start-up that
+ * each is in the build.
+ */
+export type ServerEntry = Pick<
+  typeof import("./entry.server"),
+  "startServices" | "liveOperations" | "sitesForServer" | "renderedPress"
+>;
 
-export { sitesForServer } from "~/sites/server-facts.server";
+export { liveOperations, renderedPress, sitesForServer };
 
 export async function startServices(): Promise<{ stop(): Promise<void> }> {
   const config = env();

@@ -10,9 +10,9 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { createServer } from "node:net";
 import { cpus, loadavg, release, totalmem, type as osType } from "node:os";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
 import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
+import { loadServerBuild } from "../server/build.js";
 import { readSitePages } from "../server/render-site.js";
 
 export const ADMIN = { email: "bench-admin@example.com", password: "bench-correct-horse-battery" };
@@ -311,8 +311,7 @@ export async function load(target, path, options) {
 
 /** What the server build knows of the complexes (`ids()`, `idForHost(host)`, app/sites/server-facts.server.ts). */
 export async function sitesOf(buildDir) {
-  const build = await import(pathToFileURL(resolve(buildDir, "server/index.js")).href);
-  return build.entry.module.sitesForServer;
+  return (await loadServerBuild(buildDir)).entry.sitesForServer;
 }
 
 /**

@@ -3,16 +3,16 @@
 // (server/render-site.js) into <BUILD_DIR>/sites/<id>.json, which the server answers from memory.
 import "../server/production-env.js";
 import { join, resolve } from "node:path";
-import { pathToFileURL } from "node:url";
+import { loadServerBuild } from "../server/build.js";
 import { renderSite, writeSitePages } from "../server/render-site.js";
 
 const buildDir = resolve(process.env.BUILD_DIR || "build");
-const build = await import(pathToFileURL(resolve(buildDir, "server/index.js")).href);
+const server = await loadServerBuild(buildDir);
 const only = process.argv.slice(2);
-for (const id of build.entry.module.sitesForServer.ids()) {
+for (const id of server.entry.sitesForServer.ids()) {
   if (only.length && !only.includes(id)) continue;
   const started = performance.now();
-  const rendered = await renderSite(build, id, join(buildDir, "client"));
+  const rendered = await renderSite(server, id, join(buildDir, "client"));
   writeSitePages(buildDir, id, rendered);
   const count = Object.keys(rendered.pages).length;
   const ms = Math.round(performance.now() - started);

@@ -1,3 +1,4 @@
+// @ts-check
 /**
  * The production HTTP server. The order a request meets things:
  *   1. The fast path (server/fast-pages.js, through `handler`): a GET or HEAD without a body for
@@ -19,6 +20,7 @@ import { createHash } from "node:crypto";
 import compression from "compression";
 import express from "express";
 import { limitBody } from "./body-limit.js";
+import { loadServerBuild } from "./build.js";
 import { createRefuse } from "./error-page.js";
 import { createFastPages } from "./fast-pages.js";
 import {
@@ -27,7 +29,13 @@ import {
   sameOriginPosts,
   withoutTrailingSlash,
 } from "./guards.js";
-import { createRender, reactRouterHandler, requestHost, requestOrigin } from "./react-router.js";
+import {
+  createRender,
+  reactRouterHandler,
+  requestHost,
+  requestOrigin,
+  requestProtocol,
+} from "./react-router.js";
 import { renderedCache } from "./rendered-cache.js";
 import { readSitePages, renderSite } from "./render-site.js";
 import {
@@ -36,8 +44,18 @@ import {
   createNonce,
   inlineScriptHashes,
   inlineStyleHashes,
+  STRICT_TRANSPORT_SECURITY,
 } from "./security-headers.js";
 import { parseTrustProxy } from "./trust-proxy.js";
+
+/** @typedef {import("express").Request} Request */
+/** @typedef {import("./fast-pages.js").Page} Page */
+/** @typedef {import("./security-headers.js").PolicySources} PolicySources */
+/**
+ * A complex as the server keeps it: the facts of its error pages, its strict policy (answers that
+ * run no inline script) and its prerendered pages.
+ * @typedef {{ facts: import("./error-page.js").SiteFacts, strictPolicy: string, pages: Map<string, Page> }} Complex
+ */
 
 export const CACHE = {
   immutable: "public, max-age=31536000, immutable",
@@ -51,8 +69,13 @@ export const CACHE = {
  * origin at build time (canonical links, structured data); when it differs now (another SITE_URL)
  * every occurrence is rewritten. Each page's Content-Security-Policy names the hashes of its inline
  * scripts and styles, taken after that rewrite.
+ * @param {import("./render-site.js").RenderedSite} rendered
+ * @param {string} origin
+ * @param {PolicySources} [policy]
+ * @returns {Map<string, Page>}
  */
 export function pagesFrom(rendered, origin, policy = {}) {
+  /** @type {Map<string, Page>} */
   const pages = new Map();
   const baked = rendered.origin;
   // The origin, not a longer host that starts with it ("http://localhost:3000" but not ":30001").
@@ -73,6 +96,9 @@ export function pagesFrom(rendered, origin, policy = {}) {
 /**
  * The Express app. `trustProxy` is the parsed TRUST_PROXY (server/trust-proxy.js); `siteUrl` the
  * public address (its scheme turns HSTS on, its host stands in for a Host header that is not one).
+ * The server build's exports are checked when it is loaded (server/build.js): a missing one stops
+ * the start.
+ * @param {{ buildDir?: string, siteUrl?: string, mode?: string, trustProxy?: import("./trust-proxy.js").TrustProxy }} [options]
  */
 export async function createApp({
   buildDir = "build",
@@ -80,22 +106,23 @@ export async function createApp({
   mode = "production",
   trustProxy = parseTrustProxy(undefined),
 } = {}) {
-  const serverBuildPath = resolve(buildDir, "server/index.js");
   const clientDir = resolve(buildDir, "client");
-  const build = await import(serverBuildPath);
-  const sites = build.entry.module.sitesForServer;
+  const server = await loadServerBuild(buildDir);
+  const { build, entry } = server;
+  const sites = entry.sitesForServer;
   const stylesheets = build.assets.routes.root?.css ?? [];
   const fallbackHost = new URL(siteUrl).host;
-  const origin = (req) => requestOrigin(req, fallbackHost);
+  const origin = (/** @type {Request} */ req) => requestOrigin(req, fallbackHost);
 
   // Per complex: its facts (error page, frame sources), its strict policy and its pages in memory.
+  /** @type {Map<string, Complex>} */
   const complexes = new Map();
   for (const id of sites.ids()) {
     const facts = { ...sites.facts(id), stylesheets };
     let rendered = readSitePages(buildDir, id);
     if (!rendered) {
       console.warn(`단지 ${id}: 빌드에 렌더된 페이지가 없어 지금 렌더합니다`);
-      rendered = await renderSite(build, id, clientDir);
+      rendered = await renderSite(server, id, clientDir);
     }
     complexes.set(id, {
       facts,
@@ -106,9 +133,11 @@ export async function createApp({
   // The complex a request is for, by its host name (X-Forwarded-Host from a trusted proxy, as
   // Express's req.host reads it; the fast path has no Express request); remembered per host.
   // Express's compiled "trust proxy" setting (set on the app below).
+  /** @type {(address: string | undefined, hop: number) => boolean} */
   const trusted = (address, hop) => app.get("trust proxy fn")(address, hop);
+  /** @type {Map<string, string>} */
   const byHost = new Map();
-  const complexIdOf = (req) => {
+  const complexIdOf = (/** @type {import("node:http").IncomingMessage} */ req) => {
     const host = requestHost(req, trusted);
     let id = byHost.get(host);
     if (id === undefined) {
@@ -118,14 +147,20 @@ export async function createApp({
     }
     return id;
   };
-  const complexOf = (req) => complexes.get(complexIdOf(req));
+  const complexOf = (/** @type {import("node:http").IncomingMessage} */ req) => {
+    const id = complexIdOf(req);
+    const complex = complexes.get(id);
+    if (!complex) throw new Error(`단지 ${id}의 페이지가 없습니다`);
+    return complex;
+  };
   const refuse = createRefuse((req) => complexOf(req).facts);
 
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", trustProxy);
   app.use(compression());
-  const headers = baseSecurityHeaders({ https: siteUrl.startsWith("https:") });
+  const httpsSite = siteUrl.startsWith("https:");
+  const headers = baseSecurityHeaders({ https: httpsSite });
   // No inline script may run unless an answer below names it (hashes or a nonce).
   app.use((req, res, next) => {
     res.set(headers);
@@ -161,16 +196,13 @@ export async function createApp({
   const render = createRender({ build, mode, origin });
   // The press list and articles, rendered once and kept for visitors (server/rendered-cache.js);
   // before the file lookup below, which no press path can match.
-  const pressPages = build.entry.module.renderedPress;
-  if (pressPages) {
-    app.use(
-      renderedCache({
-        pages: pressPages,
-        render,
-        complexOf: (req) => ({ id: complexIdOf(req), policy: complexOf(req).facts.policy }),
-      }),
-    );
-  }
+  app.use(
+    renderedCache({
+      pages: entry.renderedPress,
+      render,
+      complexOf: (req) => ({ id: complexIdOf(req), policy: complexOf(req).facts.policy }),
+    }),
+  );
 
   app.use(
     express.static(clientDir, {
@@ -186,7 +218,7 @@ export async function createApp({
   app.use(sameOriginPosts(origin, refuse));
 
   // React Router renders with a fresh nonce, which entry.server.tsx puts on every inline script.
-  // req.ip honours "trust proxy": the client address for rate limits (app/routes/lead-action.server.ts).
+  // req.ip honours "trust proxy": the client address for rate limits (app/http/client-ip.server.ts).
   app.use(
     reactRouterHandler({
       render,
@@ -208,15 +240,17 @@ export async function createApp({
   );
 
   // Anything that still fails: the Korean page, one log entry.
-  app.use((error, req, res, next) => {
-    console.error(`[500] ${req.method} ${req.originalUrl.slice(0, 200)}:`, error);
-    if (res.headersSent) return next(error);
-    refuse(req, res, 500);
-  });
+  app.use(
+    /** @type {import("express").ErrorRequestHandler} */ (error, req, res, next) => {
+      console.error(`[500] ${req.method} ${req.originalUrl.slice(0, 200)}:`, error);
+      if (res.headersSent) return next(error);
+      refuse(req, res, 500);
+    },
+  );
 
   // The fast path answers a prerendered page before Express (server/fast-pages.js) with the headers
   // the page middleware above sets; whatever it does not answer goes through the app as before.
-  const fastPagesOf = (c) =>
+  const fastPagesOf = (/** @type {Complex} */ c) =>
     createFastPages(c.pages, {
       headers: {
         ...headers,
@@ -225,21 +259,30 @@ export async function createApp({
       },
     });
   const fastPages = new Map([...complexes].map(([id, c]) => [id, fastPagesOf(c)]));
+  /** @type {import("node:http").RequestListener} */
   const handler = (req, res) => {
-    if (!fastPages.get(complexIdOf(req))(req, res)) app(req, res);
+    // HSTS on every answer over https: SITE_URL's (in `headers`), and behind a trusted TLS proxy
+    // (X-Forwarded-Proto: https) whatever SITE_URL says.
+    if (!httpsSite && requestProtocol(req, trusted) === "https") {
+      res.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
+    }
+    const fastPage = fastPages.get(complexIdOf(req));
+    if (!fastPage || !fastPage(req, res)) app(req, res);
   };
 
   /**
    * Renders a complex's pages again and swaps them in (its data changed): visitors get the old
    * pages until the new ones are ready, never a page rendered per request.
+   * @param {string} id
    */
   async function rerender(id) {
     const c = complexes.get(id);
-    const rendered = await renderSite(build, id, clientDir);
+    if (!c) throw new Error(`없는 단지입니다: ${id}`);
+    const rendered = await renderSite(server, id, clientDir);
     // Its error pages' facts too (the phone number on them).
     c.facts = { ...sites.facts(id), stylesheets };
     c.pages = pagesFrom(rendered, sites.origin(id), c.facts.policy);
     fastPages.set(id, fastPagesOf(c));
   }
-  return { app, build, handler, rerender };
+  return { app, build, entry, handler, rerender };
 }

@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * The first paint waits for the HTML only (issue 21, docs/decisions/024-critical-css.md): a
  * prerendered page carries inline the rules of its stylesheets that its own markup uses (Beasties,
@@ -26,6 +27,8 @@ const FONT_FACE = /@font-face\s*\{[^}]*\}/g;
 /** An attribute selector that compares a value (`[data-open="true"]`, `a[href^="tel:"]`). */
 const VALUE_SELECTOR =
   /\[\s*([a-zA-Z_][-\w:]*)\s*([~|^$*]?=)\s*(?:"([^"]*)"|'([^']*)'|([^\]\s]+))\s*(?:[iIsS]\s*)?\]/g;
+/** @typedef {(value: string) => boolean} ValueTest */
+/** @type {Record<string, (value: string, expected: string) => boolean>} */
 const COMPARE = {
   "=": (v, x) => v === x,
   "~=": (v, x) => v.split(/\s+/).includes(x),
@@ -57,6 +60,8 @@ export const FIRST_SECONDS_STATES = [
  * with its used rules in a <style> in place of its stylesheet links, and the links in
  * `<noscript data-stylesheets>` after it. The policy's hash of the <style> is taken by
  * server/security-headers.js inlineStyleHashes.
+ * @param {string} clientDir
+ * @returns {(html: string) => Promise<string>}
  */
 export function createCriticalCss(clientDir) {
   const beasties = new Beasties({
@@ -72,36 +77,50 @@ export function createCriticalCss(clientDir) {
     allowRules: FIRST_SECONDS_STATES,
     logLevel: "warn",
   });
+  /** @type {Map<string, string>} */
   const sheets = new Map();
-  /** Per attribute name, the value tests of the stylesheets' selectors (once per set of sheets). */
+  const sheet = (/** @type {string} */ href) => {
+    let css = sheets.get(href);
+    if (css === undefined) sheets.set(href, (css = readFileSync(join(clientDir, href), "utf8")));
+    return css;
+  };
+  /**
+   * Per attribute name, the value tests of the stylesheets' selectors (once per set of sheets).
+   * @type {Map<string, Map<string, ValueTest[]>>}
+   */
   const testsOf = new Map();
-  const valueTests = (hrefs) => {
+  const valueTests = (/** @type {string[]} */ hrefs) => {
     const id = hrefs.join(" ");
-    if (testsOf.has(id)) return testsOf.get(id);
+    const known = testsOf.get(id);
+    if (known) return known;
+    /** @type {Map<string, ValueTest[]>} */
     const tests = new Map();
     testsOf.set(id, tests);
     for (const href of hrefs) {
-      if (!sheets.has(href)) sheets.set(href, readFileSync(join(clientDir, href), "utf8"));
-      for (const [, name, op, q1, q2, bare] of sheets.get(href).matchAll(VALUE_SELECTOR)) {
+      for (const [, name = "", op = "", q1, q2, bare] of sheet(href).matchAll(VALUE_SELECTOR)) {
         const key = name.toLowerCase();
-        const expected = q1 ?? q2 ?? bare;
-        tests.set(key, [...(tests.get(key) ?? []), (v) => COMPARE[op](v, expected)]);
+        const expected = q1 ?? q2 ?? bare ?? "";
+        const compare = COMPARE[op];
+        if (!compare) continue;
+        tests.set(key, [...(tests.get(key) ?? []), (v) => compare(v, expected)]);
       }
     }
     return tests;
   };
-  const fontFaces = (hrefs) =>
+  const fontFaces = (/** @type {string[]} */ hrefs) =>
     hrefs
-      .map((href) => sheets.get(href).match(FONT_FACE) ?? [])
+      .map((href) => sheet(href).match(FONT_FACE) ?? [])
       .flat()
       .join("");
+  /** @type {Map<string, string>} */
   const chosen = new Map();
 
   return async function inline(html) {
     const head = html.indexOf("</head>");
     const links = [...html.slice(0, head).matchAll(STYLESHEET)];
-    if (head === -1 || links.length === 0) return html;
-    const hrefs = links.map((m) => m[1]);
+    const first = links[0];
+    if (head === -1 || first === undefined) return html;
+    const hrefs = links.map((m) => m[1] ?? "");
     const forChoice = laterScreensOut(html.replace(TEMPLATE, ""));
     const key = shapeOf(forChoice, hrefs, valueTests(hrefs));
     let css = chosen.get(key);
@@ -117,9 +136,9 @@ export function createCriticalCss(clientDir) {
     // The links' place in the head gets the rules and, for a browser without scripts, the links
     // themselves in <noscript>; with scripts, the page's module brings them in after the first
     // frame (app/enhance/main.ts), so they never hold the first paint.
-    let out = html.slice(0, links[0].index);
+    let out = html.slice(0, first.index);
     out += `<style>${css}</style><noscript ${HELD}>${links.map((m) => m[0]).join("")}</noscript>`;
-    let at = links[0].index + links[0][0].length;
+    let at = first.index + first[0].length;
     for (const link of links.slice(1)) {
       out += html.slice(at, link.index);
       at = link.index + link[0].length;
@@ -132,8 +151,10 @@ export function createCriticalCss(clientDir) {
  * A page made of screen-high sections (`data-page-section`, the home page) shows only the first on
  * its first screen: the others are left out of the choice (their rules arrive with the
  * stylesheets, long before a visitor scrolls to them).
+ * @param {string} html
  */
 function laterScreensOut(html) {
+  /** @type {[number, number][]} */
   const cut = [];
   let depth = 0;
   let start = -1;
@@ -146,7 +167,7 @@ function laterScreensOut(html) {
         start = -1;
       }
     } else {
-      if (depth === 0 && /\sdata-page-section(=|\s|>|$)/.test(m[2]) && screens++ > 0)
+      if (depth === 0 && /\sdata-page-section(=|\s|>|$)/.test(m[2] ?? "") && screens++ > 0)
         start = m.index;
       depth += 1;
     }
@@ -164,19 +185,25 @@ function laterScreensOut(html) {
  * The page's shape as selectors see it: tags, attribute names, class and id values, and of every
  * other attribute only which of the selectors' value tests it passes (a link to another complex's
  * press page is the same shape as one to this complex's; `tel:` or not is not).
+ * @param {string} html
+ * @param {string[]} hrefs
+ * @param {Map<string, ValueTest[]>} tests
  */
 export function shapeOf(html, hrefs, tests) {
   const shape = html
     // Text itself is nothing to a selector; whether there is any is (`:empty`).
     .replace(/>[^<]+</g, ">#<")
     .replace(/<!--[\s\S]*?-->/g, "")
-    .replace(/\s([a-zA-Z_][-\w:]*)(?:=("[^"]*"|'[^']*'|[^\s>]+))?/g, (_, name, quoted) => {
-      const key = name.toLowerCase();
-      if (quoted === undefined) return ` ${name}`;
-      if (key === "class" || key === "id") return ` ${name}=${quoted}`;
-      const value = quoted.replace(/^["']|["']$/g, "");
-      const passed = (tests.get(key) ?? []).map((test) => (test(value) ? 1 : 0)).join("");
-      return passed ? ` ${name}=${passed}` : ` ${name}`;
-    });
+    .replace(
+      /\s([a-zA-Z_][-\w:]*)(?:=("[^"]*"|'[^']*'|[^\s>]+))?/g,
+      (_, /** @type {string} */ name, /** @type {string | undefined} */ quoted) => {
+        const key = name.toLowerCase();
+        if (quoted === undefined) return ` ${name}`;
+        if (key === "class" || key === "id") return ` ${name}=${quoted}`;
+        const value = quoted.replace(/^["']|["']$/g, "");
+        const passed = (tests.get(key) ?? []).map((test) => (test(value) ? 1 : 0)).join("");
+        return passed ? ` ${name}=${passed}` : ` ${name}`;
+      },
+    );
   return createHash("sha256").update(hrefs.join(" ")).update(shape).digest("base64url");
 }

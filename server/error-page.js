@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * Answers for requests the server refuses before the application sees them (400 undecodable
  * address, 403 foreign origin, 405 method, 413 body too large) and for its own failures (500):
@@ -6,20 +7,38 @@
  * line of Korean text, which the lead forms turn into their failure message.
  */
 
-import { UPLOAD_BODY_LIMIT } from "./body-limit.js";
+import { afterBody, UPLOAD_BODY_LIMIT } from "./body-limit.js";
 
-const escapeHtml = (s) =>
+/** @typedef {import("express").Request} Request */
+/** @typedef {import("express").Response} Response */
+/**
+ * A complex's facts for its error pages: sitesForServer's `facts(id)` and the root route's
+ * stylesheets from the build's manifest.
+ * @typedef {ReturnType<import("../app/entry.server").ServerEntry["sitesForServer"]["facts"]> & { stylesheets: string[] }} SiteFacts
+ */
+/**
+ * `allow`: the methods of a 405; `limit`: the body limit a 413 passed; `log`: a line for the operator.
+ * @typedef {{ allow?: string[], limit?: number, log?: string }} RefusalDetails
+ */
+/** @typedef {(req: Request, res: Response, status: number, details?: RefusalDetails) => void} Refuse */
+
+const escapeHtml = (/** @type {unknown} */ s) =>
   String(s).replace(
     /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c],
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
   );
 
-function size(bytes) {
+function size(/** @type {number} */ bytes) {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)}MB` : `${bytes / 1024}KB`;
 }
 
-/** Title and message per status; `failed` is the lead forms' catalogue failure message. */
-export function refusalText(status, { failed, limit } = {}) {
+/**
+ * Title and message per status; `failed` is the lead forms' catalogue failure message.
+ * @param {number} status
+ * @param {{ failed?: string, limit?: number }} [context]
+ * @returns {{ title: string, message: string }}
+ */
+export function refusalText(status, { failed, limit = 0 } = {}) {
   switch (status) {
     case 400:
       return {
@@ -54,9 +73,19 @@ export function refusalText(status, { failed, limit } = {}) {
 }
 
 /**
+ * Whether the caller takes JSON rather than a page: `Accept` names application/json before (or
+ * without) text/html.
+ * @param {Request} req
+ */
+const wantsJson = (req) => req.accepts(["html", "json"]) === "json";
+
+/**
  * The page, for the site's facts `{ siteName, phone, telHref, logo, stylesheets }`: stylesheets are
  * the root route's CSS files from the build's manifest, so it looks like the site's own error page
  * (its header reduced to the logo, which links home).
+ * @param {number} status
+ * @param {{ title: string, message: string }} text
+ * @param {Pick<SiteFacts, "siteName" | "phone" | "telHref" | "logo" | "stylesheets">} site
  */
 export function errorPageHtml(status, text, site) {
   const links = site.stylesheets
@@ -83,23 +112,31 @@ export function errorPageHtml(status, text, site) {
 /**
  * `siteOf(req)`: the facts of the complex the request is for (its name, phone, logo, stylesheets).
  * `refuse(req, res, status, { allow, limit, log })`: answers with the page (or the text line for
- * `.data`), `Allow` for 405, no caching. At most one log line, and only where an operator can act
- * on it.
+ * `.data`, or for a caller that asks for JSON, such as the lead forms' script, the lead answer's
+ * JSON `{ ok: false, result: "failed", message }`), `Allow` for 405, no caching, once the request's body has been read to its end
+ * (server/body-limit.js afterBody: an answer that leaves bytes unread can be lost to a reset). At
+ * most one log line, and only where an operator can act on it.
+ * @param {(req: Request) => SiteFacts} siteOf
+ * @returns {Refuse}
  */
 export function createRefuse(siteOf) {
   return function refuse(req, res, status, { allow, limit, log } = {}) {
     const site = siteOf(req);
     const text = refusalText(status, { failed: site.failedMessage, limit });
     if (log) console.warn(`[${status}] ${req.method} ${req.originalUrl.slice(0, 200)}: ${log}`);
-    res.status(status);
-    res.set("Cache-Control", "no-store");
-    if (allow) res.set("Allow", allow.join(", "));
-    if (req.path.endsWith(".data")) {
-      res.type("text/plain; charset=utf-8").send(`${text.title}. ${text.message}`);
-    } else if (req.method === "HEAD") {
-      res.type("text/html; charset=utf-8").end();
-    } else {
-      res.type("text/html; charset=utf-8").send(errorPageHtml(status, text, site));
-    }
+    afterBody(req, () => {
+      res.status(status);
+      res.set("Cache-Control", "no-store");
+      if (allow) res.set("Allow", allow.join(", "));
+      if (req.path.endsWith(".data")) {
+        res.type("text/plain; charset=utf-8").send(`${text.title}. ${text.message}`);
+      } else if (req.method === "HEAD") {
+        res.type(wantsJson(req) ? "application/json" : "text/html; charset=utf-8").end();
+      } else if (wantsJson(req)) {
+        res.json({ ok: false, result: "failed", message: `${text.title}. ${text.message}` });
+      } else {
+        res.type("text/html; charset=utf-8").send(errorPageHtml(status, text, site));
+      }
+    });
   };
 }

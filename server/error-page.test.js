@@ -17,10 +17,19 @@ function fakeResponse() {
   res.set = (k, v) => ((res.headers[k.toLowerCase()] = v), res);
   res.type = (t) => res.set("Content-Type", t);
   res.send = (b) => ((res.body = b), res);
+  res.json = (b) => (res.type("application/json"), res.send(JSON.stringify(b)));
   res.end = () => res;
   return res;
 }
-const req = (method, path) => ({ method, path, originalUrl: path });
+// `complete`: its body has been read (or it had none), so the answer goes at once.
+// `accepts`: what Express's negotiation picks from Accept ("html" for a browser or `*/*`).
+const req = (method, path, accepts = "html") => ({
+  method,
+  path,
+  originalUrl: path,
+  complete: true,
+  accepts: () => accepts,
+});
 
 describe("the server's own answers", () => {
   test.each([400, 403, 405, 413, 500])("%i has a Korean title and message", (status) => {
@@ -61,5 +70,18 @@ describe("the server's own answers", () => {
     expect(data.body).toBe(
       `${refusalText(413, { limit: 64 * 1024 }).title}. ${refusalText(413, { limit: 64 * 1024 }).message}`,
     );
+  });
+
+  test("refuse() answers a caller that asks for JSON with JSON carrying the Korean message", () => {
+    const json = fakeResponse();
+    createRefuse(() => site)(req("POST", "/api/leads", "json"), json, 403);
+    expect(json.statusCode).toBe(403);
+    expect(json.headers["content-type"]).toBe("application/json");
+    const text = refusalText(403, { failed: site.failedMessage });
+    expect(JSON.parse(json.body)).toEqual({
+      ok: false,
+      result: "failed",
+      message: `${text.title}. ${text.message}`,
+    });
   });
 });

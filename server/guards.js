@@ -1,11 +1,19 @@
+// @ts-check
 /*
  * Checks every request passes before it reaches the prerendered pages or React Router. Each one
  * either goes on or hands the request to `refuse(req, res, status, details)` (server/error-page.js).
  */
 
+/** @typedef {import("express").RequestHandler} RequestHandler */
+/** @typedef {import("./error-page.js").Refuse} Refuse */
+
 /** The only methods the application answers; anything else is refused with 405. */
 export const ALLOWED_METHODS = ["GET", "HEAD", "POST"];
 
+/**
+ * @param {Refuse} refuse
+ * @returns {RequestHandler}
+ */
 export function onlyAllowedMethods(refuse) {
   return (req, res, next) => {
     if (ALLOWED_METHODS.includes(req.method)) return next();
@@ -14,6 +22,10 @@ export function onlyAllowedMethods(refuse) {
 }
 
 /** `/%`, `/%zz`: a path that cannot be decoded is answered 400 here, not by Express in English. */
+/**
+ * @param {Refuse} refuse
+ * @returns {RequestHandler}
+ */
 export function decodablePath(refuse) {
   return (req, res, next) => {
     try {
@@ -29,12 +41,16 @@ export function decodablePath(refuse) {
  * A path of this site for `path` without its trailing slashes. Leading slashes and backslashes
  * collapse to one slash: `//evil.example/` and `/\evil.example/` would otherwise be read by a
  * browser as the host evil.example.
+ * @param {string} path
  */
 export function sitePath(path) {
   return "/" + path.replace(/^[/\\]+/, "").replace(/[/\\]+$/, "");
 }
 
-/** One address per page: "/Brand/intro/" → 301 "/Brand/intro" (the query string is kept). */
+/**
+ * One address per page: "/Brand/intro/" → 301 "/Brand/intro" (the query string is kept).
+ * @returns {RequestHandler}
+ */
 export function withoutTrailingSlash() {
   return (req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
@@ -49,6 +65,9 @@ export function withoutTrailingSlash() {
  * Origin is not the request's own origin is refused. React Router answers that with a bare English
  * "Bad Request"; made here first, the refusal gets the Korean page. `requestOrigin(req)` must be
  * the origin of the URL handed to React Router (server/react-router.js), so both checks agree.
+ * @param {(req: import("express").Request) => string} requestOrigin
+ * @param {Refuse} refuse
+ * @returns {RequestHandler}
  */
 export function sameOriginPosts(requestOrigin, refuse) {
   return (req, res, next) => {

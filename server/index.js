@@ -1,8 +1,10 @@
+// @ts-check
 import "./production-env.js";
 import { createServer } from "node:http";
 import { performance } from "node:perf_hooks";
 import { setInterval } from "node:timers";
 import { createApp } from "./app.js";
+import { BuildError } from "./build.js";
 import { ConfigError, parseTrustProxy } from "./trust-proxy.js";
 
 const port = Number(process.env.PORT || 3000);
@@ -18,18 +20,23 @@ try {
   process.exit(1);
 }
 
-const { handler, build, rerender } = await createApp({
-  siteUrl,
-  trustProxy,
-  buildDir: process.env.BUILD_DIR || "build",
-});
+/** @type {Awaited<ReturnType<typeof createApp>>} */
+let started;
+try {
+  started = await createApp({ siteUrl, trustProxy, buildDir: process.env.BUILD_DIR || "build" });
+} catch (error) {
+  if (!(error instanceof BuildError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+const { handler, entry, rerender } = started;
 // Start-up work of the services layer (migrations, administrator from env, outbox worker).
-const services = await build.entry.module.startServices?.();
+const services = await entry.startServices();
 
 // Live operations (운영 정보): the values administrators set are applied and the pages of their
 // complexes rendered again before the first visitor, then whenever a complex's version moves (a
 // change here or on another instance sharing the database) or its notice begins or ends.
-const live = build.entry.module.liveOperations?.createSync();
+const live = entry.liveOperations.createSync();
 async function followLive() {
   for (const id of await live.sync()) {
     const began = performance.now();
@@ -37,20 +44,18 @@ async function followLive() {
     console.log(`live: ${id} pages rendered again in ${Math.round(performance.now() - began)} ms`);
   }
 }
-if (live) {
-  await followLive();
-  let running = false;
-  setInterval(
-    () => {
-      if (running) return;
-      running = true;
-      followLive()
-        .catch((error) => console.error("[live] 운영 정보를 반영하지 못했습니다:", error))
-        .finally(() => (running = false));
-    },
-    Number(process.env.LIVE_POLL_MS || 1000),
-  ).unref();
-}
+await followLive();
+let running = false;
+setInterval(
+  () => {
+    if (running) return;
+    running = true;
+    followLive()
+      .catch((error) => console.error("[live] 운영 정보를 반영하지 못했습니다:", error))
+      .finally(() => (running = false));
+  },
+  Number(process.env.LIVE_POLL_MS || 1000),
+).unref();
 
 // Prerendered pages are answered before Express; everything else goes through the Express app.
 const server = createServer(handler);
@@ -59,6 +64,7 @@ server.listen(port, () => {
 });
 
 let stopping = false;
+/** @param {NodeJS.Signals} signal */
 async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
@@ -66,10 +72,10 @@ async function shutdown(signal) {
   // Finish requests in flight (at most 10 s), then stop the workers and close the database.
   await new Promise((resolve) => {
     server.close(resolve);
-    server.closeIdleConnections?.();
+    server.closeIdleConnections();
     setTimeout(resolve, 10_000).unref();
   });
-  await services?.stop?.();
+  await services.stop();
   process.exit(0);
 }
 process.on("SIGTERM", () => void shutdown("SIGTERM"));

@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * React Router's request handler behind Express, in place of @react-router/express: the body comes
  * from `req.body`, which server/body-limit.js has already read and limited (the stock adapter hands
@@ -7,6 +8,14 @@
 import { createRequestHandler } from "react-router";
 import { writeReadableStreamToWritable } from "@react-router/node";
 
+/** @typedef {import("express").Request} ExpressRequest */
+/** @typedef {import("express").Response} ExpressResponse */
+/** @typedef {import("react-router").AppLoadContext} AppLoadContext */
+/**
+ * React Router's answer to an Express request, as a web Response (not yet sent).
+ * @typedef {(req: ExpressRequest, res: ExpressResponse, context: AppLoadContext) => Promise<Response>} Render
+ */
+
 const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /**
@@ -14,6 +23,8 @@ const HOST = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
  * X-Forwarded-Host when the peer is trusted (Express's `req.protocol`, `req.host` under
  * "trust proxy"), else from the connection and the Host header. A host that is not a host name
  * (`a@b`, `x/y`, a port past 65535) is replaced by `fallbackHost`, the host of SITE_URL.
+ * @param {ExpressRequest} req
+ * @param {string} fallbackHost
  */
 export function requestOrigin(req, fallbackHost) {
   const protocol = req.protocol === "https" ? "https" : "http";
@@ -29,9 +40,25 @@ export function requestOrigin(req, fallbackHost) {
 }
 
 /**
+ * The scheme the visitor's browser used, from Node's own request (the fast path has no Express
+ * one), as Express's `req.protocol` reads it: the first X-Forwarded-Proto when the peer is a
+ * trusted proxy, else the connection's own.
+ * @param {import("node:http").IncomingMessage} req
+ * @param {(address: string | undefined, hop: number) => boolean} trusted
+ */
+export function requestProtocol(req, trusted) {
+  const own = "encrypted" in req.socket && req.socket.encrypted ? "https" : "http";
+  const forwarded = req.headers["x-forwarded-proto"];
+  if (!forwarded || !trusted(req.socket.remoteAddress, 0)) return own;
+  return String(forwarded).split(",")[0]?.trim().toLowerCase() || own;
+}
+
+/**
  * The host name a request asks for, from Node's own request (the fast path has no Express one):
  * the first X-Forwarded-Host when the peer is a trusted proxy (`trusted`: proxy-addr's compiled
  * "trust proxy"), else Host; lower case, "" when it is not a host name.
+ * @param {import("node:http").IncomingMessage} req
+ * @param {(address: string | undefined, hop: number) => boolean} trusted
  */
 export function requestHost(req, trusted) {
   const forwarded = req.headers["x-forwarded-host"];
@@ -43,6 +70,11 @@ export function requestHost(req, trusted) {
   return HOST.test(host) ? host.toLowerCase() : "";
 }
 
+/**
+ * @param {ExpressRequest} req
+ * @param {ExpressResponse} res
+ * @param {string} origin
+ */
 function toRequest(req, res, origin) {
   const headers = new Headers();
   for (const [key, value] of Object.entries(req.headers)) {
@@ -62,14 +94,33 @@ function toRequest(req, res, origin) {
   });
 }
 
-async function send(res, response) {
+/**
+ * A cookie set on an answer that goes over https (SITE_URL's scheme aside: a TLS proxy in front
+ * of a server whose SITE_URL says http) is marked Secure, so the browser never sends it over http.
+ * @param {ExpressRequest} req
+ * @param {string} name
+ * @param {string} value
+ */
+function secureOverHttps(req, name, value) {
+  if (name !== "set-cookie" || !req.secure || /;\s*secure\s*(;|$)/i.test(value)) return value;
+  return `${value}; Secure`;
+}
+
+/**
+ * @param {ExpressRequest} req
+ * @param {ExpressResponse} res
+ * @param {Response} response
+ */
+async function send(req, res, response) {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;
   }
   res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers.entries()) res.append(key, value);
+  for (const [key, value] of response.headers.entries()) {
+    res.append(key, secureOverHttps(req, key, value));
+  }
   if (!response.body) return void res.end();
   try {
     await writeReadableStreamToWritable(response.body, res);
@@ -81,6 +132,8 @@ async function send(res, response) {
 /**
  * React Router's answer to an Express request, as a web Response (not yet sent). `context` is the
  * load context the route loaders see.
+ * @param {{ build: import("react-router").ServerBuild, mode: string, origin: (req: ExpressRequest) => string }} options
+ * @returns {Render}
  */
 export function createRender({ build, mode, origin }) {
   const handle = createRequestHandler(build, mode);
@@ -91,6 +144,12 @@ export function createRender({ build, mode, origin }) {
  * Express middleware running React Router. `intercept(req, res, response)` may answer instead of
  * React Router's response (and return true): used for the 405 React Router gives a page without an
  * action, whose text names the internal route module.
+ * @param {{
+ *   render: Render,
+ *   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext,
+ *   intercept?: (req: ExpressRequest, res: ExpressResponse, response: Response) => boolean,
+ * }} options
+ * @returns {import("express").RequestHandler}
  */
 export function reactRouterHandler({ render, getLoadContext, intercept }) {
   return async (req, res, next) => {
@@ -100,7 +159,7 @@ export function reactRouterHandler({ render, getLoadContext, intercept }) {
         await response.body?.cancel();
         return;
       }
-      await send(res, response);
+      await send(req, res, response);
     } catch (error) {
       next(error);
     }

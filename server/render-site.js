@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * One way to render a complex: every prerendered page of it (its content pages, its customer page,
  * its calendar files), rendered by the server build's own request handler exactly as a visitor's
@@ -12,7 +13,16 @@ import { join } from "node:path";
 import { createRequestHandler } from "react-router";
 import { createCriticalCss } from "./critical-css.js";
 
-/** One critical-CSS chooser per build's client folder, so its choices serve every complex. */
+/** @typedef {import("./build.js").LoadedBuild} LoadedBuild */
+/**
+ * A complex's pages as rendered: the origin they were written with, and each path's body and type.
+ * @typedef {{ origin: string, pages: Record<string, { html: string, type: string }> }} RenderedSite
+ */
+
+/**
+ * One critical-CSS chooser per build's client folder, so its choices serve every complex.
+ * @type {Map<string, (html: string) => Promise<string>>}
+ */
 const criticalCss = new Map();
 
 /**
@@ -20,12 +30,17 @@ const criticalCss = new Map();
  * origin the pages were written with (their canonical links, feeds and structured data). Each
  * HTML page carries the rules of the stylesheets in `clientDir` it uses inline
  * (server/critical-css.js).
+ * @param {LoadedBuild} server the server build (server/build.js)
+ * @param {string} id
+ * @param {string} clientDir
+ * @returns {Promise<RenderedSite>}
  */
-export async function renderSite(build, id, clientDir) {
-  const sites = build.entry.module.sitesForServer;
+export async function renderSite({ build, entry }, id, clientDir) {
+  const sites = entry.sitesForServer;
   const handle = createRequestHandler(build, "production");
-  if (!criticalCss.has(clientDir)) criticalCss.set(clientDir, createCriticalCss(clientDir));
-  const inline = criticalCss.get(clientDir);
+  let inline = criticalCss.get(clientDir);
+  if (!inline) criticalCss.set(clientDir, (inline = createCriticalCss(clientDir)));
+  /** @type {RenderedSite["pages"]} */
   const pages = {};
   for (const path of sites.paths(id)) {
     const response = await handle(new Request(`http://${id}.localhost${path}`), {});
@@ -39,9 +54,15 @@ export async function renderSite(build, id, clientDir) {
   return { origin: sites.origin(id), pages };
 }
 
-const fileOf = (buildDir, id) => join(buildDir, "sites", `${id}.json`);
+const fileOf = (/** @type {string} */ buildDir, /** @type {string} */ id) =>
+  join(buildDir, "sites", `${id}.json`);
 
-/** Writes a rendered complex atomically (a reader never sees half a file). */
+/**
+ * Writes a rendered complex atomically (a reader never sees half a file).
+ * @param {string} buildDir
+ * @param {string} id
+ * @param {RenderedSite} rendered
+ */
 export function writeSitePages(buildDir, id, rendered) {
   const file = fileOf(buildDir, id);
   mkdirSync(join(buildDir, "sites"), { recursive: true });
@@ -49,7 +70,12 @@ export function writeSitePages(buildDir, id, rendered) {
   renameSync(`${file}.tmp`, file);
 }
 
-/** The rendered complex the build wrote, or undefined. */
+/**
+ * The rendered complex the build wrote, or undefined.
+ * @param {string} buildDir
+ * @param {string} id
+ * @returns {RenderedSite | undefined}
+ */
 export function readSitePages(buildDir, id) {
   const file = fileOf(buildDir, id);
   return existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : undefined;

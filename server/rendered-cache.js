@@ -1,3 +1,4 @@
+// @ts-check
 /*
  * Rendered press pages kept in memory for visitors (docs/decisions/016-rendered-press-pages.md).
  * React Router renders the press list or an article in about 5 ms of CPU; under 50 concurrent
@@ -14,13 +15,32 @@ import { complexPolicy, createNonce } from "./security-headers.js";
 /** Stands in for the nonce in a kept page; replaced by each answer's own. */
 export const NONCE_PLACEHOLDER = "keptPageNoncePlaceholder";
 
-const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** @typedef {import("express").Request} Request */
+/** @typedef {import("express").Response} Response */
+/** @typedef {import("../app/entry.server").ServerEntry["renderedPress"]} PressPages */
+/** @typedef {NonNullable<ReturnType<PressPages["match"]>>} PressPage */
+/**
+ * A rendered answer as kept: its status and headers, and its body cut at the placeholders.
+ * @typedef {{ status: number, headers: [string, string][], parts: string[] | null, generation: number, storedAt: number, keep: boolean }} Kept
+ */
+
+const escape = (/** @type {string} */ s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /**
  * The middleware. `pages`: the app's hooks (app/press/rendered-pages.server.ts); `render(req, res,
  * context)`: React Router's Response (server/react-router.js); `complexOf(req)`: the request's
  * complex `{ id, policy }` (its id and its CSP sources, server/security-headers.js complexPolicy;
  * `policy` alone serves one complex).
+ * @param {{
+ *   pages: PressPages,
+ *   render: import("./react-router.js").Render,
+ *   policy?: import("./security-headers.js").PolicySources,
+ *   complexOf?: (req: Request) => { id: string, policy: import("./security-headers.js").PolicySources },
+ *   ttlMs?: number,
+ *   maxEntries?: number,
+ *   now?: () => number,
+ * }} options
+ * @returns {import("express").RequestHandler}
  */
 export function renderedCache({
   pages,
@@ -31,7 +51,9 @@ export function renderedCache({
   maxEntries = 200,
   now = Date.now,
 }) {
+  /** @type {Map<string, Kept>} */
   const kept = new Map();
+  /** @type {Map<string, Promise<Kept>>} */
   const pending = new Map();
   const views = {
     raw: String(pages.placeholder),
@@ -41,6 +63,12 @@ export function renderedCache({
     `(${[NONCE_PLACEHOLDER, views.shown, views.raw].map(escape).join("|")})`,
   );
 
+  /**
+   * @param {Request} req
+   * @param {Response} res
+   * @param {PressPage} page
+   * @returns {Promise<Kept>}
+   */
   async function renderPage(req, res, page) {
     const generation = pages.generation();
     const response = await render(req, res, {
@@ -64,6 +92,7 @@ export function renderedCache({
     };
   }
 
+  /** @param {Kept | undefined} entry */
   function fresh(entry) {
     return (
       entry && entry.generation === pages.generation() && now() - entry.storedAt < ttlMs && entry
@@ -71,6 +100,12 @@ export function renderedCache({
   }
 
   /** The kept page, or one rendering shared by every request that asks while it runs. */
+  /**
+   * @param {string} key
+   * @param {Request} req
+   * @param {Response} res
+   * @param {PressPage} page
+   */
   async function pageFor(key, req, res, page) {
     const entry = fresh(kept.get(key));
     if (entry) return entry;
@@ -83,7 +118,8 @@ export function renderedCache({
     if (rendered.keep) {
       kept.delete(key);
       kept.set(key, rendered);
-      if (kept.size > maxEntries) kept.delete(kept.keys().next().value);
+      const oldest = kept.keys().next().value;
+      if (kept.size > maxEntries && oldest !== undefined) kept.delete(oldest);
     }
     return rendered;
   }
@@ -100,7 +136,9 @@ export function renderedCache({
     try {
       entry = await pageFor(key, req, res, page);
       if (page.kind === "article" && entry.status === 200) {
-        count = await pages.views(page, new Headers(req.headers));
+        // Node's headers: a repeated one is an array, which Headers joins with commas.
+        const headers = new Headers(/** @type {Record<string, string>} */ (req.headers));
+        count = await pages.views(page, headers);
         // No longer visible: React Router answers (the redirect to the list).
         if (count === undefined) {
           kept.delete(key);

@@ -1,3 +1,4 @@
+// @ts-check
 import express from "express";
 
 /** A setting the server cannot start with; server/index.js prints the message alone and exits. */
@@ -10,6 +11,8 @@ export class ConfigError extends Error {}
  */
 export const DEFAULT_TRUST_PROXY = ["loopback"];
 
+/** @typedef {boolean | number | string[]} TrustProxy Express's "trust proxy" setting. */
+
 const HELP =
   "true, false, 프록시 단계 수(예: 1), 또는 쉼표로 구분한 주소·CIDR" +
   "(예: 10.0.0.0/8, 172.18.0.2, loopback)를 쓸 수 있습니다. docs/deploy.md를 참고하세요.";
@@ -19,6 +22,8 @@ const HELP =
  * addresses, CIDR ranges and the names loopback, linklocal, uniquelocal. Express reads the string
  * "true" as an address (and fails) and "1" as the address 0.0.0.1, so they are converted here; a
  * list is checked by compiling it, so a typo stops the server at start-up instead of trusting nobody.
+ * @param {string | undefined} raw
+ * @returns {TrustProxy}
  */
 export function parseTrustProxy(raw) {
   const value = raw?.trim() ?? "";

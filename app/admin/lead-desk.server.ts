@@ -8,7 +8,8 @@
  */
 import { isAdminFor, type AdminSites } from "~/auth/admin.server";
 import { getDb } from "~/db/db.server";
-import { CSV_HEADER, formatKst, leadCsvRow, SITE_COLUMN, toCsv } from "~/leads/csv.server";
+import { SITE_COLUMN, toCsv } from "~/http/csv.server";
+import { CSV_HEADER, formatKst, leadCsvRow } from "~/leads/csv.server";
 import { toLead, type Lead, type LeadRow } from "~/leads/leads.server";
 import { kstDayStartIso } from "~/lib/korean-date";
 import {

@@ -12,7 +12,7 @@
  * cannot sign in on this one.
  */
 import { getDb } from "~/db/db.server";
-import { hit } from "~/leads/rate-limit.server";
+import { hit } from "~/http/rate-limit.server";
 import { AUTH_MESSAGES } from "~/lib/auth";
 import { adminSites, isAdminFor } from "./admin.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";

@@ -4,7 +4,7 @@
  * and booked visits of the same source and day, read from the leads themselves.
  */
 import { getDb } from "~/db/db.server";
-import { SITE_COLUMN, toCsv } from "~/leads/csv.server";
+import { SITE_COLUMN, toCsv } from "~/http/csv.server";
 import {
   addDays,
   CHANNEL_FIGURES,

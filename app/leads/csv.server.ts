@@ -1,8 +1,8 @@
 /*
- * Leads as CSV for spreadsheet programs: UTF-8 with BOM (Excel then reads Korean correctly), CRLF
- * rows, RFC 4180 quoting, times in KST, and cells that a spreadsheet would run as a formula
- * (starting with = + - @, tab or CR) defused with a leading apostrophe.
+ * Leads as CSV (the file's format: app/http/csv.server.ts): the Korean header, one row a lead,
+ * times in KST.
  */
+import { SITE_COLUMN, toCsv } from "~/http/csv.server";
 import type { Lead } from "./leads.server";
 
 export const CSV_HEADER = [
@@ -26,9 +26,6 @@ export const CSV_HEADER = [
   "표시 번호",
 ] as const;
 
-/** The first column when the file holds several complexes' leads: the complex's id. */
-export const SITE_COLUMN = "단지";
-
 const KIND_LABEL: Record<Lead["kind"], string> = { visit: "방문예약", inquiry: "상담문의" };
 
 /** "2026-03-01T01:02:03.000Z" → "2026-03-01 10:02:03" (Korea has no daylight saving time); null → "". */
@@ -37,13 +34,6 @@ export function formatKst(iso: string | null): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   return new Date(d.getTime() + 9 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
-}
-
-/** One cell: formula characters defused, quoted when it holds a comma, quote or line break. */
-export function csvCell(value: string): string {
-  let v = value;
-  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
-  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
 /** One lead's cells, in CSV_HEADER order (the lead desk adds its own columns after them). */
@@ -68,11 +58,6 @@ export function leadCsvRow(l: Lead): string[] {
     l.referrerHost ?? "",
     l.shownPhone ?? "",
   ];
-}
-
-/** A whole CSV file: BOM, header, rows, every cell defused and quoted as needed. */
-export function toCsv(header: readonly string[], rows: readonly (readonly string[])[]): string {
-  return "\uFEFF" + [header, ...rows].map((r) => r.map(csvCell).join(",") + "\r\n").join("");
 }
 
 /** Leads as CSV; `withSite`: every complex's leads, each row starting with its complex (SITE_COLUMN). */

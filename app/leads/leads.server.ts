@@ -26,7 +26,7 @@ import {
 import { enqueue, enqueueStaffAlerts } from "~/outbox/outbox.server";
 import { promotionSmsText, visitConfirmation } from "~/outbox/sms.server";
 import type { WebhookPayload } from "~/outbox/webhook.server";
-import { hit, pruneRateLimits } from "./rate-limit.server";
+import { hit, pruneRateLimits } from "~/http/rate-limit.server";
 
 export type LeadMeta = {
   /** Client IP (from the route: request headers / express). */

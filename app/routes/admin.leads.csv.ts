@@ -6,7 +6,7 @@ import { adminHeaders } from "~/lib/admin-page";
 import { kstToday } from "~/lib/korean-date";
 import { DESK_SITE_PARAM, describeDeskFilter, parseDeskFilter, siteLabel } from "~/lib/lead-desk";
 import { ALL_SITES } from "~/lib/sites";
-import { clientIp } from "./lead-action.server";
+import { clientIp } from "~/http/client-ip.server";
 import { requestSiteId } from "~/sites/request-site.server";
 
 /**

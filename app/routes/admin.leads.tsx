@@ -41,8 +41,8 @@ import {
 import { telHref } from "~/lib/phone";
 import { ALL_SITES } from "~/lib/sites";
 import { formatSlot, slotKeyOf } from "~/lib/visit-slots";
-import { readForm, field } from "~/press/upload.server";
-import { clientIp } from "./lead-action.server";
+import { readForm, field } from "~/http/form.server";
+import { clientIp } from "~/http/client-ip.server";
 import { requestSiteId } from "~/sites/request-site.server";
 
 /*

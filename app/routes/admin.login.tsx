@@ -12,8 +12,8 @@ import { requestSiteId } from "~/sites/request-site.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { siteFrom } from "~/lib/site";
 import { AUTH_MESSAGES, safeRedirect } from "~/lib/auth";
-import { readForm } from "~/press/upload.server";
-import { clientIp } from "./lead-action.server";
+import { readForm } from "~/http/form.server";
+import { clientIp } from "~/http/client-ip.server";
 
 /** The administrator's pages are hydrated by React Router (docs/decisions/014). */
 export const handle: RouteHandle = { hydrate: true };

@@ -4,7 +4,7 @@ import { destroySession } from "~/auth/session.server";
 import { isSameOrigin, refuseOtherSitesAdmin } from "~/auth/guards.server";
 import { adminHeaders } from "~/lib/admin-page";
 import { AUTH_MESSAGES, safeRedirect } from "~/lib/auth";
-import { readForm } from "~/press/upload.server";
+import { readForm } from "~/http/form.server";
 import { requestSiteId } from "~/sites/request-site.server";
 
 /** POST /admin/logout: deletes the session row and the cookie. A GET only goes to /admin. */

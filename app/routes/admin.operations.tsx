@@ -9,7 +9,7 @@ import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { formatKoreanDateTime, isoToKstInput, kstInputToIso } from "~/lib/korean-date";
 import { siteFrom } from "~/lib/site";
 import { SITE_ID } from "~/lib/sites";
-import { field, readForm } from "~/press/upload.server";
+import { field, readForm } from "~/http/form.server";
 import {
   checkLive,
   listChanges,

@@ -10,7 +10,7 @@ import { safeRedirect } from "~/lib/auth";
 import { isoToKstInput } from "~/lib/korean-date";
 import { PRESS_MESSAGES, type PressFormValues } from "~/lib/press-form";
 import { deletePost, getPost, updatePost, type PhotoChange } from "~/press/posts.server";
-import { field, readForm } from "~/press/upload.server";
+import { field, readForm } from "~/http/form.server";
 import { checkSubmission, unreadable } from "./press-action.server";
 import { requestSiteId } from "~/sites/request-site.server";
 

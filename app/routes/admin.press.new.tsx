@@ -7,7 +7,7 @@ import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { siteFrom } from "~/lib/site";
 import { kstToday } from "~/lib/korean-date";
 import { EMPTY_PRESS_FORM } from "~/lib/press-form";
-import { readForm } from "~/press/upload.server";
+import { readForm } from "~/http/form.server";
 import { siteOf } from "~/sites/registry.server";
 import { createSubmitted, unreadable } from "./press-action.server";
 import { requestSiteId } from "~/sites/request-site.server";

@@ -12,7 +12,7 @@ import {
   type ChannelKind,
 } from "~/lib/channels";
 import { requestSiteId } from "~/sites/request-site.server";
-import { clientIp } from "./lead-action.server";
+import { clientIp } from "~/http/client-ip.server";
 
 /*
  * POST /api/channel: the pages' beacons for the channel report (app/enhance/channel.ts, sent with

@@ -71,10 +71,22 @@ describe.each(engines())("the leads JSON action ($name)", (engine) => {
   });
 
   it.each(["", "kind=visit", "kind=admin&variant=popup", "kind=visit&variant=x"])(
-    "answers 404 to an unknown form (%s)",
+    "answers 404 to an unknown form (%s) with JSON carrying the Korean failure message",
     async (query) => {
-      await expect(post(query, base)).rejects.toMatchObject({ init: { status: 404 } });
+      const res = await post(query, base);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("content-type")).toContain("application/json");
+      expect(await res.json()).toEqual({
+        ok: false,
+        result: "failed",
+        message: RESULT_MESSAGES.popup.failed,
+      });
       expect(await listLeads("anyang")).toHaveLength(0);
     },
   );
+
+  it("answers an unknown kind on the inquiry form with the inquiry form's failure message", async () => {
+    const res = await post("kind=admin&variant=inquiry", base);
+    expect(await res.json()).toMatchObject({ message: RESULT_MESSAGES.inquiry.failed });
+  });
 });

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api.leads";
 import { LEAD_KINDS, type LeadKind } from "~/lib/lead-form";
-import type { LeadVariant } from "~/lib/lead-result";
+import { resultMessage, type LeadActionData, type LeadVariant } from "~/lib/lead-result";
 import { leadAction } from "./lead-action.server";
 
 /*
@@ -14,6 +14,7 @@ import { leadAction } from "./lead-action.server";
  */
 
 const VARIANTS: readonly LeadVariant[] = ["popup", "inquiry"];
+const HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" };
 
 export function loader() {
   throw data(null, { status: 405, headers: { Allow: "POST" } });
@@ -23,9 +24,17 @@ export async function action(args: Route.ActionArgs) {
   const query = new URL(args.request.url).searchParams;
   const kind = query.get("kind") as LeadKind;
   const variant = query.get("variant") as LeadVariant;
-  if (!LEAD_KINDS.includes(kind) || !VARIANTS.includes(variant)) throw data(null, { status: 404 });
+  if (!LEAD_KINDS.includes(kind) || !VARIANTS.includes(variant)) {
+    // No such form: the script still gets JSON it can show, with the catalogue's failure message.
+    const unknown: LeadActionData = {
+      ok: false,
+      result: "failed",
+      message: resultMessage(VARIANTS.includes(variant) ? variant : "popup", "failed"),
+    };
+    return Response.json(unknown, { status: 404, headers: HEADERS });
+  }
   const answer = await leadAction(args, { kind, variant });
   const headers = new Headers(answer.init?.headers);
-  headers.set("X-Robots-Tag", "noindex");
+  for (const [name, value] of Object.entries(HEADERS)) headers.set(name, value);
   return Response.json(answer.data, { status: answer.init?.status ?? 200, headers });
 }

@@ -18,6 +18,7 @@ import {
 } from "~/lib/lead-form";
 import { formatSlot, slotKeyOf, slotUnavailableMessage, splitSlotKey } from "~/lib/visit-slots";
 import { createLead } from "~/leads/leads.server";
+import { clientIp } from "~/http/client-ip.server";
 import { requestSiteId } from "~/sites/request-site.server";
 import {
   resultMessage,
@@ -26,13 +27,6 @@ import {
   type LeadVariant,
 } from "~/lib/lead-result";
 import { siteOf } from "~/sites/registry.server";
-
-declare module "react-router" {
-  interface AppLoadContext {
-    /** Client address as the Express server sees it (`req.ip`, honouring `trust proxy`). */
-    ip?: string;
-  }
-}
 
 /** A lead form is a few hundred bytes; anything far larger is not one. */
 const MAX_BODY_BYTES = 64 * 1024;
@@ -81,13 +75,6 @@ export function isSiteSource(site: Site, value: string): boolean {
   const [path = "", anchor, ...more] = value.split("#");
   if (more.length || !isSitePath(site, path)) return false;
   return anchor === undefined || /^[A-Za-z][A-Za-z0-9_-]{0,40}$/.test(anchor);
-}
-
-/** Request's client address: the Express server's `req.ip`, else the first X-Forwarded-For hop. */
-export function clientIp(request: Request, context: { ip?: string } | undefined): string {
-  if (context?.ip) return context.ip;
-  const forwarded = request.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return forwarded || "unknown";
 }
 
 export async function leadAction(

@@ -16,7 +16,7 @@ import {
 } from "~/lib/press-form";
 import { renderPhoto, type RenderedPhoto } from "~/press/photos.server";
 import { createPost } from "~/press/posts.server";
-import { field, fileField } from "~/press/upload.server";
+import { field, fileField } from "~/http/form.server";
 
 /** The answer of a write/edit action that did not save. */
 export type PressFormAnswer = {

@@ -18,8 +18,8 @@ import { rootDataFrom, useSite } from "~/lib/site";
 import { getAdmin, refuseCrossSite, requireAdmin } from "~/auth/guards.server";
 import { signIn } from "~/auth/sign-in.server";
 import { decodeCursor, getPost, listPublished } from "~/press/posts.server";
-import { field, readForm } from "~/press/upload.server";
-import { clientIp } from "./lead-action.server";
+import { field, readForm } from "~/http/form.server";
+import { clientIp } from "~/http/client-ip.server";
 import { requirePressSite } from "./page-guard.server";
 import { createSubmitted, noStore, unreadable } from "./press-action.server";
 

@@ -1,13 +1,18 @@
+import { Agent } from "node:http";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { content } from "./support/sites";
-import { MIN_FILL_MS, RESULT_MESSAGES } from "~/lib/lead-form";
+import { MESSAGES, MIN_FILL_MS, RESULT_MESSAGES } from "~/lib/lead-form";
 import { seriousA11yViolations } from "./support/a11y";
+import { ADMIN, ADMIN_ENV } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import {
   FORM_HEADERS,
+  inParallel,
   leadForm,
+  pieceRequest,
   rawRequest,
+  readableHtml,
   storedLeads,
   uniquePhone,
   wireRequest,
@@ -22,7 +27,11 @@ import { startServer, type RunningServer } from "./support/server";
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({ LEADS_RATE_LIMIT: "1000", LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
+  server = await startServer({
+    LEADS_RATE_LIMIT: "1000",
+    LEADS_DUPLICATE_WINDOW_SECONDS: "0",
+    ...ADMIN_ENV,
+  });
 });
 afterAll(() => server?.stop());
 
@@ -74,7 +83,7 @@ describe("request bodies are limited on the stream", () => {
     expect(await storedLeads(server, phone)).toBe(0);
   });
 
-  test("the same body announced with Content-Length is refused before it is read", async () => {
+  test("the same body announced with Content-Length is refused before the application reads it", async () => {
     const phone = uniquePhone();
     const body = leadForm({ phone, padding: "x".repeat(TEN_MB) });
     const res = await rawRequest(server, {
@@ -161,6 +170,129 @@ describe("request bodies are limited on the stream", () => {
   });
 });
 
+describe("the lead forms' script, which asks for JSON, gets JSON with the Korean message", () => {
+  /** A registration as app/enhance/lead-form.ts sends it to the JSON action. */
+  async function postJson(path: string, body: string, headers: Record<string, string> = {}) {
+    const res = await fetch(server.url + path, {
+      method: "POST",
+      body,
+      headers: {
+        ...FORM_HEADERS,
+        Accept: "application/json",
+        Origin: `http://localhost:${server.port}`,
+        ...headers,
+      },
+    });
+    const type = res.headers.get("content-type") ?? "";
+    return { status: res.status, type, json: type.includes("json") ? await res.json() : null };
+  }
+
+  test("an unknown form kind: 404 with the form's failure message", async () => {
+    const res = await postJson("/api/leads?kind=admin&variant=popup", leadForm({}));
+    expect(res).toMatchObject({ status: 404, type: expect.stringMatching(/^application\/json/) });
+    expect(res.json).toEqual({
+      ok: false,
+      result: "failed",
+      message: RESULT_MESSAGES.popup.failed,
+    });
+  });
+
+  test("a body over 64 KB: 413 saying it was too large", async () => {
+    const body = leadForm({ phone: uniquePhone(), padding: "x".repeat(70 * 1024) });
+    const res = await postJson("/api/leads?kind=visit&variant=popup", body);
+    expect(res).toMatchObject({ status: 413, type: expect.stringMatching(/^application\/json/) });
+    expect(res.json).toMatchObject({ ok: false, result: "failed" });
+    expect(res.json.message).toContain("보내신 내용이 너무 큽니다");
+  });
+
+  test("a post from another origin: 403 with the form's failure message", async () => {
+    const res = await postJson("/api/leads?kind=visit&variant=popup", leadForm({}), {
+      Origin: "https://evil.example",
+    });
+    expect(res).toMatchObject({ status: 403, type: expect.stringMatching(/^application\/json/) });
+    expect(res.json).toMatchObject({ ok: false, result: "failed" });
+    expect(res.json.message).toContain(RESULT_MESSAGES.popup.failed);
+  });
+});
+
+describe("refused registrations are answered, never reset", () => {
+  test("20 refused registrations sent in parallel over new and reused connections each get their Korean message", async () => {
+    const foreign = { Origin: "https://evil.example" };
+    const own = { Origin: `http://localhost:${server.port}` };
+    const json = { ...own, Accept: "application/json" };
+    const link = { name: "http://spam.example" };
+    // What each is, where it goes, and what its answer must say.
+    const refusals: {
+      path: string;
+      headers: Record<string, string>;
+      values: Record<string, string>;
+      status: number;
+      says: string;
+    }[] = [
+      { path: "/register", headers: own, values: link, status: 400, says: MESSAGES.nameChars },
+      {
+        path: "/api/leads?kind=visit&variant=popup",
+        headers: json,
+        values: link,
+        status: 400,
+        says: JSON.stringify(MESSAGES.nameChars),
+      },
+      {
+        path: "/register",
+        headers: own,
+        values: { padding: "x".repeat(1024 * 1024) },
+        status: 413,
+        says: "보내신 내용이 너무 큽니다",
+      },
+      {
+        path: "/register",
+        headers: foreign,
+        values: {},
+        status: 403,
+        says: RESULT_MESSAGES.popup.failed,
+      },
+    ];
+    const agent = new Agent({ keepAlive: true, maxSockets: 10 });
+    const send = async (i: number): Promise<string> => {
+      const { path, headers, values, status, says } = refusals[i % refusals.length]!;
+      const body = leadForm({ phone: uniquePhone(), ...values });
+      let answer: { status: number; body: string; error?: string };
+      const how = ["fetch", "keep-alive", "own connection, closed after"][i % 3]!;
+      if (how === "fetch") {
+        try {
+          const res = await fetch(server.url + path, {
+            method: "POST",
+            body,
+            headers: { ...FORM_HEADERS, ...headers },
+          });
+          answer = { status: res.status, body: await res.text() };
+        } catch (e) {
+          const cause = (e as { cause?: { code?: string } }).cause?.code;
+          answer = { status: 0, body: "", error: `fetch failed ${cause ?? ""}` };
+        }
+      } else if (how === "keep-alive") {
+        answer = await pieceRequest(server, { method: "POST", path, body, headers, agent });
+      } else {
+        // Read to the server's close: a reset after the answer counts too.
+        answer = await wireRequest(server, { method: "POST", path, body, headers, piece: 16384 });
+      }
+      const said = readableHtml(answer.body).includes(says) ? "said" : "not said";
+      const wanted = `${status} said`;
+      const got = `${answer.status} ${said}${answer.error ? ` ${answer.error}` : ""}`;
+      return `${path} ${status} (${how}): ${got === wanted ? "ok" : got}`;
+    };
+    try {
+      const answers = await inParallel(
+        20,
+        Array.from({ length: 20 }, (_, i) => () => send(i)),
+      );
+      expect(answers.filter((a) => !a.endsWith(": ok"))).toEqual([]);
+    } finally {
+      agent.destroy();
+    }
+  });
+});
+
 describe("only GET, HEAD and POST reach the application", () => {
   const paths = ["/", "/Brand/intro", "/Brand/intro.data", "/register", "/register.data", "/nope"];
 
@@ -177,28 +309,55 @@ describe("only GET, HEAD and POST reach the application", () => {
     },
   );
 
-  test("PUT, PATCH, DELETE and TRACE with a 20 KB form body, sent the way a scanner sends it, always get the whole 405 with Allow, never a reset", async () => {
+  test("PUT, PATCH and DELETE with a 20 KB body on a page and its .data, 10 at a time over new and reused connections, always get the whole 405 with Allow, never a reset", async () => {
     const body = `a=${"x".repeat(20 * 1024)}`;
-    const tries = [
-      ...["PUT", "PATCH", "DELETE"].flatMap((method) =>
-        ["/Brand/intro", "/Brand/intro.data"].map((path) => ({ method, path })),
-      ),
-      { method: "TRACE", path: "/" },
-    ];
-    const answers: string[] = [];
-    for (const { method, path } of tries) {
-      for (let i = 0; i < 20; i++) {
-        // Every third try writes the body in one piece, the others in 4 KB and 1 KB pieces.
-        const piece = [body.length, 4096, 1024][i % 3]!;
-        const answer = await wireRequest(server, { method, path, body, piece });
-        answers.push(
-          `${method} ${path}: ${answer.status} ${answer.allow ?? "-"} ${answer.complete ? "whole" : "cut"} ${answer.error ?? ""}`.trim(),
-        );
+    const agent = new Agent({ keepAlive: true, maxSockets: 10 });
+    // 60 of each: in turn on a connection of its own written as a scanner writes (head, then the
+    // body in pieces, read until the server closes), on a reused keep-alive connection of
+    // node:http (the body in pieces), and through fetch (undici's keep-alive pool).
+    const send = async (method: string, path: string, i: number): Promise<string> => {
+      let answer: { status: number; allow?: string; whole: boolean; error?: string };
+      if (i % 3 === 0) {
+        const wire = await wireRequest(server, { method, path, body, piece: [4096, 1024][i % 2] });
+        answer = { ...wire, whole: wire.complete };
+      } else if (i % 3 === 1) {
+        const res = await pieceRequest(server, { method, path, body, agent });
+        answer = { ...res, whole: res.body.includes("허용되지 않는 요청입니다") };
+      } else {
+        try {
+          const res = await fetch(server.url + path, { method, body, headers: FORM_HEADERS });
+          const text = await res.text();
+          answer = {
+            status: res.status,
+            allow: res.headers.get("allow") ?? undefined,
+            whole: text.includes("허용되지 않는 요청입니다"),
+          };
+        } catch (e) {
+          const cause = (e as { cause?: { code?: string } }).cause?.code;
+          answer = { status: 0, whole: false, error: `fetch failed ${cause ?? ""}` };
+        }
       }
+      const { status, allow, whole, error } = answer;
+      return `${method} ${path} #${i}: ${status} ${allow ?? "-"} ${whole ? "whole" : "cut"} ${error ?? ""}`.trim();
+    };
+    const tasks = ["PUT", "PATCH", "DELETE"].flatMap((method) =>
+      ["/FloorPlan/84A", "/FloorPlan/84A.data"].flatMap((path) =>
+        Array.from({ length: 60 }, (_, i) => () => send(method, path, i)),
+      ),
+    );
+    try {
+      const answers = await inParallel(10, tasks);
+      expect(answers).toHaveLength(360);
+      expect(answers.filter((a) => !a.endsWith(": 405 GET, HEAD, POST whole"))).toEqual([]);
+    } finally {
+      agent.destroy();
     }
-    const wrong = answers.filter((a) => !a.endsWith(": 405 GET, HEAD, POST whole"));
-    expect(wrong).toEqual([]);
-    expect(answers).toHaveLength(140);
+  });
+
+  test("TRACE with a 20 KB body gets the whole 405 with Allow", async () => {
+    const body = `a=${"x".repeat(20 * 1024)}`;
+    const answer = await wireRequest(server, { method: "TRACE", path: "/", body });
+    expect(answer).toMatchObject({ status: 405, allow: "GET, HEAD, POST", complete: true });
   });
 
   test("PUT, PATCH and DELETE with a valid form on /register store nothing", async () => {
@@ -337,6 +496,31 @@ describe("behind a reverse proxy (TRUST_PROXY)", () => {
     },
   );
 
+  test("behind the trusted proxy (TRUST_PROXY unset: this machine), an answer to https carries Strict-Transport-Security, and the session cookie is Secure", async () => {
+    // SITE_URL is http here: only the proxy's X-Forwarded-Proto says the visitor used https.
+    const https = { "X-Forwarded-Proto": "https" };
+    for (const path of ["/Brand/intro", "/Brand/intro.data", "/nope", "/robots.txt"]) {
+      const over = await rawRequest(server, { path, headers: https });
+      expect(over.headers["strict-transport-security"], path).toBe("max-age=31536000");
+      const plain = await rawRequest(server, { path });
+      expect(plain.headers["strict-transport-security"], path).toBeUndefined();
+    }
+    const signIn = (headers: Record<string, string>, origin: string) =>
+      rawRequest(server, {
+        method: "POST",
+        path: "/admin/login",
+        headers: { ...FORM_HEADERS, Origin: origin, ...headers },
+        body: new URLSearchParams({ email: ADMIN.email, password: ADMIN.password }).toString(),
+      });
+    const over = await signIn(https, `https://localhost:${server.port}`);
+    expect(over.status).toBe(302);
+    expect(over.headers["strict-transport-security"]).toBe("max-age=31536000");
+    expect(String(over.headers["set-cookie"])).toMatch(/^admin_session=[^;]+;.*; Secure$/i);
+    const plain = await signIn({}, `http://localhost:${server.port}`);
+    expect(plain.status).toBe(302);
+    expect(String(plain.headers["set-cookie"])).not.toMatch(/secure/i);
+  });
+
   test("a proxy at an address the setting does not trust: its headers are ignored, and its https posts get the Korean failure message", async () => {
     const srv = await startServer({
       TRUST_PROXY: "127.0.0.2",
@@ -346,6 +530,8 @@ describe("behind a reverse proxy (TRUST_PROXY)", () => {
     try {
       const refused = await viaProxy(srv, { proxy: "127.0.0.3", visitor: "203.0.113.1" });
       expect(refused.status).toBe(403);
+      // Its X-Forwarded-Proto is not believed: no HSTS on an answer that went over http.
+      expect(refused.headers["strict-transport-security"]).toBeUndefined();
       expectKoreanErrorPage(refused);
       expect(refused.body).toContain(RESULT_MESSAGES.popup.failed);
 

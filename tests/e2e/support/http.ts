@@ -1,5 +1,5 @@
 import { execFile } from "node:child_process";
-import { request, type IncomingHttpHeaders } from "node:http";
+import { request, type Agent, type IncomingHttpHeaders } from "node:http";
 import { connect } from "node:net";
 import { promisify } from "node:util";
 import type { RunningServer } from "./server";
@@ -100,13 +100,36 @@ let phoneSeq = 1000;
 export const uniquePhone = () =>
   `010-8${String(process.pid % 1000).padStart(3, "0")}-${String(phoneSeq++)}`;
 
-export type WireAnswer = { status: number; allow?: string; complete: boolean; error?: string };
+export type WireAnswer = {
+  status: number;
+  allow?: string;
+  complete: boolean;
+  body: string;
+  error?: string;
+};
+
+/** The body of an answer sent in chunks (`Transfer-Encoding: chunked`), or null if it is cut. */
+function dechunk(raw: Buffer): Buffer | null {
+  const parts: Buffer[] = [];
+  let at = 0;
+  for (;;) {
+    const eol = raw.indexOf("\r\n", at);
+    if (eol === -1) return null;
+    const size = parseInt(raw.subarray(at, eol).toString("latin1"), 16);
+    if (Number.isNaN(size)) return null;
+    if (size === 0) return Buffer.concat(parts);
+    if (eol + 2 + size > raw.length) return null;
+    parts.push(raw.subarray(eol + 2, eol + 2 + size));
+    at = eol + 2 + size + 2;
+  }
+}
 
 /**
- * One request on its own connection as a scanner or proxy writes it: the head first, then the body
- * in `piece`-byte writes a few milliseconds apart, then the answer read until the server closes.
- * `error` is what the connection ended with (ECONNRESET, …); `complete` whether the whole answer
- * (its Content-Length) arrived.
+ * One request on its own connection as a scanner or proxy writes it: the head first (with
+ * `Connection: close`), then the body in `piece`-byte writes a few milliseconds apart, then the
+ * answer read until the server closes. `error` is what the connection ended with (ECONNRESET, …),
+ * even after a whole answer; `complete` whether the whole answer (its Content-Length, or its last
+ * chunk) arrived; `body` its text.
  */
 export function wireRequest(
   server: RunningServer,
@@ -115,7 +138,14 @@ export function wireRequest(
     path,
     body,
     piece = 4096,
-  }: { method: string; path: string; body: string; piece?: number },
+    headers = {},
+  }: {
+    method: string;
+    path: string;
+    body: string;
+    piece?: number;
+    headers?: Record<string, string>;
+  },
 ): Promise<WireAnswer> {
   return new Promise((resolve) => {
     const socket = connect(server.port, "127.0.0.1");
@@ -124,23 +154,28 @@ export function wireRequest(
     socket.on("data", (d) => chunks.push(d));
     socket.on("error", (e: NodeJS.ErrnoException) => (error = e.code ?? e.message));
     socket.on("close", () => {
-      const raw = Buffer.concat(chunks).toString("latin1");
+      const raw = Buffer.concat(chunks);
       const end = raw.indexOf("\r\n\r\n");
-      const head = end === -1 ? raw : raw.slice(0, end);
-      const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0);
+      const head = (end === -1 ? raw : raw.subarray(0, end)).toString("latin1");
+      const rest = end === -1 ? Buffer.alloc(0) : raw.subarray(end + 4);
       const length = Number(/\r\ncontent-length: (\d+)/i.exec(head)?.[1] ?? NaN);
+      const chunked = /\r\ntransfer-encoding: chunked/i.test(head) ? dechunk(rest) : null;
       resolve({
-        status,
+        status: Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0),
         allow: /\r\nallow: ([^\r]*)/i.exec(head)?.[1],
-        complete: end !== -1 && raw.length - end - 4 === length,
+        complete: end !== -1 && (rest.length === length || chunked !== null),
+        body: (chunked ?? rest).toString("utf8"),
         error,
       });
     });
     const bytes = Buffer.from(body);
+    const extra = Object.entries(headers)
+      .map(([name, value]) => `${name}: ${value}\r\n`)
+      .join("");
     socket.write(
       `${method} ${path} HTTP/1.1\r\nHost: localhost:${server.port}\r\n` +
         `Content-Type: application/x-www-form-urlencoded\r\nContent-Length: ${bytes.length}\r\n` +
-        "Connection: close\r\n\r\n",
+        `${extra}Connection: close\r\n\r\n`,
     );
     let sent = 0;
     const more = () => {
@@ -152,6 +187,88 @@ export function wireRequest(
     };
     setTimeout(more, 2);
   });
+}
+
+export type PieceAnswer = { status: number; allow?: string; body: string; error?: string };
+
+/**
+ * One request through node:http with its body written in `piece`-byte writes a millisecond apart
+ * (a client still sending while the server answers): on `agent`'s keep-alive connections, which
+ * it reuses, or on a connection of its own that asks to be closed after the answer. `error` is
+ * what the request ended with instead of an answer (ECONNRESET, EPIPE, …).
+ */
+export function pieceRequest(
+  server: RunningServer,
+  {
+    method,
+    path,
+    body,
+    headers = {},
+    piece = 4096,
+    agent,
+  }: {
+    method: string;
+    path: string;
+    body: string;
+    headers?: Record<string, string>;
+    piece?: number;
+    agent?: Agent;
+  },
+): Promise<PieceAnswer> {
+  return new Promise((resolve) => {
+    const bytes = Buffer.from(body);
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port: server.port,
+        method,
+        path,
+        agent: agent ?? false,
+        headers: {
+          Host: `localhost:${server.port}`,
+          "Content-Type": "application/x-www-form-urlencoded",
+          "Content-Length": String(bytes.length),
+          ...(agent ? {} : { Connection: "close" }),
+          ...headers,
+        },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (c: string) => (text += c));
+        const answer = (error?: string) =>
+          resolve({ status: res.statusCode ?? 0, allow: res.headers.allow, body: text, error });
+        res.on("end", () => answer());
+        res.on("error", (e: NodeJS.ErrnoException) => answer(e.code ?? e.message));
+      },
+    );
+    req.on("error", (e: NodeJS.ErrnoException) =>
+      resolve({ status: 0, body: "", error: e.code ?? e.message }),
+    );
+    let sent = 0;
+    const more = () => {
+      if (req.destroyed) return;
+      if (sent >= bytes.length) return void req.end();
+      req.write(bytes.subarray(sent, sent + piece));
+      sent += piece;
+      setTimeout(more, 1);
+    };
+    more();
+  });
+}
+
+/** Runs `tasks` with at most `limit` of them at once; their results in the order given. */
+export async function inParallel<T>(limit: number, tasks: (() => Promise<T>)[]): Promise<T[]> {
+  const results: T[] = [];
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await tasks[i]!();
+    }
+  };
+  await Promise.all(Array.from({ length: limit }, worker));
+  return results;
 }
 
 /**

@@ -1,5 +1,5 @@
 /*
- * Reads a form that may carry a photo, counting bytes on the stream (a chunked body has no
+ * Reads a route's form (it may carry a photo), counting bytes on the stream (a chunked body has no
  * Content-Length to trust). A body over the limit is read to the end and dropped, up to DRAIN_MAX
  * bytes, so that the browser receives the Korean answer instead of a reset connection.
  */
