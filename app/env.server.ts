@@ -42,7 +42,12 @@ const schema = z.object({
   LEADS_RATE_LIMIT: z.coerce.number().int().positive().default(60),
   /** Lead submissions allowed per phone number within LEADS_RATE_WINDOW_SECONDS. */
   LEADS_PHONE_RATE_LIMIT: z.coerce.number().int().positive().default(5),
-  LEADS_RATE_WINDOW_SECONDS: z.coerce.number().int().positive().default(600),
+  LEADS_RATE_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(24 * 60 * 60)
+    .default(600),
   /** SMS the site sends one visitor's phone per Korean day, at most (staff alerts not counted). */
   SMS_DAILY_LIMIT: z.coerce.number().int().nonnegative().default(3),
   /** Staff phones that get an SMS alert for every new lead, comma-separated. */

@@ -21,6 +21,10 @@ export async function hit(
   key: string,
   { limit, windowSeconds, now = new Date() }: { limit: number; windowSeconds: number; now?: Date },
 ): Promise<RateLimitResult> {
+  if (windowSeconds > LONGEST_WINDOW_SECONDS)
+    throw new Error(
+      `rate limit window ${windowSeconds} s is longer than ${LONGEST_WINDOW_SECONDS} s`,
+    );
   const windowMs = windowSeconds * 1000;
   const current = `rate_limits.window_start > $4`;
   const row = await db.get<{ count: number; window_start: string }>(
@@ -41,12 +45,15 @@ export async function hit(
   };
 }
 
-/** Forgets counters (of every complex) whose window ended before now minus maxWindowSeconds. */
-export async function pruneRateLimits(
-  db: Queryable,
-  maxWindowSeconds: number,
-  now = new Date(),
-): Promise<number> {
-  const before = new Date(now.getTime() - maxWindowSeconds * 1000).toISOString();
+/**
+ * The longest window any counter may have. The purge forgets counters older than this, so it never
+ * ends a window still running: the sign-in ceiling counts an hour, the lead limits ten minutes, and
+ * the purge once pruned at the leads' window, which could clear a sign-in lock early.
+ */
+export const LONGEST_WINDOW_SECONDS = 24 * 60 * 60;
+
+/** Forgets counters (of every complex) whose window started more than LONGEST_WINDOW_SECONDS ago. */
+export async function pruneRateLimits(db: Queryable, now = new Date()): Promise<number> {
+  const before = new Date(now.getTime() - LONGEST_WINDOW_SECONDS * 1000).toISOString();
   return (await db.run("DELETE FROM rate_limits WHERE window_start < $1", [before])).changes;
 }

@@ -495,6 +495,6 @@ export async function purgeExpiredLeads(siteId: string, now: Date = new Date()):
     await tx.run("DELETE FROM visit_slots WHERE site_id = $2 AND starts_at < $1", [cutoff, siteId]);
     return leads;
   });
-  await pruneRateLimits(db, env().LEADS_RATE_WINDOW_SECONDS, now);
+  await pruneRateLimits(db, now);
   return deleted;
 }
