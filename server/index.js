@@ -58,7 +58,17 @@ setInterval(
 ).unref();
 
 // Prerendered pages are answered before Express; everything else goes through the Express app.
-const server = createServer(handler);
+// An idle keep-alive connection is closed after KEEP_ALIVE_MS, not Node's 5 s: when the process is
+// held up (a page render, a busy machine) past that mark, Node closes the connection in the timers
+// phase before it reads the request that arrived meanwhile, and the client gets a reset instead of
+// its answer (a refused DELETE, a refused registration: issue 28). A minute also outlives a reverse
+// proxy's own idle timeout (nginx's upstream keepalive_timeout, 60 s), so the proxy, not us, closes first
+// (tests/e2e/faults.test.ts holds the server up with SIGSTOP).
+const KEEP_ALIVE_MS = 65_000;
+const server = createServer(
+  { keepAliveTimeout: KEEP_ALIVE_MS, headersTimeout: KEEP_ALIVE_MS + 1000 },
+  handler,
+);
 server.listen(port, () => {
   console.log(`listening on http://localhost:${port}`);
 });

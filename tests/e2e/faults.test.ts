@@ -227,3 +227,43 @@ describe.skipIf(!TEST_PG)("PostgreSQL unreachable while the app runs", () => {
     LOAD_TEST_TIMEOUT,
   );
 });
+
+describe("a server held up past a connection's idle time", () => {
+  test("still answers the request that came on the kept-alive connection meanwhile (no reset)", async () => {
+    const server = await startServer();
+    cleanup.push(() => server.stop());
+    const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // Once the start-up's work (compressing every page in the background) is over: the server is
+    // waiting for requests when it is held up, as a quiet server is.
+    await wait(3000);
+    const socket = connect(server.port, "127.0.0.1");
+    cleanup.push(async () => socket.destroy());
+    let received = "";
+    let error: string | undefined;
+    socket.on("data", (d) => (received += String(d)));
+    socket.on("error", (e: NodeJS.ErrnoException) => (error = e.code));
+    const refused = `DELETE /FloorPlan/84A.data HTTP/1.1\r\nHost: localhost\r\nContent-Length: 5\r\n\r\nhello`;
+    const answered = async () => {
+      await expect.poll(() => received.includes("\r\n\r\n") || error).toBeTruthy();
+      const status = received.split("\r\n")[0];
+      received = "";
+      return status;
+    };
+
+    socket.write(refused);
+    expect(await answered()).toBe("HTTP/1.1 405 Method Not Allowed");
+    // Idle 3.5 s, then the server is held up (a long render, a busy machine) for 3.5 s: the next
+    // request arrives meanwhile, and the server resumes past Node's default 5 s idle time.
+    await wait(3500);
+    process.kill(server.pid, "SIGSTOP");
+    try {
+      await wait(500);
+      socket.write(refused);
+      await wait(3000);
+    } finally {
+      process.kill(server.pid, "SIGCONT");
+    }
+    expect(await answered()).toBe("HTTP/1.1 405 Method Not Allowed");
+    expect(error).toBeUndefined();
+  });
+});

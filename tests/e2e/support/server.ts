@@ -7,6 +7,8 @@ import { join } from "node:path";
 export type RunningServer = {
   url: string;
   port: number;
+  /** The server process (to hold it up with SIGSTOP and SIGCONT). */
+  pid: number;
   dataDir: string;
   env: NodeJS.ProcessEnv;
   output: () => string;
@@ -73,6 +75,7 @@ export async function startServer(
   return {
     url,
     port,
+    pid: child.pid!,
     dataDir,
     env,
     output: () => log,
