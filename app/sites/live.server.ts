@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import {
   contactPhoneSchema,
-  milestoneSchema,
+  milestonesSchema,
   noticeSchema,
   remainingUnitsSchema,
   type Milestone,
@@ -105,7 +105,7 @@ export const isLiveField = (name: string): name is LiveField => name in fields;
 type ValueOf<F extends LiveField> = NonNullable<ReturnType<(typeof fields)[F]["read"]>>;
 export type LiveValues = { [F in LiveField]?: ValueOf<F> };
 
-/** Zod's first message per field path (`counts.59A`, `endsAt`), for the messages beside fields. */
+/** Zod's first message per field path (`counts.59A`, `3.date`), for the messages beside fields. */
 function messagesOf(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) out[issue.path.join(".")] ??= issue.message;
@@ -115,7 +115,8 @@ function messagesOf(error: z.ZodError): Record<string, string> {
 /** The schema a single value is first checked with (the whole complex is checked after). */
 const shapes: Partial<Record<LiveField, z.ZodType>> = {
   phone: contactPhoneSchema,
-  schedule: milestoneSchema.array().min(1, "일정이 하나는 있어야 합니다"),
+  // Order and keys too: a message names the milestone, beside its field.
+  schedule: milestonesSchema,
   remainingUnits: remainingUnitsSchema,
   notice: noticeSchema,
 };
@@ -155,7 +156,7 @@ export function checkLive<F extends LiveField>(
     const checked = validateSite(site, `${base.id}`);
     return { ok: true, value, site: checked };
   } catch (error) {
-    // A rule that spans the complex (milestone order, unit keys): one message for the field.
+    // A rule that spans the complex (unit keys): one message for the field.
     const lines = (error as Error).message.split("\n").map((l) => l.replace(/^[^:]+: /, ""));
     return { ok: false, errors: { "": lines.join(" ") } };
   }
