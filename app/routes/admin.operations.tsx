@@ -4,7 +4,7 @@ import type { Route } from "./+types/admin.operations";
 import { FormMessage } from "~/components/admin/form-message";
 import { refuseCrossSite, requireAdmin } from "~/auth/guards.server";
 import { isAdminFor } from "~/auth/admin.server";
-import type { Milestone, Site } from "~/content/schema";
+import { milestoneLabel, type Milestone, type Site } from "~/content/schema";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { formatKoreanDateTime, isoToKstInput, kstInputToIso } from "~/lib/korean-date";
 import { siteFrom } from "~/lib/site";
@@ -70,8 +70,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       ) as Partial<Record<LiveField, { updatedAt: string; updatedBy: string }>>,
       changes: changes.map((c) => ({
         ...c,
-        old: describe(c.field, c.oldValue, siteId),
-        new: describe(c.field, c.newValue, siteId),
+        old: shown(c, c.oldValue, siteId),
+        new: shown(c, c.newValue, siteId),
       })),
       saved: new URL(request.url).searchParams.get("saved"),
     },
@@ -114,9 +114,19 @@ function currentValues(site: Site) {
   };
 }
 
-/** A value as the history shows it, in a line. */
+/**
+ * A side of a change as the history shows it: the value set here, or the content file's value of
+ * the time with "(콘텐츠 기본값)".
+ */
+function shown(change: LiveChange, value: unknown, siteId: string): string {
+  if (value !== undefined) return describe(change.field, value, siteId);
+  return `${describe(change.field, change.contentValue, siteId)} (콘텐츠 기본값)`;
+}
+
+/** A value as the history shows it, in a line; null: the content has none (no notice). */
 function describe(field: LiveField, value: unknown, siteId: string): string {
-  if (value === undefined) return "콘텐츠 기본값";
+  if (value === null || value === undefined)
+    return field === "notice" ? "공지 없음" : field === "remainingUnits" ? "표시 안 함" : "없음";
   switch (field) {
     case "remainingUnits": {
       const r = value as { counts: Record<string, number> };
@@ -130,7 +140,9 @@ function describe(field: LiveField, value: unknown, siteId: string): string {
       return `${n.title} (${formatKoreanDateTime(n.startsAt)} ~ ${formatKoreanDateTime(n.endsAt)})`;
     }
     case "schedule":
-      return (value as Milestone[]).map((m) => `${m.step} ${m.date ?? "추후 공지"}`).join(", ");
+      return (value as Milestone[])
+        .map((m) => `${milestoneLabel(m)} ${m.date ?? "추후 공지"}`)
+        .join(", ");
     case "visitCapacity": {
       const c = value as VisitCapacity;
       return `슬롯당 ${c.perSlot}명, 예외 ${c.exceptions.length}건, 휴관일 ${c.closedDates.length}일`;
@@ -762,7 +774,7 @@ export default function AdminOperations({ loaderData, actionData }: Route.Compon
                         <input type="hidden" name="change" value={c.id} />
                         <button type="submit" className="btn btn-outline btn-small">
                           <span aria-hidden="true">되돌리기</span>
-                          <span className="sr-only">{`${c.label}을(를) 이전 값(${c.old})으로 되돌리기`}</span>
+                          <span className="sr-only">{`${c.label}을(를) 이전 값으로 되돌리기: ${c.old}`}</span>
                         </button>
                       </Form>
                     </td>

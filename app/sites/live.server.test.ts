@@ -13,7 +13,7 @@ import {
   saveLive,
 } from "./live.server";
 import { noticeShown } from "./notice.server";
-import { baseSite, requireSite, resetSites, siteById } from "./registry.server";
+import { baseSite, loadSites, requireSite, resetSites, siteById } from "./registry.server";
 
 /*
  * 운영 정보: values stored over the content file's, checked by the content's rules, every change
@@ -98,7 +98,7 @@ it("a notice is shown from its start until (not at) its end", () => {
 });
 
 describe.each(engines())("live operations ($name)", (engine) => {
-  useTestDb(engine);
+  const testDb = useTestDb(engine);
 
   it("a bad value changes nothing; a good one is stored, recorded, and served after sync", async () => {
     const sync = createLiveSync();
@@ -159,6 +159,22 @@ describe.each(engines())("live operations ($name)", (engine) => {
     expect(await listChanges("anyang")).toHaveLength(4);
     // A change of another complex cannot be reverted from this one.
     expect((await revertChange("suwon", first!.id, "c@example.com")).ok).toBe(false);
+  });
+
+  it("a change keeps the content's value of its time, which a later content deploy does not rewrite; one recorded before that reads today's", async () => {
+    await saveLive("anyang", "phone", "1600-9999", "a@example.com");
+    // A deploy changes the content file's number.
+    resetSites(
+      loadSites().map((s) =>
+        s.id === "anyang" ? { ...s, contact: { ...s.contact, phone: "1600-1111" } } : s,
+      ),
+    );
+    expect((await listChanges("anyang"))[0]).toMatchObject({
+      oldValue: undefined,
+      contentValue: "1600-0000",
+    });
+    await testDb.db().run("UPDATE live_changes SET content_value = NULL");
+    expect((await listChanges("anyang"))[0]!.contentValue).toBe("1600-1111");
   });
 
   it("remaining units set to 0 show as 마감 in the next promotional SMS, with the other counts", async () => {

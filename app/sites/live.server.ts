@@ -232,10 +232,13 @@ export async function saveLive<F extends LiveField>(
         [siteId, field, newText, at, by],
       );
     }
+    // The content file's value now, for the history's "1600-0000 (콘텐츠 기본값)".
+    const contentText = JSON.stringify(fields[field].read(base) ?? null);
     await tx.run(
-      `INSERT INTO live_changes (id, site_id, field, old_value, new_value, changed_by, changed_at, reverts)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [randomUUID(), siteId, field, oldText, newText, by, at, reverts ?? null],
+      `INSERT INTO live_changes
+         (id, site_id, field, old_value, new_value, changed_by, changed_at, reverts, content_value)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [randomUUID(), siteId, field, oldText, newText, by, at, reverts ?? null, contentText],
     );
     return { ok: true };
   });
@@ -245,8 +248,11 @@ export type LiveChange = {
   id: string;
   field: LiveField;
   label: string;
+  /** undefined: the content file's value (`contentValue`). */
   oldValue: unknown;
   newValue: unknown;
+  /** The content file's value of the field when the change was made; null when it had none. */
+  contentValue: unknown;
   changedBy: string;
   changedAt: string;
   reverts: string | null;
@@ -260,11 +266,12 @@ type ChangeRow = {
   changed_by: string;
   changed_at: string;
   reverts: string | null;
+  content_value: string | null;
 };
 
 const parse = (text: string | null) => (text === null ? undefined : (JSON.parse(text) as unknown));
 
-function changeOf(r: ChangeRow): LiveChange | null {
+function changeOf(r: ChangeRow, siteId: string): LiveChange | null {
   if (!isLiveField(r.field)) return null;
   return {
     id: r.id,
@@ -272,6 +279,11 @@ function changeOf(r: ChangeRow): LiveChange | null {
     label: liveFieldLabel(r.field),
     oldValue: parse(r.old_value),
     newValue: parse(r.new_value),
+    // A change recorded before the content's value was kept with it: the content's value today.
+    contentValue:
+      r.content_value === null
+        ? (fields[r.field].read(baseSite(siteId)) ?? null)
+        : JSON.parse(r.content_value),
     changedBy: r.changed_by,
     changedAt: r.changed_at,
     reverts: r.reverts,
@@ -282,11 +294,11 @@ function changeOf(r: ChangeRow): LiveChange | null {
 export async function listChanges(siteId: string, limit = 50): Promise<LiveChange[]> {
   const db = await getDb();
   const rows = await db.all<ChangeRow>(
-    `SELECT id, field, old_value, new_value, changed_by, changed_at, reverts
+    `SELECT id, field, old_value, new_value, changed_by, changed_at, reverts, content_value
      FROM live_changes WHERE site_id = $1 ORDER BY changed_at DESC, id DESC LIMIT $2`,
     [siteId, limit],
   );
-  return rows.map(changeOf).filter((c): c is LiveChange => c !== null);
+  return rows.map((r) => changeOf(r, siteId)).filter((c): c is LiveChange => c !== null);
 }
 
 /**
@@ -297,11 +309,11 @@ export async function listChanges(siteId: string, limit = 50): Promise<LiveChang
 export async function revertChange(siteId: string, changeId: string, by: string) {
   const db = await getDb();
   const row = await db.get<ChangeRow>(
-    `SELECT id, field, old_value, new_value, changed_by, changed_at, reverts
+    `SELECT id, field, old_value, new_value, changed_by, changed_at, reverts, content_value
      FROM live_changes WHERE site_id = $1 AND id = $2`,
     [siteId, changeId],
   );
-  const change = row && changeOf(row);
+  const change = row && changeOf(row, siteId);
   if (!change) return { ok: false as const, errors: { "": "되돌릴 변경을 찾지 못했습니다" } };
   return saveLive(
     siteId,

@@ -158,18 +158,26 @@ describe("운영 정보: the phone number", () => {
         }
       }
 
-      // The history names the change; 되돌리기 (keyboard) brings the content's number back.
+      // The history names the change, from the content's number to the new one; 되돌리기
+      // (keyboard) brings the content's number back.
       await page.reload();
       const row = page.locator("#history tbody tr").first();
-      expect(await row.textContent()).toContain("대표 전화번호");
-      expect(await row.textContent()).toContain(newPhone);
-      expect(await row.textContent()).toContain("콘텐츠 기본값");
+      const cells = () => row.locator("td").allTextContents();
+      expect((await cells()).slice(2, 5)).toEqual([
+        "대표 전화번호",
+        `${oldPhone} (콘텐츠 기본값)`,
+        newPhone,
+      ]);
       await row.getByRole("button", { name: /되돌리기/ }).focus();
       await page.keyboard.press("Enter");
       await expect
         .poll(() => page.getByRole("status").first().textContent(), { timeout: 10_000 })
         .toContain("변경을 되돌렸습니다");
-      expect(await page.locator("#history tbody tr").first().textContent()).toContain("되돌림");
+      expect((await cells()).slice(2, 5)).toEqual([
+        "대표 전화번호되돌림",
+        newPhone,
+        `${oldPhone} (콘텐츠 기본값)`,
+      ]);
       for (const server of servers) {
         await expect
           .poll(async () => (await html(server, "/")).includes(oldPhone), {
