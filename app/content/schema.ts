@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { artworkSchema } from "./artwork-schema";
+import { milestoneLabel } from "./pages";
 
 /** A site path such as "/Brand/intro": leading slash, no trailing slash. */
 const sitePath = z
@@ -297,10 +298,6 @@ export const milestoneSchema = z
     message: "끝나는 시각은 시작 시각 뒤여야 합니다",
     path: ["endTime"],
   });
-
-/** A milestone as messages name it: its step, with its detail ("청약 접수 (특별공급)"). */
-export const milestoneLabel = (m: { step: string; detail?: string }) =>
-  m.detail ? `${m.step} (${m.detail})` : m.step;
 
 /**
  * The milestones of a schedule: keys unique, dated ones in date order. A problem is the field of the

@@ -4,7 +4,8 @@ import type { Route } from "./+types/admin.operations";
 import { FormMessage } from "~/components/admin/form-message";
 import { refuseCrossSite, requireAdmin } from "~/auth/guards.server";
 import { isAdminFor } from "~/auth/admin.server";
-import { milestoneLabel, type Milestone, type Site } from "~/content/schema";
+import { milestoneLabel } from "~/content/pages";
+import type { Milestone, Site } from "~/content/schema";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { formatKoreanDateTime, isoToKstInput, kstInputToIso } from "~/lib/korean-date";
 import { siteFrom } from "~/lib/site";
@@ -677,7 +678,7 @@ export default function AdminOperations({ loaderData, actionData }: Route.Compon
               };
               return (
                 <fieldset key={m.key || "new"} className="op-ms">
-                  <legend>{m.key ? `${i + 1}. ${m.step}` : "새 일정 추가"}</legend>
+                  <legend>{m.key ? `${i + 1}. ${milestoneLabel(m)}` : "새 일정 추가"}</legend>
                   <input type="hidden" name="key" value={m.key} />
                   {cell("step", "단계", m.step, "text", 16)}
                   {cell("date", "날짜", m.date, "date")}
