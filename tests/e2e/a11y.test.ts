@@ -108,6 +108,7 @@ const adminRoutes = () => [
   `/admin/press/${articleId}`,
   "/admin/leads",
   "/admin/channels",
+  "/admin/operations",
   `/${site}/press`,
 ];
 
