@@ -21,7 +21,7 @@ import type { Theme } from "~/content/schema";
 import { type RootData, useCspNonce, useNotice, useOptionalSite } from "~/lib/site";
 import { webFontHeadScript } from "~/lib/web-font";
 import { NoticeBar } from "~/components/live/notice-bar";
-import { allowsTracking, wantsHydration } from "~/lib/route-hydration";
+import { allowsTracking, routeStylesheets, wantsHydration } from "~/lib/route-hydration";
 import { pageTracking, TRACKING_ATTR } from "~/lib/tracking";
 import { documentTitle } from "~/lib/seo";
 import fontUrl from "~/styles/fonts/pretendard-subset.woff2?url";
@@ -85,7 +85,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const site = useOptionalSite();
   const notice = useNotice();
   const nonce = useCspNonce();
-  const tracking = allowsTracking(useMatches()) ? pageTracking(site?.tracking) : null;
+  const matches = useMatches();
+  const tracking = allowsTracking(matches) ? pageTracking(site?.tracking) : null;
   return (
     <html
       lang="ko"
@@ -113,6 +114,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Before the page is parsed: what must not wait for the script (app/inline). */}
         {site ? <FirstSecondsScript visit={!hydrated} /> : null}
         <Links />
+        {routeStylesheets(matches).map((href) => (
+          <link key={href} rel="stylesheet" href={href} />
+        ))}
       </head>
       <body>
         <a className="skip-link" href="#main">

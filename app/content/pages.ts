@@ -48,6 +48,13 @@ export function breadcrumbs(site: Site, page: Page): MenuItem[] {
   return trail;
 }
 
+/**
+ * A milestone as messages and the console name it: its step, with its detail ("청약 접수
+ * (특별공급)"). Here rather than in schema.ts, whose zod a page that names one should not load.
+ */
+export const milestoneLabel = (m: { step: string; detail?: string }) =>
+  m.detail ? `${m.step} (${m.detail})` : m.step;
+
 /** The schedule page and the calendar file of each milestone that has a date. */
 export const SCHEDULE_PATH = "/BusinessGuide/plan";
 export function milestoneIcsPath(m: Pick<Milestone, "key">): string {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { normalizePhone } from "../lib/phone";
 import { artworkSchema } from "./artwork-schema";
+import { milestoneLabel } from "./pages";
 
 /** A site path such as "/Brand/intro": leading slash, no trailing slash. */
 const sitePath = z
@@ -314,24 +315,46 @@ export const milestoneSchema = z
     path: ["endTime"],
   });
 
-export const scheduleSchema = z
-  .object({
-    heading: text,
-    intro: text,
-    /** Accessible name of the timeline. */
-    listLabel: text,
-    milestones: z.array(milestoneSchema).min(1),
-    /** Shown when no milestone has a date yet. */
-    comingSoon: text,
-  })
-  .refine(
-    (s) =>
-      new Set(s.milestones.map((m) => m.key)).size === s.milestones.length &&
-      s.milestones.every(
-        (m, i) => !m.date || s.milestones.slice(0, i).every((p) => !p.date || p.date <= m.date!),
-      ),
-    { message: "일정 키가 겹치거나 날짜 순서가 맞지 않습니다", path: ["milestones"] },
-  );
+/**
+ * The milestones of a schedule: keys unique, dated ones in date order. A problem is the field of the
+ * milestone at fault (`3.date`: 운영 정보 shows it beside that milestone's date), naming it and the
+ * one before it.
+ */
+export const milestonesSchema = z
+  .array(milestoneSchema)
+  .min(1, "일정이 하나는 있어야 합니다")
+  .superRefine((milestones, ctx) => {
+    const byKey = new Map<string, { step: string; detail?: string }>();
+    let previous: { step: string; detail?: string; date?: string } | undefined;
+    milestones.forEach((m, i) => {
+      const same = byKey.get(m.key);
+      if (same)
+        ctx.addIssue({
+          code: "custom",
+          path: [i, "key"],
+          message: `"${milestoneLabel(m)}"의 일정 키(${m.key})가 앞 일정 "${milestoneLabel(same)}"의 키와 겹칩니다`,
+        });
+      else byKey.set(m.key, m);
+      if (!m.date) return;
+      if (previous?.date && m.date < previous.date)
+        ctx.addIssue({
+          code: "custom",
+          path: [i, "date"],
+          message: `"${milestoneLabel(m)}"의 날짜(${m.date})가 앞 일정 "${milestoneLabel(previous)}"의 날짜(${previous.date})보다 이릅니다. 일정은 날짜 순서대로 적어 주세요`,
+        });
+      previous = m;
+    });
+  });
+
+export const scheduleSchema = z.object({
+  heading: text,
+  intro: text,
+  /** Accessible name of the timeline. */
+  listLabel: text,
+  milestones: milestonesSchema,
+  /** Shown when no milestone has a date yet. */
+  comingSoon: text,
+});
 
 export const infoPagesSchema = z.object({
   brandStory: brandStorySchema,

@@ -122,6 +122,7 @@ const EXPECTED: Record<string, string[]> = {
     "changed_by",
     "changed_at",
     "reverts",
+    "content_value",
   ],
   channel_counts: ["site_id", "day", "source", "landings", "tel_taps"],
 };

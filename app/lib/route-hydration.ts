@@ -10,6 +10,12 @@ export type RouteHandle = {
    * a secret (a booking's cancel link). Hydrated pages (the administrator's) never carry them.
    */
   tracking?: false;
+  /**
+   * Stylesheets for some of a page's visitors only, a function of the route's loader data (the
+   * press pages: the administrator's stylesheet when signed in, never for a visitor). root.tsx
+   * links them after the route's own.
+   */
+  stylesheets?: (loaderData: unknown) => string[];
 };
 
 /** Whether any matched route asks for React Router's scripts (root.tsx and entry.server.tsx ask). */
@@ -24,4 +30,15 @@ export function wantsHydration(matches: { handle?: unknown; loaderData?: unknown
 export function allowsTracking(matches: { handle?: unknown; loaderData?: unknown }[]): boolean {
   if (wantsHydration(matches)) return false;
   return !matches.some((match) => (match.handle as RouteHandle | undefined)?.tracking === false);
+}
+
+/** The stylesheets the matched routes ask for with this loader data (`RouteHandle.stylesheets`). */
+export function routeStylesheets(matches: { handle?: unknown; loaderData?: unknown }[]): string[] {
+  return [
+    ...new Set(
+      matches.flatMap(
+        (match) => (match.handle as RouteHandle | undefined)?.stylesheets?.(match.loaderData) ?? [],
+      ),
+    ),
+  ];
 }

@@ -1,9 +1,10 @@
 import { data, Form, Link, redirect } from "react-router";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import type { Route } from "./+types/admin.operations";
 import { FormMessage } from "~/components/admin/form-message";
 import { refuseCrossSite, requireAdmin } from "~/auth/guards.server";
 import { isAdminFor } from "~/auth/admin.server";
+import { milestoneLabel } from "~/content/pages";
 import type { Milestone, Site } from "~/content/schema";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { formatKoreanDateTime, isoToKstInput, kstInputToIso } from "~/lib/korean-date";
@@ -70,8 +71,8 @@ export async function loader({ request }: Route.LoaderArgs) {
       ) as Partial<Record<LiveField, { updatedAt: string; updatedBy: string }>>,
       changes: changes.map((c) => ({
         ...c,
-        old: describe(c.field, c.oldValue, siteId),
-        new: describe(c.field, c.newValue, siteId),
+        old: shown(c, c.oldValue, siteId),
+        new: shown(c, c.newValue, siteId),
       })),
       saved: new URL(request.url).searchParams.get("saved"),
     },
@@ -114,9 +115,19 @@ function currentValues(site: Site) {
   };
 }
 
-/** A value as the history shows it, in a line. */
+/**
+ * A side of a change as the history shows it: the value set here, or the content file's value of
+ * the time with "(콘텐츠 기본값)".
+ */
+function shown(change: LiveChange, value: unknown, siteId: string): string {
+  if (value !== undefined) return describe(change.field, value, siteId);
+  return `${describe(change.field, change.contentValue, siteId)} (콘텐츠 기본값)`;
+}
+
+/** A value as the history shows it, in a line; null: the content has none (no notice). */
 function describe(field: LiveField, value: unknown, siteId: string): string {
-  if (value === undefined) return "콘텐츠 기본값";
+  if (value === null || value === undefined)
+    return field === "notice" ? "공지 없음" : field === "remainingUnits" ? "표시 안 함" : "없음";
   switch (field) {
     case "remainingUnits": {
       const r = value as { counts: Record<string, number> };
@@ -130,7 +141,9 @@ function describe(field: LiveField, value: unknown, siteId: string): string {
       return `${n.title} (${formatKoreanDateTime(n.startsAt)} ~ ${formatKoreanDateTime(n.endsAt)})`;
     }
     case "schedule":
-      return (value as Milestone[]).map((m) => `${m.step} ${m.date ?? "추후 공지"}`).join(", ");
+      return (value as Milestone[])
+        .map((m) => `${milestoneLabel(m)} ${m.date ?? "추후 공지"}`)
+        .join(", ");
     case "visitCapacity": {
       const c = value as VisitCapacity;
       return `슬롯당 ${c.perSlot}명, 예외 ${c.exceptions.length}건, 휴관일 ${c.closedDates.length}일`;
@@ -306,7 +319,9 @@ export async function action({ request }: Route.ActionArgs) {
           value: milestones,
           errorKey: (p) => {
             const [i, name] = p.split(".");
-            return i !== undefined && name ? `${name}-${rowOf[Number(i)] ?? i}` : "";
+            if (i === undefined || !name) return "";
+            // A key is not a field of the form: its message goes beside the milestone's step.
+            return `${name === "key" ? "step" : name}-${rowOf[Number(i)] ?? i}`;
           },
         },
       ]);
@@ -398,6 +413,20 @@ export default function AdminOperations({ loaderData, actionData }: Route.Compon
     const s = setFields[f];
     return s ? `${formatKoreanDateTime(s.updatedAt)} ${s.updatedBy} 변경` : "콘텐츠 기본값";
   };
+  // A refused form starts at its first field in error: an answered page (without JavaScript) by
+  // autofocus, the first invalid field in document order (this render's order); with JavaScript,
+  // the effect below, as the answer arrives.
+  let focusGiven = false;
+  const firstInvalid = (error: string | undefined) =>
+    error && !focusGiven ? (focusGiven = true) : undefined;
+  const fieldErrors = Object.keys(answer?.errors ?? {}).some((k) => k !== "");
+  useEffect(() => {
+    if (!answer) return;
+    document
+      .getElementById(answer.section)
+      ?.querySelector<HTMLElement>('[aria-invalid="true"]')
+      ?.focus();
+  }, [answer]);
 
   const input = (
     section: string,
@@ -417,6 +446,7 @@ export default function AdminOperations({ loaderData, actionData }: Route.Compon
           name={name}
           defaultValue={valueOf(section, name, fallback)}
           aria-invalid={error ? true : undefined}
+          autoFocus={firstInvalid(error)}
           aria-describedby={
             [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") ||
             undefined
@@ -441,7 +471,8 @@ export default function AdminOperations({ loaderData, actionData }: Route.Compon
       <FormMessage tone="ok">
         {saved === section && !actionData ? SAVED[section] : null}
       </FormMessage>
-      <FormMessage tone="error" focus>
+      {/* Focus goes to the message only when no field is in error (a field takes it then). */}
+      <FormMessage tone="error" focus={!fieldErrors}>
         {errorsOf(section)[""] ??
           (answer?.section === section
             ? "입력을 확인해 주세요. 아무것도 바뀌지 않았습니다."
@@ -601,11 +632,13 @@ export default function AdminOperations({ loaderData, actionData }: Route.Compon
           분양 일정
         </h2>
         <p className="op-help">
-          날짜는 2026-12-04처럼, 시각은 10:00처럼 씁니다. 날짜가 없으면 추후 공지로 보입니다.{" "}
-          {when("schedule")}
+          날짜순으로 씁니다. 기간이면 끝나는 날도, 하루 중 시간이 정해져 있으면 시각도 고릅니다.
+          날짜를 비우면 추후 공지로 보입니다. {when("schedule")}
         </p>
         {sectionMessage("schedule")}
-        <Form method="post" action={action} className="admin-form" noValidate>
+        {/* Validated by the browser too: a date or time typed only in part is sent as empty (추후
+            공지) unless the browser stops it. The form has no other constraint. */}
+        <Form method="post" action={action} className="admin-form">
           <input type="hidden" name="intent" value="schedule" />
           <div className="op-schedule">
             {(answer?.section === "schedule" && answer.rows
@@ -613,7 +646,13 @@ export default function AdminOperations({ loaderData, actionData }: Route.Compon
               : [...current.milestones, { key: "", step: "", place: "" } as Milestone]
             ).map((m, i) => {
               const e = errorsOf("schedule");
-              const cell = (name: string, label: string, value: string | undefined, size = 10) => {
+              const cell = (
+                name: string,
+                label: string,
+                value: string | undefined,
+                type: "text" | "date" | "time",
+                size = 10,
+              ) => {
                 const id = `op-ms-${i}-${name}`;
                 const error = e[`${name}-${i}`];
                 return (
@@ -622,10 +661,12 @@ export default function AdminOperations({ loaderData, actionData }: Route.Compon
                     <input
                       id={id}
                       name={name}
-                      size={size}
+                      type={type}
+                      size={type === "text" ? size : undefined}
                       defaultValue={value ?? ""}
                       aria-invalid={error ? true : undefined}
                       aria-describedby={error ? `${id}-error` : undefined}
+                      autoFocus={firstInvalid(error)}
                     />
                     {error ? (
                       <p id={`${id}-error`} className="field-error">
@@ -637,14 +678,14 @@ export default function AdminOperations({ loaderData, actionData }: Route.Compon
               };
               return (
                 <fieldset key={m.key || "new"} className="op-ms">
-                  <legend>{m.key ? `${i + 1}. ${m.step}` : "새 일정 추가"}</legend>
+                  <legend>{m.key ? `${i + 1}. ${milestoneLabel(m)}` : "새 일정 추가"}</legend>
                   <input type="hidden" name="key" value={m.key} />
-                  {cell("step", "단계", m.step, 16)}
-                  {cell("date", "날짜", m.date)}
-                  {cell("endDate", "끝나는 날", m.endDate)}
-                  {cell("startTime", "시작 시각", m.startTime, 6)}
-                  {cell("endTime", "끝 시각", m.endTime, 6)}
-                  {cell("place", "장소", m.place, 16)}
+                  {cell("step", "단계", m.step, "text", 16)}
+                  {cell("date", "날짜", m.date, "date")}
+                  {cell("endDate", "끝나는 날", m.endDate, "date")}
+                  {cell("startTime", "시작 시각", m.startTime, "time")}
+                  {cell("endTime", "끝 시각", m.endTime, "time")}
+                  {cell("place", "장소", m.place, "text", 16)}
                   <input type="hidden" name="detail" value={m.detail ?? ""} />
                   {m.key ? (
                     <label className="check">
@@ -679,6 +720,7 @@ export default function AdminOperations({ loaderData, actionData }: Route.Compon
             hint="예: 토 14:00 10 (토요일 14시는 10명), 일 10:00 0 (받지 않음)"
             value={valueOf("visits", "exceptions", current.exceptions)}
             error={errorsOf("visits").exceptions}
+            autoFocus={firstInvalid(errorsOf("visits").exceptions)}
           />
           <TextArea
             id="op-visits-closed"
@@ -687,6 +729,7 @@ export default function AdminOperations({ loaderData, actionData }: Route.Compon
             hint="예: 2026-12-25"
             value={valueOf("visits", "closedDates", current.closedDates)}
             error={errorsOf("visits").closedDates}
+            autoFocus={firstInvalid(errorsOf("visits").closedDates)}
           />
           <button type="submit" className="btn btn-navy">
             방문 예약 저장
@@ -732,7 +775,7 @@ export default function AdminOperations({ loaderData, actionData }: Route.Compon
                         <input type="hidden" name="change" value={c.id} />
                         <button type="submit" className="btn btn-outline btn-small">
                           <span aria-hidden="true">되돌리기</span>
-                          <span className="sr-only">{`${c.label}을(를) 이전 값(${c.old})으로 되돌리기`}</span>
+                          <span className="sr-only">{`${c.label}을(를) 이전 값으로 되돌리기: ${c.old}`}</span>
                         </button>
                       </Form>
                     </td>
@@ -754,8 +797,9 @@ function TextArea(props: {
   hint: string;
   value: string;
   error?: string;
+  autoFocus?: boolean;
 }) {
-  const { id, name, label, hint, value, error } = props;
+  const { id, name, label, hint, value, error, autoFocus } = props;
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -766,6 +810,7 @@ function TextArea(props: {
         defaultValue={value}
         aria-invalid={error ? true : undefined}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
+        autoFocus={autoFocus}
       />
       <p id={`${id}-hint`} className="field-hint">
         {hint}

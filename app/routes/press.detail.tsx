@@ -1,7 +1,8 @@
-// The press and administrator styles load only with these pages (not on every marketing page).
+// The press styles load only with these pages (not on every marketing page); the administrator's
+// only for the administrator (handle.stylesheets).
 import type { RouteHandle } from "~/root";
 import "~/styles/press.css";
-import "~/styles/admin.css";
+import adminStyles from "~/styles/admin.css?url";
 import { data, Link, redirect, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/press.detail";
 import { PageBanner } from "~/components/layout/page-shell";
@@ -19,9 +20,16 @@ import { VIEWS_PLACEHOLDER } from "~/press/rendered-pages.server";
 import { isCountableView } from "~/press/views.server";
 import { requirePressSite } from "./page-guard.server";
 
-/** Hydrated only for the signed-in administrator, who writes and edits here (docs/decisions/014). */
+const signedIn = (loaderData: unknown) =>
+  Boolean((loaderData as { admin?: unknown } | undefined)?.admin);
+
+/**
+ * Hydrated, and styled with the administrator's stylesheet, only for the signed-in administrator,
+ * who writes and edits here (docs/decisions/014); a visitor loads neither.
+ */
 export const handle: RouteHandle = {
-  hydrate: (loaderData) => Boolean((loaderData as { admin?: unknown } | undefined)?.admin),
+  hydrate: signedIn,
+  stylesheets: (loaderData) => (signedIn(loaderData) ? [adminStyles] : []),
 };
 
 /*

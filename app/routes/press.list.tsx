@@ -1,7 +1,8 @@
-// The press and administrator styles load only with these pages (not on every marketing page).
+// The press styles load only with these pages (not on every marketing page); the administrator's
+// only for the administrator (handle.stylesheets).
 import type { RouteHandle } from "~/root";
 import "~/styles/press.css";
-import "~/styles/admin.css";
+import adminStyles from "~/styles/admin.css?url";
 import { data, redirect, type ShouldRevalidateFunction } from "react-router";
 import { FormMessage } from "~/components/admin/form-message";
 import type { Route } from "./+types/press.list";
@@ -23,9 +24,16 @@ import { clientIp } from "~/http/client-ip.server";
 import { requirePressSite } from "./page-guard.server";
 import { createSubmitted, noStore, unreadable } from "./press-action.server";
 
-/** Hydrated only for the signed-in administrator, who writes and edits here (docs/decisions/014). */
+const signedIn = (loaderData: unknown) =>
+  Boolean((loaderData as { admin?: unknown } | undefined)?.admin);
+
+/**
+ * Hydrated, and styled with the administrator's stylesheet, only for the signed-in administrator,
+ * who writes and edits here (docs/decisions/014); a visitor loads neither.
+ */
 export const handle: RouteHandle = {
-  hydrate: (loaderData) => Boolean((loaderData as { admin?: unknown } | undefined)?.admin),
+  hydrate: signedIn,
+  stylesheets: (loaderData) => (signedIn(loaderData) ? [adminStyles] : []),
 };
 
 /*

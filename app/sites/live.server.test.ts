@@ -13,7 +13,7 @@ import {
   saveLive,
 } from "./live.server";
 import { noticeShown } from "./notice.server";
-import { baseSite, requireSite, resetSites, siteById } from "./registry.server";
+import { baseSite, loadSites, requireSite, resetSites, siteById } from "./registry.server";
 
 /*
  * 운영 정보: values stored over the content file's, checked by the content's rules, every change
@@ -54,14 +54,32 @@ describe("a value is checked by the content's rules", () => {
     });
   });
 
-  it("refuses a schedule out of date order, naming the rule", () => {
+  it("refuses a schedule out of date order at the milestone out of place, naming it and the one before by their labels", () => {
     const base = baseSite("anyang");
     const milestones = structuredClone(base.infoPages.schedule.milestones);
-    const dated = milestones.filter((m) => m.date);
-    dated[0]!.date = "2099-01-01";
-    const checked = checkLive(base, {}, "schedule", milestones);
-    expect(checked.ok).toBe(false);
-    expect(JSON.stringify(checked)).toContain("날짜 순서가 맞지 않습니다");
+    // 입주자 모집공고 (the first) moved after 청약접수 (특별공급), the second.
+    expect(milestones.slice(0, 2).map((m) => [m.step, m.detail, m.date])).toEqual([
+      ["입주자 모집공고", undefined, "2026-12-04"],
+      ["청약접수", "특별공급", "2026-12-14"],
+    ]);
+    milestones[0]!.date = "2026-12-20";
+    expect(checkLive(base, {}, "schedule", milestones)).toEqual({
+      ok: false,
+      errors: {
+        "1.date":
+          '"청약접수 (특별공급)"의 날짜(2026-12-14)가 앞 일정 "입주자 모집공고"의 날짜(2026-12-20)보다 이릅니다. 일정은 날짜 순서대로 적어 주세요',
+      },
+    });
+    // A key used twice: beside the second milestone, naming both.
+    const twice = structuredClone(base.infoPages.schedule.milestones);
+    twice[2]!.key = twice[1]!.key;
+    expect(checkLive(base, {}, "schedule", twice)).toEqual({
+      ok: false,
+      errors: {
+        "2.key":
+          '"청약접수 (일반공급 1순위)"의 일정 키(special)가 앞 일정 "청약접수 (특별공급)"의 키와 겹칩니다',
+      },
+    });
   });
 });
 
@@ -80,7 +98,7 @@ it("a notice is shown from its start until (not at) its end", () => {
 });
 
 describe.each(engines())("live operations ($name)", (engine) => {
-  useTestDb(engine);
+  const testDb = useTestDb(engine);
 
   it("a bad value changes nothing; a good one is stored, recorded, and served after sync", async () => {
     const sync = createLiveSync();
@@ -153,6 +171,22 @@ describe.each(engines())("live operations ($name)", (engine) => {
     expect(await listChanges("anyang")).toHaveLength(4);
     // A change of another complex cannot be reverted from this one.
     expect((await revertChange("suwon", first!.id, "c@example.com")).ok).toBe(false);
+  });
+
+  it("a change keeps the content's value of its time, which a later content deploy does not rewrite; one recorded before that reads today's", async () => {
+    await saveLive("anyang", "phone", "1600-9999", "a@example.com");
+    // A deploy changes the content file's number.
+    resetSites(
+      loadSites().map((s) =>
+        s.id === "anyang" ? { ...s, contact: { ...s.contact, phone: "1600-1111" } } : s,
+      ),
+    );
+    expect((await listChanges("anyang"))[0]).toMatchObject({
+      oldValue: undefined,
+      contentValue: "1600-0000",
+    });
+    await testDb.db().run("UPDATE live_changes SET content_value = NULL");
+    expect((await listChanges("anyang"))[0]!.contentValue).toBe("1600-1111");
   });
 
   it("remaining units set to 0 show as 마감 in the next promotional SMS, with the other counts", async () => {

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import {
   contactPhoneSchema,
-  milestoneSchema,
+  milestonesSchema,
   noticeSchema,
   remainingUnitsSchema,
   type Milestone,
@@ -105,7 +105,7 @@ export const isLiveField = (name: string): name is LiveField => name in fields;
 type ValueOf<F extends LiveField> = NonNullable<ReturnType<(typeof fields)[F]["read"]>>;
 export type LiveValues = { [F in LiveField]?: ValueOf<F> };
 
-/** Zod's first message per field path (`counts.59A`, `endsAt`), for the messages beside fields. */
+/** Zod's first message per field path (`counts.59A`, `3.date`), for the messages beside fields. */
 function messagesOf(error: z.ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) out[issue.path.join(".")] ??= issue.message;
@@ -115,7 +115,8 @@ function messagesOf(error: z.ZodError): Record<string, string> {
 /** The schema a single value is first checked with (the whole complex is checked after). */
 const shapes: Partial<Record<LiveField, z.ZodType>> = {
   phone: contactPhoneSchema,
-  schedule: milestoneSchema.array().min(1, "일정이 하나는 있어야 합니다"),
+  // Order and keys too: a message names the milestone, beside its field.
+  schedule: milestonesSchema,
   remainingUnits: remainingUnitsSchema,
   notice: noticeSchema,
 };
@@ -157,7 +158,7 @@ export function checkLive<F extends LiveField>(
     const checked = validateSite(site, `${base.id}`);
     return { ok: true, value, site: checked };
   } catch (error) {
-    // A rule that spans the complex (milestone order, unit keys): one message for the field.
+    // A rule that spans the complex (unit keys): one message for the field.
     const lines = (error as Error).message.split("\n").map((l) => l.replace(/^[^:]+: /, ""));
     return { ok: false, errors: { "": lines.join(" ") } };
   }
@@ -234,10 +235,13 @@ export async function saveLive<F extends LiveField>(
         [siteId, field, newText, at, by],
       );
     }
+    // The content file's value now, for the history's "1600-0000 (콘텐츠 기본값)".
+    const contentText = JSON.stringify(fields[field].read(base) ?? null);
     await tx.run(
-      `INSERT INTO live_changes (id, site_id, field, old_value, new_value, changed_by, changed_at, reverts)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [randomUUID(), siteId, field, oldText, newText, by, at, reverts ?? null],
+      `INSERT INTO live_changes
+         (id, site_id, field, old_value, new_value, changed_by, changed_at, reverts, content_value)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [randomUUID(), siteId, field, oldText, newText, by, at, reverts ?? null, contentText],
     );
     return { ok: true };
   });
@@ -247,8 +251,11 @@ export type LiveChange = {
   id: string;
   field: LiveField;
   label: string;
+  /** undefined: the content file's value (`contentValue`). */
   oldValue: unknown;
   newValue: unknown;
+  /** The content file's value of the field when the change was made; null when it had none. */
+  contentValue: unknown;
   changedBy: string;
   changedAt: string;
   reverts: string | null;
@@ -262,11 +269,12 @@ type ChangeRow = {
   changed_by: string;
   changed_at: string;
   reverts: string | null;
+  content_value: string | null;
 };
 
 const parse = (text: string | null) => (text === null ? undefined : (JSON.parse(text) as unknown));
 
-function changeOf(r: ChangeRow): LiveChange | null {
+function changeOf(r: ChangeRow, siteId: string): LiveChange | null {
   if (!isLiveField(r.field)) return null;
   return {
     id: r.id,
@@ -274,6 +282,11 @@ function changeOf(r: ChangeRow): LiveChange | null {
     label: liveFieldLabel(r.field),
     oldValue: parse(r.old_value),
     newValue: parse(r.new_value),
+    // A change recorded before the content's value was kept with it: the content's value today.
+    contentValue:
+      r.content_value === null
+        ? (fields[r.field].read(baseSite(siteId)) ?? null)
+        : JSON.parse(r.content_value),
     changedBy: r.changed_by,
     changedAt: r.changed_at,
     reverts: r.reverts,
@@ -284,11 +297,11 @@ function changeOf(r: ChangeRow): LiveChange | null {
 export async function listChanges(siteId: string, limit = 50): Promise<LiveChange[]> {
   const db = await getDb();
   const rows = await db.all<ChangeRow>(
-    `SELECT id, field, old_value, new_value, changed_by, changed_at, reverts
+    `SELECT id, field, old_value, new_value, changed_by, changed_at, reverts, content_value
      FROM live_changes WHERE site_id = $1 ORDER BY changed_at DESC, id DESC LIMIT $2`,
     [siteId, limit],
   );
-  return rows.map(changeOf).filter((c): c is LiveChange => c !== null);
+  return rows.map((r) => changeOf(r, siteId)).filter((c): c is LiveChange => c !== null);
 }
 
 /**
@@ -299,11 +312,11 @@ export async function listChanges(siteId: string, limit = 50): Promise<LiveChang
 export async function revertChange(siteId: string, changeId: string, by: string) {
   const db = await getDb();
   const row = await db.get<ChangeRow>(
-    `SELECT id, field, old_value, new_value, changed_by, changed_at, reverts
+    `SELECT id, field, old_value, new_value, changed_by, changed_at, reverts, content_value
      FROM live_changes WHERE site_id = $1 AND id = $2`,
     [siteId, changeId],
   );
-  const change = row && changeOf(row);
+  const change = row && changeOf(row, siteId);
   if (!change) return { ok: false as const, errors: { "": "되돌릴 변경을 찾지 못했습니다" } };
   return saveLive(
     siteId,

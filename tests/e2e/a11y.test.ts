@@ -1,10 +1,13 @@
+import { join } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { content } from "./support/sites";
 import { prerenderPagePaths } from "~/content/pages";
 import { VISIT_SLOTS_PATH, type Availability } from "~/lib/visit-slots";
 import { startReceiver } from "~/outbox/test-receiver";
-import { wcagViolations } from "./support/a11y";
+import { allSites } from "~/sites/registry.server";
+import { readSitePages } from "../../server/render-site.js";
+import { idProblems, wcagViolations } from "./support/a11y";
 import { ADMIN_ENV, postArticle, signInCookie } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import { uniquePhone } from "./support/http";
@@ -13,7 +16,8 @@ import { startServer, type RunningServer } from "./support/server";
 /*
  * Accessibility as a test: axe-core with the WCAG 2.0, 2.1 and 2.2 A and AA rules finds nothing on
  * any route — every prerendered page, the forms, the press list and an article, a booking page, the
- * 404 page, and the administrator's pages signed in — at phone and desktop width.
+ * 404 page, and the administrator's pages signed in — at phone and desktop width. And, read from
+ * the build's output, every prerendered page of every complex links its parts by ids that work.
  */
 
 let server: RunningServer;
@@ -104,6 +108,7 @@ const adminRoutes = () => [
   `/admin/press/${articleId}`,
   "/admin/leads",
   "/admin/channels",
+  "/admin/operations",
   `/${site}/press`,
 ];
 
@@ -135,4 +140,20 @@ test.each(["phone", "desktop"] as const)(
     expect(found).toEqual([]);
   },
   420_000,
+);
+
+test.each(allSites().map((s) => [s.id, s] as const))(
+  "every prerendered page of %s: each id is one token, and each aria-controls, aria-labelledby, aria-describedby, label and #link names an id of the page",
+  (id, complex) => {
+    const rendered = readSitePages(join(process.cwd(), process.env.BUILD_DIR || "build"), id) as
+      | { pages: Record<string, { html: string }> }
+      | undefined;
+    expect(rendered, `build/sites/${id}.json (npm run build)`).toBeDefined();
+    const found = prerenderPagePaths(complex).flatMap((path) => {
+      const page = rendered!.pages[path];
+      if (!page) return [`${path}: not rendered`];
+      return idProblems(page.html).map((line) => `${path}: ${line}`);
+    });
+    expect(found).toEqual([]);
+  },
 );

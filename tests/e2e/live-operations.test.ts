@@ -2,7 +2,8 @@ import type { Browser, Page } from "playwright-core";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { telHref } from "~/lib/phone";
-import { ADMIN, ADMIN_ENV } from "./support/admin";
+import type { Milestone } from "~/content/schema";
+import { ADMIN, ADMIN_ENV, signInVia } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import { readableHtml } from "./support/http";
 import { startServer, type RunningServer } from "./support/server";
@@ -157,18 +158,26 @@ describe("운영 정보: the phone number", () => {
         }
       }
 
-      // The history names the change; 되돌리기 (keyboard) brings the content's number back.
+      // The history names the change, from the content's number to the new one; 되돌리기
+      // (keyboard) brings the content's number back.
       await page.reload();
       const row = page.locator("#history tbody tr").first();
-      expect(await row.textContent()).toContain("대표 전화번호");
-      expect(await row.textContent()).toContain(newPhone);
-      expect(await row.textContent()).toContain("콘텐츠 기본값");
+      const cells = () => row.locator("td").allTextContents();
+      expect((await cells()).slice(2, 5)).toEqual([
+        "대표 전화번호",
+        `${oldPhone} (콘텐츠 기본값)`,
+        newPhone,
+      ]);
       await row.getByRole("button", { name: /되돌리기/ }).focus();
       await page.keyboard.press("Enter");
       await expect
         .poll(() => page.getByRole("status").first().textContent(), { timeout: 10_000 })
         .toContain("변경을 되돌렸습니다");
-      expect(await page.locator("#history tbody tr").first().textContent()).toContain("되돌림");
+      expect((await cells()).slice(2, 5)).toEqual([
+        "대표 전화번호되돌림",
+        newPhone,
+        `${oldPhone} (콘텐츠 기본값)`,
+      ]);
       for (const server of servers) {
         await expect
           .poll(async () => (await html(server, "/")).includes(oldPhone), {
@@ -222,6 +231,77 @@ describe("운영 정보: remaining units, schedule and notice", () => {
       await context.close();
     }
   }, 60_000);
+
+  test("a milestone dated before the one above it is refused beside it, named by its label, with focus on its date, with JavaScript and without; dates are date inputs, changed with the keyboard", async () => {
+    const [first] = servers as [RunningServer];
+    const [above, moved] = content.infoPages.schedule.milestones as [Milestone, Milestone];
+    expect(above.date && moved.date).toBeTruthy();
+    const dotted = (date: string) => date.replaceAll("-", ".");
+    for (const javaScriptEnabled of [true, false]) {
+      const { page, context } = await openPage(browser, "desktop", { javaScriptEnabled });
+      try {
+        if (javaScriptEnabled) await openOperations(page, first);
+        else await signInVia(page, first, "/admin/operations");
+        const rows = page.locator("#schedule fieldset");
+        // Every date is a date input, every time a time input.
+        for (const [label, type] of [
+          ["날짜", "date"],
+          ["끝나는 날", "date"],
+          ["시작 시각", "time"],
+          ["끝 시각", "time"],
+        ] as const)
+          expect(
+            await rows
+              .getByLabel(label, { exact: true })
+              .evaluateAll((inputs) => inputs.map((i) => i.getAttribute("type"))),
+            label,
+          ).toEqual(Array(await rows.count()).fill(type));
+
+        // The second milestone's date, a day, a month and a year earlier, with the keyboard
+        // alone (each part of the date, whatever order the browser shows them in).
+        const row = rows.nth(1);
+        await row.getByLabel("단계").focus();
+        await page.keyboard.press("Tab");
+        for (const key of ["ArrowDown", "Tab", "ArrowDown", "Tab", "ArrowDown"])
+          await page.keyboard.press(key);
+        const date = row.getByLabel("날짜", { exact: true });
+        const typed = await date.inputValue();
+        expect(typed < above.date!).toBe(true);
+        await page.getByRole("button", { name: "분양 일정 저장" }).focus();
+        await page.keyboard.press("Enter");
+
+        // Beside the milestone, in Korean, naming it and the one above by their labels.
+        const label = (m: Milestone) => (m.detail ? `${m.step} (${m.detail})` : m.step);
+        const message = `"${label(moved)}"의 날짜(${typed})가 앞 일정 "${label(above)}"의 날짜(${above.date})보다 이릅니다. 일정은 날짜 순서대로 적어 주세요`;
+        await expect
+          .poll(() => row.locator(".field-error").allTextContents(), { timeout: 10_000 })
+          .toEqual([message]);
+        expect(await date.getAttribute("aria-invalid")).toBe("true");
+        expect(
+          await date.evaluate((el) =>
+            (el.getAttribute("aria-describedby") ?? "")
+              .split(" ")
+              .map((id) => document.getElementById(id)?.textContent)
+              .join(" "),
+          ),
+        ).toBe(message);
+        expect(
+          await page.evaluate(() => document.activeElement?.getAttribute("aria-invalid")),
+        ).toBe("true");
+        expect(await page.evaluate(() => document.activeElement?.id)).toBe(
+          await date.getAttribute("id"),
+        );
+        expect(await page.locator("#schedule").textContent()).not.toContain("infoPages");
+        // Nothing changed.
+        await page.waitForTimeout(1_500);
+        const plan = await html(first, "/BusinessGuide/plan");
+        expect(plan).toContain(dotted(moved.date!));
+        expect(plan).not.toContain(dotted(typed));
+      } finally {
+        await context.close();
+      }
+    }
+  }, 90_000);
 
   test("a schedule date: the home page's next milestone and D-day, the schedule page and its .ics follow", async () => {
     const [first] = servers as [RunningServer];

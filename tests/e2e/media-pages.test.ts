@@ -156,11 +156,11 @@ describe("published sources (the sample content has none: the test gives a frame
       const film = server.url + "/robots.txt";
       // What VideoPlayer renders for a film with a source, on the second tab.
       await page.evaluate(
-        ([id, src]) => {
-          const frame = document.querySelector<HTMLElement>(`#video-panel-${id} .media-frame`)!;
+        ([n, src]) => {
+          const frame = document.querySelector<HTMLElement>(`#video-panel-${n} .media-frame`)!;
           Object.assign(frame.dataset, { media: "video", state: "poster", src, title: "영상" });
         },
-        [String(second!.id), film] as const,
+        [String(content.videoTabs.indexOf(second!) + 1), film] as const,
       );
       await page.getByRole("tab", { name: second!.title }).click();
       const player = panel(page).locator(`iframe[title="영상"]`);

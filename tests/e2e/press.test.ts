@@ -2,7 +2,7 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import { join } from "node:path";
 import sharp from "sharp";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Page, Request as PageRequest } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { freshDb } from "~/db/test-support";
 import { AUTH_MESSAGES } from "~/lib/auth";
@@ -918,6 +918,62 @@ describe("accessibility", () => {
     }
     expect(found).toEqual([]);
   }, 180_000);
+});
+
+describe("what a visitor's browser downloads", () => {
+  /** The stylesheets a page's visit downloads, each with its text (read again from the server). */
+  async function stylesheetsOf(page: Page, path: string) {
+    const urls: string[] = [];
+    const listen = (request: PageRequest) => {
+      if (request.resourceType() === "stylesheet") urls.push(request.url());
+    };
+    page.on("request", listen);
+    try {
+      await page.goto(server.url + path);
+      await hydrated(page);
+      await page.waitForLoadState("networkidle");
+    } finally {
+      page.off("request", listen);
+    }
+    return Promise.all(urls.map(async (url) => ({ url, css: await (await fetch(url)).text() })));
+  }
+  // Rules of the administrator's stylesheet alone: the lead desk's filters, 운영 정보's cards, the
+  // write form's publishing choice.
+  const ADMIN_RULES = /\.(desk-filters|op-card|publish-choice)\b/;
+
+  test("signed out, the press list and an article do not load the administrator's stylesheet, and the sign-in card is still drawn as one; signed in, the list loads it for the write form", async () => {
+    const id = await postArticle(server, cookie, { title: "스타일 확인용 글", summary: "요약" });
+    const { context, page } = await openPage(browser, "desktop");
+    try {
+      for (const path of [pressPath, `${pressPath}/${id}`]) {
+        const sheets = await stylesheetsOf(page, path);
+        expect(sheets.length, path).toBeGreaterThan(0);
+        expect(
+          sheets.filter((s) => ADMIN_RULES.test(s.css)).map((s) => s.url),
+          path,
+        ).toEqual([]);
+      }
+      await stylesheetsOf(page, pressPath);
+      const card = page.locator(".sign-in");
+      expect(
+        await card.evaluate((el) => {
+          const style = getComputedStyle(el);
+          return [style.maxWidth, style.borderTopStyle, style.paddingTop];
+        }),
+      ).toEqual(["480px", "solid", "28px"]);
+
+      await signInOnPressList(page, server);
+      const sheets = await stylesheetsOf(page, pressPath);
+      expect(sheets.some((s) => ADMIN_RULES.test(s.css))).toBe(true);
+      expect(
+        await page
+          .locator("#press-write .publish-choice")
+          .evaluate((el) => getComputedStyle(el).borderTopStyle),
+      ).toBe("solid");
+    } finally {
+      await context.close();
+    }
+  });
 });
 
 describe("what a screen reader hears of an article", () => {

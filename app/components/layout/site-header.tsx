@@ -125,8 +125,9 @@ function MobileHeader({ current }: { current: string | undefined }) {
             방문예약 바로가기
           </a>
           <ul className="accordion">
-            {menu.map((group) => {
-              const panelId = `${drawerId}-${group.title}`;
+            {menu.map((group, i) => {
+              // From the position, never the title: an id holds no space (a title may).
+              const panelId = `${drawerId}-${i + 1}`;
               return (
                 <li key={group.title} className="accordion-item">
                   <button

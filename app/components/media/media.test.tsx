@@ -102,6 +102,28 @@ describe("tabs in the static HTML", () => {
   test("tells the script the address parameter and the default tab", () => {
     expect(html).toContain('data-media="tabs" data-tabs-param="tab" data-tabs-default="2"');
   });
+
+  test("ids come from the tabs' places, so a key with a space (content text) still links tab and panel", () => {
+    const spaced = renderToString(
+      <Tabs
+        id="vr"
+        label="선택"
+        selected="59 A"
+        tabs={[
+          { key: "59 A", label: "59A", panel: <p>가</p> },
+          { key: "84 B", label: "84B", panel: <p>나</p> },
+        ]}
+      />,
+    );
+    expect(spaced).toMatch(/id="vr-tab-2"[^>]*aria-controls="vr-panel-2"[^>]*data-tab="84 B"/);
+    expect(spaced).toMatch(/role="tabpanel" id="vr-panel-2" aria-labelledby="vr-tab-2"/);
+    expect([...spaced.matchAll(/ id="([^"]*)"/g)].map((m) => m[1])).toEqual([
+      "vr-tab-1",
+      "vr-tab-2",
+      "vr-panel-1",
+      "vr-panel-2",
+    ]);
+  });
 });
 
 describe("zoomable drawing in the static HTML", () => {

@@ -27,8 +27,9 @@ export function Tabs<K extends string | number>({
   urlParam?: string;
   className?: string;
 }) {
-  const panelId = (key: K) => `${id}-panel-${key}`;
-  const tabId = (key: K) => `${id}-tab-${key}`;
+  // Ids from the tab's position (1, 2…), never its key: a key from the content may hold a space.
+  const panelId = (i: number) => `${id}-panel-${i + 1}`;
+  const tabId = (i: number) => `${id}-tab-${i + 1}`;
   return (
     <div
       className={className ? `tabs ${className}` : "tabs"}
@@ -37,17 +38,17 @@ export function Tabs<K extends string | number>({
       data-tabs-default={urlParam ? String(selected) : undefined}
     >
       <div role="tablist" aria-label={label} className="tabs-list">
-        {tabs.map((tab) => {
+        {tabs.map((tab, i) => {
           const isSelected = tab.key === selected;
           return (
             <button
               key={tab.key}
               type="button"
               role="tab"
-              id={tabId(tab.key)}
+              id={tabId(i)}
               className="tabs-tab"
               aria-selected={isSelected}
-              aria-controls={panelId(tab.key)}
+              aria-controls={panelId(i)}
               tabIndex={isSelected ? 0 : -1}
               data-tab={String(tab.key)}
             >
@@ -56,12 +57,12 @@ export function Tabs<K extends string | number>({
           );
         })}
       </div>
-      {tabs.map((tab) => (
+      {tabs.map((tab, i) => (
         <div
           key={tab.key}
           role="tabpanel"
-          id={panelId(tab.key)}
-          aria-labelledby={tabId(tab.key)}
+          id={panelId(i)}
+          aria-labelledby={tabId(i)}
           className="tabs-panel"
           tabIndex={0}
           hidden={tab.key !== selected}

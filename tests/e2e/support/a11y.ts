@@ -42,3 +42,67 @@ export async function wcagViolations(
     v.nodes.map((n) => `${label}: ${v.id} (${v.impact}) ${n.target.join(" ")} — ${v.help}`),
   );
 }
+
+/** Attributes whose value is a list of ids (ARIA relations) or one id (a label's `for`). */
+const ID_LISTS = [
+  "aria-controls",
+  "aria-labelledby",
+  "aria-describedby",
+  "aria-owns",
+  "aria-details",
+  "aria-errormessage",
+];
+const ID_ONE = ["for", "aria-activedescendant"];
+
+const ENTITIES: Record<string, string> = { amp: "&", quot: '"', lt: "<", gt: ">", apos: "'" };
+const decode = (value: string) =>
+  value.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, e: string) =>
+    e[0] === "#"
+      ? String.fromCodePoint(Number(e[1] === "x" || e[1] === "X" ? `0${e.slice(1)}` : e.slice(1)))
+      : (ENTITIES[e.toLowerCase()] ?? whole),
+  );
+
+/** The values of an attribute in server-rendered markup (React writes `name="value"`). */
+const values = (html: string, name: string) =>
+  [...html.matchAll(new RegExp(`\\s${name}="([^"]*)"`, "g"))].map((m) => decode(m[1]!));
+
+/**
+ * What is wrong with a page's ids, one line each: an id that is not one token (empty, or holding
+ * whitespace: a reference to it can never match), an id used twice, and a reference —
+ * aria-controls, aria-labelledby, aria-describedby…, a label's `for`, a link to `#…` — naming no id
+ * of the page. A `<template>`'s markup (the popup, drawn by the script) may name the page's ids and
+ * its own.
+ */
+export function idProblems(html: string): string[] {
+  const markup = html.replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, "");
+  const templates = [...markup.matchAll(/<template\b[^>]*>([\s\S]*?)<\/template>/gi)].map(
+    (m) => m[1]!,
+  );
+  const page = markup.replace(/<template\b[\s\S]*?<\/template>/gi, "");
+  const problems: string[] = [];
+  const check = (part: string, known: Set<string>, where: string) => {
+    const ids = values(part, "id");
+    for (const id of ids)
+      if (id === "" || /\s/.test(id)) problems.push(`${where}id="${id}" is not one token`);
+    const all = new Set([...known, ...ids]);
+    for (const name of ID_LISTS)
+      for (const value of values(part, name))
+        for (const ref of value.split(/\s+/).filter(Boolean))
+          if (!all.has(ref)) problems.push(`${where}${name}="${value}" names no id "${ref}"`);
+    for (const name of ID_ONE)
+      for (const ref of values(part, name))
+        if (!all.has(ref)) problems.push(`${where}${name}="${ref}" names no id`);
+    for (const href of values(part, "href"))
+      if (href.startsWith("#") && href.length > 1 && !all.has(decodeURIComponent(href.slice(1))))
+        problems.push(`${where}href="${href}" names no id`);
+    return ids;
+  };
+  const pageIds = check(page, new Set(), "");
+  const seen = new Set<string>();
+  for (const id of pageIds) {
+    if (seen.has(id)) problems.push(`id="${id}" is used twice`);
+    seen.add(id);
+  }
+  for (const template of templates) check(template, seen, "<template> ");
+  return problems;
+}
