@@ -79,10 +79,12 @@ async function shutdown(signal) {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: shutting down`);
-  // Finish requests in flight (at most 10 s), then stop the workers and close the database.
+  // Finish requests in flight (at most 10 s), then stop the workers and close the database. A
+  // connection is closed as soon as its request is answered, not after the long idle time above.
   await new Promise((resolve) => {
     server.close(resolve);
     server.closeIdleConnections();
+    setInterval(() => server.closeIdleConnections(), 50).unref();
     setTimeout(resolve, 10_000).unref();
   });
   await services.stop();
