@@ -154,9 +154,12 @@ async function main() {
   const buildDir = process.env.BUILD_DIR || "build";
   const runs = Number(process.env.BENCH_INP_RUNS || 3);
   const onlySites = listOption("--sites");
+  // --only popup,menu: the interactions whose name contains one of these words.
+  const only = listOption("--only");
+  const interactions = INTERACTIONS.filter((i) => !only || only.some((w) => i.name.includes(w)));
   const ids = (await sitesOf(buildDir)).ids().filter((id) => !onlySites || onlySites.includes(id));
   process.stderr.write(
-    `bench-inp: ${ids.length} complexes × ${INTERACTIONS.length} interactions × ${runs} loads, about ${Math.ceil((ids.length * INTERACTIONS.length * runs * 8) / 60)} min. Load average ${loadAverage()}.\n`,
+    `bench-inp: ${ids.length} complexes × ${interactions.length} interactions × ${runs} loads, about ${Math.ceil((ids.length * interactions.length * runs * 8) / 60)} min. Load average ${loadAverage()}.\n`,
   );
   const started = Date.now();
   const loadAtStart = loadAverage();
@@ -176,7 +179,7 @@ async function main() {
   const rows = [];
   try {
     for (const id of ids) {
-      for (const interaction of INTERACTIONS) {
+      for (const interaction of interactions) {
         const url = `http://${id}.localhost:${app.port}${interaction.path}`;
         const values = [];
         for (let run = 1; run <= runs; run++) {
