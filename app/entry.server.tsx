@@ -24,7 +24,7 @@ import { keepTogetherHtml, unbreakablePattern } from "~/lib/keep-together";
 import { wantsHydration } from "~/lib/route-hydration";
 import { createOutboxWorker } from "~/outbox/outbox.server";
 import { renderedPress } from "~/press/rendered-pages.server";
-import { liveOperations } from "~/sites/live-operations.server";
+import { liveOperations, loadContent } from "~/sites/live-operations.server";
 import { sitesForServer } from "~/sites/server-facts.server";
 import { siteOf } from "~/sites/registry.server";
 import enhanceUrl from "virtual:enhance-entry";
@@ -178,6 +178,10 @@ export { liveOperations, renderedPress, sitesForServer };
 export async function startServices(): Promise<{ stop(): Promise<void> }> {
   const config = env();
   await getDb();
+  const content = await loadContent();
+  if (content.imported.length) {
+    console.info(`[content] 폴더에서 가져와 게시했습니다: ${content.imported.join(", ")}`);
+  }
   const admin = await ensureAdminFromEnv();
   if (admin === "created" || admin === "updated") {
     console.info(

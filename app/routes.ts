@@ -72,6 +72,8 @@ export default [
     page("admin/leads", "routes/admin.leads.tsx"),
     page("admin/channels", "routes/admin.channels.tsx"),
     page("admin/operations", "routes/admin.operations.tsx"),
+    page("admin/sites", "routes/admin.sites.tsx"),
+    page("admin/sites/:siteId", "routes/admin.site.tsx"),
   ]),
 
   route("robots.txt", "routes/robots.txt.ts"),

@@ -57,6 +57,9 @@ import { parseTrustProxy } from "./trust-proxy.js";
  * @typedef {{ facts: import("./error-page.js").SiteFacts, strictPolicy: string, pages: Map<string, Page> }} Complex
  */
 
+/** What a complex whose pages are not served still answers: the console, its files and pictures. */
+const CONSOLE_PATH = /^\/(admin|assets|img|media|fonts)(\/|$)|^\/favicon/;
+
 export const CACHE = {
   immutable: "public, max-age=31536000, immutable",
   page: "public, max-age=0, must-revalidate",
@@ -98,32 +101,46 @@ export function pagesFrom(rendered, origin, policy = {}) {
  * public address (its scheme turns HSTS on, its host stands in for a Host header that is not one).
  * The server build's exports are checked when it is loaded (server/build.js): a missing one stops
  * the start.
- * @param {{ buildDir?: string, siteUrl?: string, mode?: string, trustProxy?: import("./trust-proxy.js").TrustProxy }} [options]
+ * `start`: what runs once the build is loaded and before the complexes are read (the services'
+ * start-up: migrations, the content store into the registry); its result is returned as `started`.
+ * @template T
+ * @param {{ buildDir?: string, siteUrl?: string, mode?: string, trustProxy?: import("./trust-proxy.js").TrustProxy, start: (entry: import("./build.js").ServerEntry) => Promise<T> }} options
  */
 export async function createApp({
   buildDir = "build",
   siteUrl = "http://localhost:3000",
   mode = "production",
   trustProxy = parseTrustProxy(undefined),
-} = {}) {
+  start,
+}) {
   const clientDir = resolve(buildDir, "client");
   const server = await loadServerBuild(buildDir);
   const { build, entry } = server;
+  const started = await start(entry);
   const sites = entry.sitesForServer;
   const stylesheets = build.assets.routes.root?.css ?? [];
   const fallbackHost = new URL(siteUrl).host;
   const origin = (/** @type {Request} */ req) => requestOrigin(req, fallbackHost);
 
   // Per complex: its facts (error page, frame sources), its strict policy and its pages in memory.
+  // A complex whose pages are not served (made in the console and never published, or taken down)
+  // has none: its hosts answer 준비 중, but for the console.
   /** @type {Map<string, Complex>} */
   const complexes = new Map();
+  /**
+   * The complex's pages: the build's when they were rendered from the same content, else rendered now.
+   * @param {string} id
+   */
+  async function pagesOf(id) {
+    if (sites.state(id) !== "live") return { origin: sites.origin(id), pages: {} };
+    let rendered = readSitePages(buildDir, id);
+    if (rendered?.key !== undefined && rendered.key !== sites.key(id)) rendered = undefined;
+    if (!rendered) rendered = await renderSite(server, id, clientDir);
+    return rendered;
+  }
   for (const id of sites.ids()) {
     const facts = { ...sites.facts(id), stylesheets };
-    let rendered = readSitePages(buildDir, id);
-    if (!rendered) {
-      console.warn(`단지 ${id}: 빌드에 렌더된 페이지가 없어 지금 렌더합니다`);
-      rendered = await renderSite(server, id, clientDir);
-    }
+    const rendered = await pagesOf(id);
     complexes.set(id, {
       facts,
       strictPolicy: complexPolicy(facts.policy),
@@ -182,6 +199,13 @@ export async function createApp({
       index: false,
     }),
   );
+
+  // A complex whose pages are not served: 준비 중 on its hosts, but for the console and its files.
+  app.use((req, res, next) => {
+    if (sites.state(complexIdOf(req)) === "live" || CONSOLE_PATH.test(req.path)) return next();
+    res.set("X-Robots-Tag", "noindex");
+    refuse(req, res, 503);
+  });
 
   app.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
@@ -266,7 +290,8 @@ export async function createApp({
     if (!httpsSite && requestProtocol(req, trusted) === "https") {
       res.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
     }
-    const fastPage = fastPages.get(complexIdOf(req));
+    const id = complexIdOf(req);
+    const fastPage = fastPages.get(id);
     if (!fastPage || !fastPage(req, res)) app(req, res);
   };
 
@@ -276,13 +301,26 @@ export async function createApp({
    * @param {string} id
    */
   async function rerender(id) {
-    const c = complexes.get(id);
-    if (!c) throw new Error(`없는 단지입니다: ${id}`);
-    const rendered = await renderSite(server, id, clientDir);
+    byHost.clear();
+    if (sites.state(id) === "gone") {
+      // Deleted in the console: its hosts go to the default complex.
+      complexes.delete(id);
+      fastPages.delete(id);
+      return;
+    }
+    const rendered =
+      sites.state(id) === "live"
+        ? await renderSite(server, id, clientDir)
+        : { origin: sites.origin(id), pages: {} };
     // Its error pages' facts too (the phone number on them).
-    c.facts = { ...sites.facts(id), stylesheets };
-    c.pages = pagesFrom(rendered, sites.origin(id), c.facts.policy);
+    const facts = { ...sites.facts(id), stylesheets };
+    const c = {
+      facts,
+      strictPolicy: complexPolicy(facts.policy),
+      pages: pagesFrom(rendered, sites.origin(id), facts.policy),
+    };
+    complexes.set(id, c);
     fastPages.set(id, fastPagesOf(c));
   }
-  return { app, build, entry, handler, rerender };
+  return { app, build, entry, handler, rerender, started };
 }

@@ -64,6 +64,11 @@ export function refusalText(status, { failed, limit = 0 } = {}) {
             ? `사진은 10MB 이하만 올릴 수 있습니다. 한 번에 보낼 수 있는 크기(${size(limit)})를 넘어 저장되지 않았습니다. 사진을 줄여 다시 보내 주세요.`
             : `한 번에 보낼 수 있는 크기(${size(limit)})를 넘어 저장되지 않았습니다. 내용을 줄여 다시 보내 주세요.`,
       };
+    case 503:
+      return {
+        title: "홈페이지 준비 중입니다",
+        message: "이 단지의 홈페이지를 준비하고 있습니다. 곧 찾아뵙겠습니다.",
+      };
     default:
       return {
         title: "일시적인 오류가 발생했습니다",

@@ -20,22 +20,28 @@ try {
   process.exit(1);
 }
 
-/** @type {Awaited<ReturnType<typeof createApp>>} */
+/** @type {Awaited<ReturnType<typeof createApp<{ stop(): Promise<void> }>>>} */
 let started;
 try {
-  started = await createApp({ siteUrl, trustProxy, buildDir: process.env.BUILD_DIR || "build" });
+  // The services' start-up (migrations, the content store into the registry, administrator from
+  // env, outbox worker) runs before the complexes' pages are read.
+  started = await createApp({
+    siteUrl,
+    trustProxy,
+    buildDir: process.env.BUILD_DIR || "build",
+    start: (entry) => entry.startServices(),
+  });
 } catch (error) {
   if (!(error instanceof BuildError)) throw error;
   console.error(error.message);
   process.exit(1);
 }
-const { handler, entry, rerender } = started;
-// Start-up work of the services layer (migrations, administrator from env, outbox worker).
-const services = await entry.startServices();
+const { handler, entry, rerender, started: services } = started;
 
-// Live operations (운영 정보): the values administrators set are applied and the pages of their
-// complexes rendered again before the first visitor, then whenever a complex's version moves (a
-// change here or on another instance sharing the database) or its notice begins or ends.
+// The content store and live operations (운영 정보): the values administrators set are applied and
+// the pages of their complexes rendered again before the first visitor, then whenever a complex is
+// published (or its scheduled version's time comes), created, taken down or deleted, or its live
+// values move (here or on another instance sharing the database), or its notice begins or ends.
 const live = entry.liveOperations.createSync();
 async function followLive() {
   for (const id of await live.sync()) {

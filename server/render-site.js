@@ -16,7 +16,8 @@ import { createCriticalCss } from "./critical-css.js";
 /** @typedef {import("./build.js").LoadedBuild} LoadedBuild */
 /**
  * A complex's pages as rendered: the origin they were written with, and each path's body and type.
- * @typedef {{ origin: string, pages: Record<string, { html: string, type: string }> }} RenderedSite
+ * `key`: the content's key (sitesForServer.key) they were rendered from.
+ * @typedef {{ origin: string, key?: string, pages: Record<string, { html: string, type: string }> }} RenderedSite
  */
 
 /**
@@ -51,7 +52,7 @@ export async function renderSite({ build, entry }, id, clientDir) {
     const type = response.headers.get("content-type") ?? "text/html";
     pages[path] = { html: type.startsWith("text/html") ? await inline(body) : body, type };
   }
-  return { origin: sites.origin(id), pages };
+  return { origin: sites.origin(id), key: sites.key(id), pages };
 }
 
 const fileOf = (/** @type {string} */ buildDir, /** @type {string} */ id) =>

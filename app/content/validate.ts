@@ -59,13 +59,15 @@ function changedField(checked: unknown, input: unknown, path: string[] = []): st
   return isDeepStrictEqual(checked, input) ? null : path;
 }
 
-/**
- * A complex's data (its `sites/<id>/site.yaml`, parsed) checked against the schema. Invalid data
- * stops the build with a Korean message naming the file and every field at fault. The data must
- * already be in its final form (trimmed text, no defaults to fill in): the site shows it as written,
- * but for phone numbers, which it shows in their hyphenated form.
- */
-export function validateSite(input: unknown, file: string): Site {
+/** One problem of a complex's data: its field's path (`contact.phone`; "" for the whole) and the message naming it. */
+export type SiteProblem = { path: string; message: string };
+
+const pathOf = (path: readonly PropertyKey[]) => path.map(String).join(".");
+
+/** The checked complex, or every problem of its data with its field's path. */
+function check(
+  input: unknown,
+): { site: Site; problems: [] } | { site?: never; problems: SiteProblem[] } {
   const meta = siteMetaSchema.safeParse(input);
   const body =
     input && typeof input === "object"
@@ -73,18 +75,36 @@ export function validateSite(input: unknown, file: string): Site {
       : input;
   const content = contentSchema.safeParse(body);
   const problems = [
-    ...(meta.success ? [] : describeIssues(meta.error, input)),
-    ...(content.success ? [] : describeIssues(content.error, body)),
-  ];
-  if (problems.length > 0) {
-    throw new Error(problems.map((p) => `${file}: ${p}`).join("\n"));
-  }
+    ...(meta.success ? [] : meta.error.issues.map((i) => ({ i, of: input }))),
+    ...(content.success ? [] : content.error.issues.map((i) => ({ i, of: body }))),
+  ].map(({ i, of }) => ({ path: pathOf(i.path), message: describe(i.path, of, i.message) }));
+  if (problems.length > 0) return { problems };
   const site = { ...meta.data!, ...content.data! };
   const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
   const changed = changedField(asJson(site), asJson(input));
   if (changed) {
     const problem = "스키마가 바꾸는 값입니다 (앞뒤 공백 등). 파일의 값을 정리해 주세요.";
-    throw new Error(`${file}: ${describe(changed, input, problem)}`);
+    return { problems: [{ path: pathOf(changed), message: describe(changed, input, problem) }] };
   }
+  return { site, problems: [] };
+}
+
+/**
+ * Every problem of a complex's data, each with its field's path: the console shows each message
+ * beside its field and blocks publishing while one remains (issue 29). The same messages as the build's.
+ */
+export function siteProblems(input: unknown): SiteProblem[] {
+  return check(input).problems;
+}
+
+/**
+ * A complex's data (its `sites/<id>/site.yaml`, parsed) checked against the schema. Invalid data
+ * stops the build with a Korean message naming the file and every field at fault. The data must
+ * already be in its final form (trimmed text, no defaults to fill in): the site shows it as written,
+ * but for phone numbers, which it shows in their hyphenated form.
+ */
+export function validateSite(input: unknown, file: string): Site {
+  const { site, problems } = check(input);
+  if (!site) throw new Error(problems.map((p) => `${file}: ${p.message}`).join("\n"));
   return site;
 }

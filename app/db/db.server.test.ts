@@ -125,6 +125,26 @@ const EXPECTED: Record<string, string[]> = {
     "content_value",
   ],
   channel_counts: ["site_id", "day", "source", "landings", "tel_taps"],
+  site_documents: [
+    "site_id",
+    "draft",
+    "draft_revision",
+    "draft_saved_at",
+    "draft_saved_by",
+    "state",
+    "state_changed_at",
+    "created_at",
+    "created_by",
+  ],
+  site_versions: [
+    "site_id",
+    "version",
+    "content",
+    "note",
+    "published_by",
+    "published_at",
+    "live_from",
+  ],
 };
 
 async function columnsOf(db: Db): Promise<Record<string, string[]>> {

@@ -4,6 +4,7 @@ import { countNewLeads } from "~/admin/lead-desk.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { siteFrom } from "~/lib/site";
+import { ALL_SITES } from "~/lib/sites";
 import { listAllPosts } from "~/press/posts.server";
 import { requestSiteId } from "~/sites/request-site.server";
 
@@ -14,12 +15,12 @@ export const headers = adminHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const siteId = requestSiteId(request);
-  await requireAdmin(request, siteId);
+  const admin = await requireAdmin(request, siteId);
   const [posts, newLeads] = await Promise.all([
     listAllPosts(siteId, { limit: 1 }),
     countNewLeads(siteId),
   ]);
-  return { posts: posts.total, newLeads };
+  return { posts: posts.total, newLeads, everyComplex: admin.sites === ALL_SITES };
 }
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
@@ -27,6 +28,16 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
     <>
       <h1 className="admin-title">관리자 홈</h1>
       <ul className="admin-desks">
+        {loaderData.everyComplex ? (
+          <li>
+            <Link to="/admin/sites" className="admin-desk">
+              <span className="admin-desk-title">단지 관리</span>
+              <span className="admin-desk-text">
+                단지별 게시 상태와 기록 · 새 단지 만들기, 게시, 예약 게시, 되돌리기
+              </span>
+            </Link>
+          </li>
+        ) : null}
         <li>
           <Link to="/admin/press" className="admin-desk">
             <span className="admin-desk-title">보도자료 관리</span>

@@ -346,12 +346,13 @@ export function createLiveSync() {
   const seen = new Map<string, number>();
   const noticeState = new Map<string, boolean>();
   return {
-    async sync(now = Date.now()): Promise<string[]> {
+    /** `force`: complexes whose content changed (content-store.server.ts): their values applied again. */
+    async sync(now = Date.now(), force: ReadonlySet<string> = new Set()): Promise<string[]> {
       const versions = await liveVersions();
       const changed: string[] = [];
       for (const site of allSites()) {
         const version = versions.get(site.id) ?? 0;
-        const moved = (seen.get(site.id) ?? 0) !== version;
+        const moved = (seen.get(site.id) ?? 0) !== version || force.has(site.id);
         if (moved) {
           const settings = await readLive(site.id);
           replaceSite(applyLive(baseSite(site.id), valuesOf(settings)));

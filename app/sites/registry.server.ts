@@ -49,6 +49,15 @@ function resolveImages(value: unknown, dir: string, id: string, problems: string
       resolveImages(v, dir, id, problems, path ? `${path}.${k}` : k);
     return;
   }
+  // Already resolved: a copy of another complex keeps its pictures (app/sites/content-store.server.ts).
+  if (/^(sites|art)\/[a-z0-9-]+\//.test(o.src) && existsSync(imageSource(o.src))) {
+    if (typeof o.width !== "number" || typeof o.height !== "number") {
+      const size = imageSize(readFileSync(imageSource(o.src)));
+      o.width ??= size.width;
+      o.height ??= size.height;
+    }
+    return;
+  }
   const base = o.src.replace(/\.[a-z]+$/, "");
   const ext = SUPPLIED_FORMATS.find((e) => existsSync(join(dir, "images", `${base}.${e}`)));
   let file: string | undefined;
@@ -84,22 +93,41 @@ export function imageSource(src: string, root = sitesRoot()): string {
   return join(SHARED_IMAGES, src);
 }
 
-/** The YAML file of one complex as data, validated; errors name the file (`sites/x/site.yaml`). */
-export function loadSite(dir: string, label = dir): Site {
-  const file = join(dir, SITE_FILE);
-  const shown = join(label, SITE_FILE);
-  let data: unknown;
+/** The parsed `site.yaml` of the complex in `dir` (errors name the file as `label` shows it). */
+export function readSiteFile(dir: string, label = dir): unknown {
   try {
-    data = parse(readFileSync(file, "utf8"));
+    return parse(readFileSync(join(dir, SITE_FILE), "utf8"));
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new Error(`${shown}: YAML 문법 오류입니다: ${reason}`);
+    throw new Error(`${join(label, SITE_FILE)}: YAML 문법 오류입니다: ${reason}`);
   }
+}
+
+/**
+ * A complex's data as its document has it, its picture slots resolved to their files (sizes read
+ * from them) in a copy; `problems` names every slot without a picture. `dir`: its folder, for the
+ * pictures it supplies (`sites/<id>/`); a complex made in the console has none.
+ */
+export function resolveSiteData(data: unknown, dir: string): { data: unknown; problems: string[] } {
+  const copy: unknown = structuredClone(data);
   const problems: string[] = [];
-  const id = (data as { id?: unknown } | null)?.id;
-  resolveImages(data, dir, typeof id === "string" ? id : "", problems, "");
-  if (problems.length) throw new Error(problems.map((p) => `${shown}: ${p}`).join("\n"));
-  return validateSite(data, shown);
+  const id = (copy as { id?: unknown } | null)?.id;
+  resolveImages(copy, dir, typeof id === "string" ? id : "", problems, "");
+  return { data: copy, problems };
+}
+
+/** A complex's document, resolved and validated; errors name `label` (its file, or 콘솔 초안). */
+export function siteFromData(data: unknown, dir: string, label: string): Site {
+  const resolved = resolveSiteData(data, dir);
+  if (resolved.problems.length) {
+    throw new Error(resolved.problems.map((p) => `${label}: ${p}`).join("\n"));
+  }
+  return validateSite(resolved.data, label);
+}
+
+/** The YAML file of one complex as data, validated; errors name the file (`sites/x/site.yaml`). */
+export function loadSite(dir: string, label = dir): Site {
+  return siteFromData(readSiteFile(dir, label), dir, join(label, SITE_FILE));
 }
 
 /** Every complex under `root`, in folder order; ids and hosts unique, one default at most. */
@@ -135,21 +163,33 @@ export function loadSites(root = sitesRoot()): Site[] {
   return sites;
 }
 
+/**
+ * Whether a complex's pages are served: `live`; `unpublished` (taken down in the console) and
+ * `draft` (made in the console, never published) answer 준비 중 on their hosts.
+ */
+export type SiteState = "live" | "unpublished" | "draft";
+
 type Registry = {
   sites: Site[];
   byHost: Map<string, Site>;
   byId: Map<string, Site>;
-  /** Each complex as its content file has it, before live values (app/sites/live.server.ts). */
+  /** Each complex as its content has it, before live values (app/sites/live.server.ts). */
   base: Map<string, Site>;
+  states: Map<string, SiteState>;
 };
 let cached: Registry | undefined;
 
-function indexed(sites: Site[], base = new Map(sites.map((s) => [s.id, s]))): Registry {
+function indexed(
+  sites: Site[],
+  base = new Map(sites.map((s) => [s.id, s])),
+  states = new Map<string, SiteState>(),
+): Registry {
   return {
     sites,
     byId: new Map(sites.map((s) => [s.id, s])),
     byHost: new Map(sites.flatMap((s) => s.hosts.map((h) => [h, s] as const))),
     base,
+    states,
   };
 }
 
@@ -159,8 +199,8 @@ function registry() {
 }
 
 /** For tests and commands: forget the complexes (read again when next asked), or use these. */
-export function resetSites(sites?: Site[]) {
-  cached = sites && indexed(sites);
+export function resetSites(sites?: Site[], states?: Map<string, SiteState>) {
+  cached = sites && indexed(sites, undefined, states);
 }
 
 /** A complex as its content file has it, without the values set in 운영 정보. */
@@ -172,11 +212,45 @@ export function baseSite(id: string): Site {
 
 /** Serves `site` (the same id, its live values applied) in place of the complex's current data. */
 export function replaceSite(site: Site) {
-  const { sites, base } = registry();
+  const { sites, base, states } = registry();
   cached = indexed(
     sites.map((s) => (s.id === site.id ? site : s)),
     base,
+    states,
   );
+}
+
+/**
+ * A complex's content as the content store has it now (a publish, a new complex, taken down), in
+ * place of what was there, or added; its live values are applied again by the next live sync.
+ */
+export function putSite(site: Site, state: SiteState) {
+  const { sites, base, states } = registry();
+  const known = sites.some((s) => s.id === site.id);
+  cached = indexed(
+    known ? sites.map((s) => (s.id === site.id ? site : s)) : [...sites, site],
+    new Map(base).set(site.id, site),
+    new Map(states).set(site.id, state),
+  );
+}
+
+/** A complex deleted in the console: no longer served, its hosts answered by the default. */
+export function dropSite(id: string) {
+  const { sites, base, states } = registry();
+  const rest = new Map(base);
+  rest.delete(id);
+  const restStates = new Map(states);
+  restStates.delete(id);
+  cached = indexed(
+    sites.filter((s) => s.id !== id),
+    rest,
+    restStates,
+  );
+}
+
+/** Whether a complex's pages are served (a complex from a folder is live). */
+export function siteState(id: string): SiteState {
+  return registry().states.get(id) ?? "live";
 }
 
 export function allSites(): Site[] {
@@ -203,7 +277,7 @@ export function defaultSite(): Site {
     if (!site) throw new Error(`DEFAULT_SITE "${wanted}" 단지가 없습니다`);
     return site;
   }
-  return sites.find((s) => s.default) ?? sites[0]!;
+  return sites.find((s) => s.default) ?? sites.find((s) => siteState(s.id) === "live") ?? sites[0]!;
 }
 
 /**

@@ -5,7 +5,15 @@ import { RESULT_MESSAGES } from "~/lib/lead-form";
 import { frameSources } from "~/lib/media";
 import { telHref } from "~/lib/phone";
 import { trackingSources } from "~/lib/tracking";
-import { allSites, siteById, siteForHost, siteOrigin } from "./registry.server";
+import { contentKey } from "./content-store.server";
+import {
+  allSites,
+  siteById,
+  siteForHost,
+  siteOrigin,
+  siteState,
+  type SiteState,
+} from "./registry.server";
 
 /** Frames of its videos, VR and notice PDF, and the hosts of its ad tags. */
 function policySources(site: Site) {
@@ -29,6 +37,10 @@ export const sitesForServer = {
   idForHost: (host: string): string => siteForHost(host).id,
   origin: (id: string): string => siteOrigin(known(id)),
   paths: (id: string): string[] => prerenderPaths(known(id)),
+  /** Whether its pages are served; "gone" once deleted in the console. */
+  state: (id: string): SiteState | "gone" => (siteById(id) ? siteState(id) : "gone"),
+  /** Equal keys render equal pages: the build's rendered pages are used only for the same key. */
+  key: (id: string): string => contentKey(known(id)),
   facts(id: string) {
     const site = known(id);
     const logo = site.images.logo;

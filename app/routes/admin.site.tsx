@@ -1,0 +1,317 @@
+import { data, Form, Link, redirect } from "react-router";
+import type { Route } from "./+types/admin.site";
+import { FormMessage } from "~/components/admin/form-message";
+import { refuseCrossSite, requireAdmin } from "~/auth/guards.server";
+import { sitesWithLeads } from "~/leads/leads.server";
+import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import { formatKoreanDateTime, kstInputToIso } from "~/lib/korean-date";
+import { siteFrom } from "~/lib/site";
+import { SITE_ID } from "~/lib/sites";
+import { field } from "~/http/form.server";
+import {
+  deleteComplex,
+  diffContent,
+  getDraft,
+  listVersions,
+  publishDraft,
+  restoreVersion,
+  setServed,
+  storedState,
+  versionContent,
+} from "~/sites/content-store.server";
+import { siteById, siteOrigin } from "~/sites/registry.server";
+import { STATE_LABEL } from "./admin.sites";
+
+/*
+ * /admin/sites/:siteId: one complex's publishing. 게시 checks the whole draft with the build's
+ * Korean messages (each linking to its field in the content form) and publishes it now or at a
+ * Korean time; every instance serves it within seconds (server/index.js). The versions, the fields
+ * changed between a version and the one before, one-step restore into the draft; taking the
+ * complex down (준비 중) and deleting it when it holds no leads.
+ */
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(siteFrom(matches), "단지 게시");
+export const headers = adminHeaders;
+
+/** The signed-in administrator of the complex (in the store: this instance may not serve it yet). */
+async function target(request: Request, siteId: string) {
+  const admin = await requireAdmin(request, siteId);
+  const draft = SITE_ID.test(siteId) ? await getDraft(siteId) : undefined;
+  if (!draft) throw data(null, { status: 404, headers: adminHeaders() });
+  return { admin, draft };
+}
+
+const shown = (value: unknown) =>
+  value === undefined ? "(없음)" : typeof value === "string" ? value : JSON.stringify(value);
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const siteId = params.siteId;
+  const { draft } = await target(request, siteId);
+  const versions = await listVersions(siteId);
+  const url = new URL(request.url);
+  const compare = Number(url.searchParams.get("compare"));
+  let changes: { path: string; old: string; new: string }[] | null = null;
+  if (compare > 1) {
+    const [before, after] = await Promise.all([
+      versionContent(siteId, compare - 1),
+      versionContent(siteId, compare),
+    ]);
+    if (before && after) {
+      changes = diffContent(before, after).map((c) => ({
+        path: c.path,
+        old: shown(c.old),
+        new: shown(c.new),
+      }));
+    }
+  }
+  const site = siteById(siteId);
+  const project = draft.content.project as { siteName?: string } | undefined;
+  return data(
+    {
+      siteId,
+      name: project?.siteName ?? siteId,
+      origin: site ? siteOrigin(site) : null,
+      state: (await storedState(siteId)) ?? "draft",
+      draft: { revision: draft.revision, savedAt: draft.savedAt, savedBy: draft.savedBy },
+      versions,
+      compare: changes ? { version: compare, changes } : null,
+      created: url.searchParams.has("created"),
+      done: url.searchParams.get("done"),
+    },
+    { headers: adminHeaders() },
+  );
+}
+
+export async function action({ request, params }: Route.ActionArgs) {
+  const refused = refuseCrossSite(request);
+  if (refused) return refused;
+  const siteId = params.siteId;
+  const { admin } = await target(request, siteId);
+  const form = await request.formData();
+  const intent = field(form, "intent");
+  const back = (done: string) => redirect(`/admin/sites/${siteId}?done=${done}`);
+  if (intent === "publish") {
+    const at = field(form, "liveFrom");
+    const liveFrom = at ? kstInputToIso(at) : null;
+    if (at && !liveFrom) {
+      return data(
+        { problems: [{ path: "liveFrom", message: "게시 시각을 날짜와 시간으로 입력해 주세요" }] },
+        { status: 400, headers: adminHeaders() },
+      );
+    }
+    const published = await publishDraft(siteId, admin.email, {
+      note: field(form, "note"),
+      liveFrom: liveFrom ? new Date(liveFrom) : undefined,
+    });
+    if (!published.ok) {
+      return data({ problems: published.problems }, { status: 400, headers: adminHeaders() });
+    }
+    return back(liveFrom && new Date(liveFrom) > new Date() ? "scheduled" : "published");
+  }
+  if (intent === "restore") {
+    const restored = await restoreVersion(siteId, Number(field(form, "version")), admin.email);
+    return restored.ok ? back("restored") : back("missing");
+  }
+  if (intent === "unpublish" || intent === "republish") {
+    await setServed(siteId, intent === "republish");
+    return back(intent);
+  }
+  if (intent === "delete") {
+    if (field(form, "confirm").trim() !== siteId) {
+      return data(
+        {
+          problems: [{ path: "", message: `삭제하려면 단지 ID(${siteId})를 그대로 입력해 주세요` }],
+        },
+        { status: 400, headers: adminHeaders() },
+      );
+    }
+    if ((await sitesWithLeads()).includes(siteId)) {
+      return data(
+        {
+          problems: [
+            {
+              path: "",
+              message:
+                "상담 접수가 있는 단지는 삭제할 수 없습니다. 접수 내역을 내려받고(CSV) 정리한 뒤 삭제해 주세요.",
+            },
+          ],
+        },
+        { status: 400, headers: adminHeaders() },
+      );
+    }
+    await deleteComplex(siteId);
+    return redirect("/admin/sites");
+  }
+  return data(
+    { problems: [{ path: "", message: "알 수 없는 요청입니다" }] },
+    { status: 400, headers: adminHeaders() },
+  );
+}
+
+const DONE: Record<string, string> = {
+  published: "게시했습니다. 몇 초 안에 모든 서버의 페이지가 바뀝니다.",
+  scheduled: "예약 게시를 등록했습니다. 정한 시각에 페이지가 바뀝니다.",
+  restored: "선택한 버전을 초안으로 되돌렸습니다. 확인한 뒤 게시해 주세요.",
+  unpublish: "게시를 중단했습니다. 단지 주소에는 ‘준비 중’ 안내가 나옵니다.",
+  republish: "다시 게시했습니다.",
+  missing: "그 버전을 찾지 못했습니다.",
+};
+
+/** Where a field is edited: the content form, at the field's id. */
+const fieldHref = (siteId: string, path: string) =>
+  `/admin/content?site=${siteId}#field-${path.replace(/\./g, "-")}`;
+
+export default function AdminSite({ loaderData, actionData }: Route.ComponentProps) {
+  const d = loaderData;
+  const problems: { path: string; message: string }[] =
+    actionData && "problems" in actionData ? actionData.problems : [];
+  return (
+    <>
+      <p>
+        <Link to="/admin/sites">← 단지 관리</Link>
+      </p>
+      <h1 className="admin-title">
+        {d.name} <span>({d.siteId})</span>
+      </h1>
+      {d.created ? (
+        <FormMessage tone="ok" focus>
+          단지를 만들었습니다. 내용을 고친 뒤 게시해 주세요.
+        </FormMessage>
+      ) : null}
+      {d.done && DONE[d.done] ? (
+        <FormMessage tone={d.done === "missing" ? "error" : "ok"} focus>
+          {DONE[d.done]}
+        </FormMessage>
+      ) : null}
+      <dl className="admin-facts">
+        <dt>상태</dt>
+        <dd>{STATE_LABEL[d.state]}</dd>
+        <dt>주소</dt>
+        <dd>{d.origin ? <a href={d.origin}>{d.origin}</a> : "잠시 후 표시됩니다"}</dd>
+        <dt>초안</dt>
+        <dd>
+          {formatKoreanDateTime(d.draft.savedAt)} {d.draft.savedBy} 저장 (수정 {d.draft.revision}
+          회차)
+        </dd>
+      </dl>
+
+      <h2 className="admin-subtitle" id="publish">
+        게시
+      </h2>
+      {problems.length ? (
+        <div role="alert" className="form-message is-error">
+          <p>게시하지 못했습니다. 아래 {problems.length}곳을 고쳐 주세요.</p>
+          <ul>
+            {problems.map((p, i) => (
+              <li key={i}>
+                {p.path && p.path !== "liveFrom" ? (
+                  <a href={fieldHref(d.siteId, p.path)}>{p.message}</a>
+                ) : (
+                  p.message
+                )}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      <Form method="post" className="admin-form" aria-labelledby="publish">
+        <input type="hidden" name="intent" value="publish" />
+        <label htmlFor="publish-note">변경 메모 (선택)</label>
+        <input id="publish-note" name="note" maxLength={200} />
+        <label htmlFor="publish-at">예약 게시 시각 (한국 시간, 비워 두면 지금)</label>
+        <input id="publish-at" name="liveFrom" type="datetime-local" />
+        <button type="submit" className="btn btn-primary">
+          초안 게시
+        </button>
+      </Form>
+
+      <h2 className="admin-subtitle" id="versions">
+        게시 기록
+      </h2>
+      <table className="admin-table" aria-labelledby="versions">
+        <thead>
+          <tr>
+            <th scope="col">버전</th>
+            <th scope="col">게시</th>
+            <th scope="col">공개 시각</th>
+            <th scope="col">메모</th>
+            <th scope="col">작업</th>
+          </tr>
+        </thead>
+        <tbody>
+          {d.versions.map((v) => (
+            <tr key={v.version}>
+              <td>{v.version}</td>
+              <td>
+                {formatKoreanDateTime(v.publishedAt)} {v.publishedBy}
+              </td>
+              <td>{formatKoreanDateTime(v.liveFrom)}</td>
+              <td>{v.note || "—"}</td>
+              <td>
+                {v.version > 1 ? <Link to={`?compare=${v.version}#changes`}>바뀐 항목</Link> : null}{" "}
+                <Form method="post" className="inline-form">
+                  <input type="hidden" name="intent" value="restore" />
+                  <input type="hidden" name="version" value={v.version} />
+                  <button type="submit" className="btn btn-small btn-outline">
+                    {v.version}번을 초안으로
+                  </button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {d.compare ? (
+        <section aria-labelledby="changes">
+          <h3 id="changes">
+            {d.compare.version - 1}번 → {d.compare.version}번에서 바뀐 항목{" "}
+            {d.compare.changes.length}개
+          </h3>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">항목</th>
+                <th scope="col">이전 값</th>
+                <th scope="col">새 값</th>
+              </tr>
+            </thead>
+            <tbody>
+              {d.compare.changes.map((c) => (
+                <tr key={c.path}>
+                  <td>{c.path}</td>
+                  <td>{c.old}</td>
+                  <td>{c.new}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      ) : null}
+
+      <h2 className="admin-subtitle">게시 중단과 삭제</h2>
+      {d.state === "live" || d.versions.length ? (
+        <Form method="post" className="inline-form">
+          <input
+            type="hidden"
+            name="intent"
+            value={d.state === "live" ? "unpublish" : "republish"}
+          />
+          <button
+            type="submit"
+            className={d.state === "live" ? "btn btn-danger-outline" : "btn btn-outline"}
+          >
+            {d.state === "live" ? "게시 중단 (준비 중 안내)" : "다시 게시"}
+          </button>
+        </Form>
+      ) : null}
+      <Form method="post" className="admin-form">
+        <label htmlFor="delete-confirm">삭제하려면 단지 ID({d.siteId})를 입력하세요</label>
+        <input id="delete-confirm" name="confirm" autoComplete="off" />
+        <input type="hidden" name="intent" value="delete" />
+        <button type="submit" className="btn btn-danger">
+          단지 삭제
+        </button>
+      </Form>
+    </>
+  );
+}

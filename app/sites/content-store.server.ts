@@ -1,0 +1,555 @@
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Site } from "~/content/schema";
+import { siteProblems, type SiteProblem } from "~/content/validate";
+import { getDb, type Queryable } from "~/db/db.server";
+import { createLiveSync } from "./live.server";
+import {
+  allSites,
+  dropSite,
+  putSite,
+  readSiteFile,
+  resetSites,
+  resolveSiteData,
+  SITE_FILE,
+  siteFromData,
+  sitesRoot,
+  type SiteState,
+} from "./registry.server";
+
+/*
+ * A complex's content in the database (issue 29, docs/decisions/031-content-store.md): one draft,
+ * which the console edits, and the published versions, each the whole document as
+ * `sites/<id>/site.yaml` has it (picture slots unresolved, or pointing at another complex's pictures
+ * or the media store). `sites/<id>/` folders are how a complex comes in: the samples are imported on
+ * the first start, and a folder imported again becomes a new draft, never a published version.
+ * The registry (registry.server.ts) serves each complex's current version; every instance follows
+ * the store once a second (`createSiteSync`) and renders a complex's pages again when its version
+ * or state moved (server/index.js).
+ */
+
+export type Draft = {
+  siteId: string;
+  content: Record<string, unknown>;
+  revision: number;
+  savedAt: string;
+  savedBy: string;
+};
+
+export type Version = {
+  version: number;
+  note: string;
+  publishedBy: string;
+  publishedAt: string;
+  /** When it is (or was, or will be) served: a scheduled publish has a time still to come. */
+  liveFrom: string;
+};
+
+/** One field that differs between two documents: its path and both values (undefined: absent). */
+export type FieldChange = { path: string; old: unknown; new: unknown };
+
+type DocumentRow = {
+  site_id: string;
+  draft: string;
+  draft_revision: number | string;
+  draft_saved_at: string;
+  draft_saved_by: string;
+  state: "live" | "unpublished";
+};
+
+const IMPORTED_BY = "폴더에서 가져옴";
+
+/** Where a complex's own pictures would be, if it came as a folder. */
+const folderOf = (siteId: string) => join(sitesRoot(), siteId);
+
+/** A document as the registry serves it: resolved and validated (throws the Korean messages). */
+export function siteOfDocument(siteId: string, content: unknown, label = `단지 ${siteId}`): Site {
+  return siteFromData(content, folderOf(siteId), label);
+}
+
+/**
+ * Every problem that keeps a document from being published, each with its field's path: a picture
+ * slot without a picture, then the schema's messages.
+ */
+export function documentProblems(siteId: string, content: unknown): SiteProblem[] {
+  const resolved = resolveSiteData(content, folderOf(siteId));
+  const pictures = resolved.problems.map((message) => ({
+    path: /^([\w.]+)\.src /.exec(message)?.[1] ?? "",
+    message,
+  }));
+  return [...pictures, ...siteProblems(resolved.data)];
+}
+
+/** A document's key: equal documents render equal pages (server/app.js reuses the build's). */
+export function contentKey(site: Site): string {
+  return createHash("sha256").update(JSON.stringify(site)).digest("base64url").slice(0, 22);
+}
+
+const asObject = (text: string) => JSON.parse(text) as Record<string, unknown>;
+
+function toDraft(row: DocumentRow): Draft {
+  return {
+    siteId: row.site_id,
+    content: asObject(row.draft),
+    revision: Number(row.draft_revision),
+    savedAt: row.draft_saved_at,
+    savedBy: row.draft_saved_by,
+  };
+}
+
+async function documentRow(db: Queryable, siteId: string): Promise<DocumentRow | undefined> {
+  return db.get<DocumentRow>(
+    `SELECT site_id, draft, draft_revision, draft_saved_at, draft_saved_by, state
+     FROM site_documents WHERE site_id = $1`,
+    [siteId],
+  );
+}
+
+/**
+ * A new complex in the store, its document `content`; published at once (`publish`: the samples on
+ * the first start) or left a draft. False when the id is taken (another instance did it first).
+ */
+async function insertDocument(
+  db: Queryable,
+  siteId: string,
+  content: unknown,
+  by: string,
+  now: Date,
+  publish?: { note: string },
+): Promise<boolean> {
+  const at = now.toISOString();
+  const inserted = await db.run(
+    `INSERT INTO site_documents (site_id, draft, draft_revision, draft_saved_at, draft_saved_by,
+       state, state_changed_at, created_at, created_by)
+     VALUES ($1, $2, 1, $3, $4, 'live', $3, $3, $4) ON CONFLICT (site_id) DO NOTHING`,
+    [siteId, JSON.stringify(content), at, by],
+  );
+  if (inserted.changes === 0) return false;
+  if (publish) {
+    await db.run(
+      `INSERT INTO site_versions (site_id, version, content, note, published_by, published_at, live_from)
+       VALUES ($1, 1, $2, $3, $4, $5, $5)`,
+      [siteId, JSON.stringify(content), publish.note, by, at],
+    );
+  }
+  return true;
+}
+
+/** The ids of the complexes whose folder is under `root` (`sites/<id>/site.yaml`). */
+function folderIds(root: string): string[] {
+  if (!existsSync(root)) return [];
+  return readdirSync(root, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(root, d.name, SITE_FILE)))
+    .map((d) => d.name)
+    .sort();
+}
+
+/**
+ * The folders the store has never seen, imported and published (the samples on the first start, a
+ * developer's folder handed over). A folder the store knows is never read again here: after its
+ * import the database is the truth; `importFolder` makes it a new draft on request.
+ */
+export async function importNewFolders(root = sitesRoot(), now = new Date()): Promise<string[]> {
+  const db = await getDb();
+  const known = new Set(
+    (await db.all<{ site_id: string }>("SELECT site_id FROM site_documents")).map((r) => r.site_id),
+  );
+  const imported: string[] = [];
+  for (const id of folderIds(root).filter((id) => !known.has(id))) {
+    const content = readSiteFile(join(root, id), `sites/${id}`);
+    // Checked as the build checks it: a folder that would not build is not imported.
+    siteOfDocument(id, content, `sites/${id}/${SITE_FILE}`);
+    const done = await db.transaction((tx) =>
+      insertDocument(tx, id, content, IMPORTED_BY, now, { note: "폴더에서 가져와 게시" }),
+    );
+    if (done) imported.push(id);
+  }
+  return imported;
+}
+
+/**
+ * A complex's folder read again into its draft (console or `npm run sites -- import`): a new draft,
+ * whatever the draft held; published versions untouched. A complex the store does not know is
+ * created, as a draft.
+ */
+export async function importFolder(
+  siteId: string,
+  dir: string,
+  by: string,
+  now = new Date(),
+): Promise<{ ok: true; created: boolean } | { ok: false; problems: SiteProblem[] }> {
+  const content = readSiteFile(dir, dir) as Record<string, unknown>;
+  if (content?.id !== siteId) {
+    return { ok: false, problems: [{ path: "id", message: `id가 ${siteId}가 아닙니다` }] };
+  }
+  const db = await getDb();
+  const row = await documentRow(db, siteId);
+  if (!row) {
+    await db.transaction((tx) => insertDocument(tx, siteId, content, by, now));
+    return { ok: true, created: true };
+  }
+  await db.run(
+    `UPDATE site_documents SET draft = $2, draft_revision = draft_revision + 1,
+       draft_saved_at = $3, draft_saved_by = $4 WHERE site_id = $1`,
+    [siteId, JSON.stringify(content), now.toISOString(), by],
+  );
+  return { ok: true, created: false };
+}
+
+export async function getDraft(siteId: string): Promise<Draft | undefined> {
+  const row = await documentRow(await getDb(), siteId);
+  return row && toDraft(row);
+}
+
+/** Every leaf that differs between two documents (arrays compared item by item). */
+export function diffContent(a: unknown, b: unknown, path = ""): FieldChange[] {
+  const isContainer = (v: unknown) => v !== null && typeof v === "object";
+  if (isContainer(a) && isContainer(b) && Array.isArray(a) === Array.isArray(b)) {
+    const ao = a as Record<string, unknown>;
+    const bo = b as Record<string, unknown>;
+    const keys = [...new Set([...Object.keys(ao), ...Object.keys(bo)])];
+    return keys.flatMap((k) => diffContent(ao[k], bo[k], path ? `${path}.${k}` : k));
+  }
+  return JSON.stringify(a) === JSON.stringify(b) ? [] : [{ path, old: a, new: b }];
+}
+
+export type SaveResult =
+  | { ok: true; revision: number }
+  | {
+      ok: false;
+      reason: "stale";
+      /** The fields the other editor changed since `baseRevision`'s draft. */
+      changed: FieldChange[];
+      revision: number;
+      savedBy: string;
+    }
+  | { ok: false; reason: "missing" };
+
+/**
+ * Saves the console's draft. `base` is the draft the editor started from (its revision and
+ * content): a save based on an older revision is refused with the fields the other editor changed,
+ * and the caller keeps the editor's values in the form (issue 29, item 6). Never touches the pages.
+ */
+export async function saveDraft(
+  siteId: string,
+  content: Record<string, unknown>,
+  base: { revision: number; content?: unknown },
+  by: string,
+  now = new Date(),
+): Promise<SaveResult> {
+  const db = await getDb();
+  const updated = await db.run(
+    `UPDATE site_documents SET draft = $2, draft_revision = draft_revision + 1,
+       draft_saved_at = $3, draft_saved_by = $4 WHERE site_id = $1 AND draft_revision = $5`,
+    [siteId, JSON.stringify(content), now.toISOString(), by, base.revision],
+  );
+  const row = await documentRow(db, siteId);
+  if (!row) return { ok: false, reason: "missing" };
+  if (updated.changes === 1) return { ok: true, revision: Number(row.draft_revision) };
+  const current = asObject(row.draft);
+  return {
+    ok: false,
+    reason: "stale",
+    changed:
+      base.content === undefined
+        ? diffContent(content, current)
+        : diffContent(base.content, current),
+    revision: Number(row.draft_revision),
+    savedBy: row.draft_saved_by,
+  };
+}
+
+type VersionRow = {
+  version: number | string;
+  note: string;
+  published_by: string;
+  published_at: string;
+  live_from: string;
+};
+
+const toVersion = (r: VersionRow): Version => ({
+  version: Number(r.version),
+  note: r.note,
+  publishedBy: r.published_by,
+  publishedAt: r.published_at,
+  liveFrom: r.live_from,
+});
+
+/** A complex's versions, newest first. */
+export async function listVersions(siteId: string): Promise<Version[]> {
+  const db = await getDb();
+  const rows = await db.all<VersionRow>(
+    `SELECT version, note, published_by, published_at, live_from FROM site_versions
+     WHERE site_id = $1 ORDER BY version DESC`,
+    [siteId],
+  );
+  return rows.map(toVersion);
+}
+
+export async function versionContent(
+  siteId: string,
+  version: number,
+): Promise<Record<string, unknown> | undefined> {
+  const db = await getDb();
+  const row = await db.get<{ content: string }>(
+    "SELECT content FROM site_versions WHERE site_id = $1 AND version = $2",
+    [siteId, version],
+  );
+  return row && asObject(row.content);
+}
+
+/** The version served at `now`: the highest whose time has come. */
+export async function currentVersion(siteId: string, now = new Date()): Promise<number | null> {
+  const db = await getDb();
+  const row = await db.get<{ v: number | string | null }>(
+    "SELECT MAX(version) AS v FROM site_versions WHERE site_id = $1 AND live_from <= $2",
+    [siteId, now.toISOString()],
+  );
+  return row?.v == null ? null : Number(row.v);
+}
+
+export type PublishResult =
+  | { ok: true; version: number; liveFrom: string }
+  | { ok: false; problems: SiteProblem[] };
+
+/**
+ * Publishes the draft as it is now: checked whole with the build's Korean messages (each naming its
+ * field), nothing published while one remains. Served from `liveFrom` (now, or a scheduled time) by
+ * every instance within a second of it (server/index.js).
+ */
+export async function publishDraft(
+  siteId: string,
+  by: string,
+  { note = "", liveFrom, now = new Date() }: { note?: string; liveFrom?: Date; now?: Date } = {},
+): Promise<PublishResult> {
+  const db = await getDb();
+  const draft = await getDraft(siteId);
+  if (!draft) return { ok: false, problems: [{ path: "", message: "없는 단지입니다" }] };
+  const problems = documentProblems(siteId, draft.content);
+  if (problems.length) return { ok: false, problems };
+  const from = (liveFrom && liveFrom > now ? liveFrom : now).toISOString();
+  const version = await db.transaction(async (tx) => {
+    const last = await tx.get<{ v: number | string | null }>(
+      "SELECT MAX(version) AS v FROM site_versions WHERE site_id = $1",
+      [siteId],
+    );
+    const next = Number(last?.v ?? 0) + 1;
+    await tx.run(
+      `INSERT INTO site_versions (site_id, version, content, note, published_by, published_at, live_from)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [siteId, next, JSON.stringify(draft.content), note.trim(), by, now.toISOString(), from],
+    );
+    // A complex published (again) is live: its hosts serve its pages.
+    await tx.run(
+      `UPDATE site_documents SET state = 'live', state_changed_at = $2 WHERE site_id = $1`,
+      [siteId, now.toISOString()],
+    );
+    return next;
+  });
+  return { ok: true, version, liveFrom: from };
+}
+
+/** A version back in the draft, in one step (the editor publishes it when ready). */
+export async function restoreVersion(
+  siteId: string,
+  version: number,
+  by: string,
+  now = new Date(),
+): Promise<{ ok: true; revision: number } | { ok: false }> {
+  const content = await versionContent(siteId, version);
+  if (!content) return { ok: false };
+  const db = await getDb();
+  await db.run(
+    `UPDATE site_documents SET draft = $2, draft_revision = draft_revision + 1,
+       draft_saved_at = $3, draft_saved_by = $4 WHERE site_id = $1`,
+    [siteId, JSON.stringify(content), now.toISOString(), by],
+  );
+  const row = await documentRow(db, siteId);
+  return { ok: true, revision: Number(row!.draft_revision) };
+}
+
+/** Takes a complex's pages down (its hosts answer 준비 중), or puts them back. */
+export async function setServed(siteId: string, served: boolean, now = new Date()) {
+  const db = await getDb();
+  const done = await db.run(
+    "UPDATE site_documents SET state = $2, state_changed_at = $3 WHERE site_id = $1",
+    [siteId, served ? "live" : "unpublished", now.toISOString()],
+  );
+  return done.changes === 1;
+}
+
+export type NewComplex = { id: string; name: string; hosts: string[]; copyFrom: string };
+
+/**
+ * Resolved picture slots of `content` kept as they resolve for `fromId` (`sites/<from>/…`,
+ * `art/<from>/…`): a copy shows the pictures of the complex it was copied from until its own are
+ * uploaded.
+ */
+function withPicturesOf(fromId: string, content: unknown): Record<string, unknown> {
+  const copy = structuredClone(content) as Record<string, unknown>;
+  const { data } = resolveSiteData(content, folderOf(fromId));
+  const walk = (raw: unknown, resolved: unknown) => {
+    if (!raw || typeof raw !== "object" || !resolved || typeof resolved !== "object") return;
+    const r = raw as Record<string, unknown>;
+    const d = resolved as Record<string, unknown>;
+    if (typeof r.src === "string" && "alt" in r && typeof d.src === "string") {
+      if (/^(sites|art)\//.test(d.src)) r.src = d.src;
+      return;
+    }
+    for (const key of Object.keys(r)) walk(r[key], d[key]);
+  };
+  walk(copy, data);
+  return copy;
+}
+
+/**
+ * A new complex from the console (새 단지): a copy of `copyFrom`'s draft under its own id, name and
+ * hosts, a draft until first published (its hosts answer 준비 중 meanwhile).
+ */
+export async function createComplex(
+  input: NewComplex,
+  by: string,
+  now = new Date(),
+): Promise<{ ok: true } | { ok: false; problems: SiteProblem[] }> {
+  const problems: SiteProblem[] = [];
+  if (!/^[a-z][a-z0-9-]{1,30}$/.test(input.id)) {
+    problems.push({
+      path: "id",
+      message: "단지 ID는 영문 소문자로 시작하고 영문 소문자, 숫자, -만 쓸 수 있습니다 (2~31자)",
+    });
+  }
+  if (!input.name.trim()) problems.push({ path: "name", message: "단지 이름을 입력해 주세요" });
+  const taken = new Map(allSites().flatMap((s) => s.hosts.map((h) => [h, s.id] as const)));
+  for (const host of input.hosts) {
+    if (!/^[a-z0-9.-]+(:\d+)?$/.test(host)) {
+      problems.push({ path: "hosts", message: `호스트 이름 "${host}"의 형식이 올바르지 않습니다` });
+    } else if (taken.has(host)) {
+      problems.push({
+        path: "hosts",
+        message: `호스트 ${host}는 ${taken.get(host)} 단지가 씁니다`,
+      });
+    }
+  }
+  const source = await getDraft(input.copyFrom);
+  if (!source) problems.push({ path: "copyFrom", message: "복사할 단지를 골라 주세요" });
+  if (problems.length || !source) return { ok: false, problems };
+  const content = withPicturesOf(input.copyFrom, source.content);
+  content.id = input.id;
+  content.hosts = input.hosts;
+  delete content.default;
+  const project = (content.project ?? {}) as Record<string, unknown>;
+  content.project = { ...project, siteName: input.name.trim() };
+  const db = await getDb();
+  const inserted = await db.transaction((tx) => insertDocument(tx, input.id, content, by, now));
+  if (!inserted)
+    return { ok: false, problems: [{ path: "id", message: "이미 있는 단지 ID입니다" }] };
+  return { ok: true };
+}
+
+/** Deletes a complex and its versions: only when it holds no leads (the caller checks). */
+export async function deleteComplex(siteId: string): Promise<boolean> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    await tx.run("DELETE FROM site_versions WHERE site_id = $1", [siteId]);
+    const done = await tx.run("DELETE FROM site_documents WHERE site_id = $1", [siteId]);
+    return done.changes === 1;
+  });
+}
+
+type StoreRow = { site_id: string; state: "live" | "unpublished"; current: number | string | null };
+
+async function storeRows(now: Date): Promise<StoreRow[]> {
+  const db = await getDb();
+  return db.all<StoreRow>(
+    `SELECT d.site_id, d.state,
+       (SELECT MAX(v.version) FROM site_versions v WHERE v.site_id = d.site_id AND v.live_from <= $1) AS current
+     FROM site_documents d ORDER BY d.site_id`,
+    [now.toISOString()],
+  );
+}
+
+const stateOf = (row: StoreRow): SiteState =>
+  row.current == null ? "draft" : row.state === "unpublished" ? "unpublished" : "live";
+
+/** A complex as the registry serves it now: its current version, or its draft if never published. */
+async function servedSite(row: StoreRow): Promise<Site> {
+  const content =
+    row.current == null
+      ? (await getDraft(row.site_id))!.content
+      : await versionContent(row.site_id, Number(row.current));
+  return siteOfDocument(row.site_id, content);
+}
+
+/** Whether a complex's pages are served, as the store has it (instances follow within a second). */
+export async function storedState(
+  siteId: string,
+  now = new Date(),
+): Promise<SiteState | undefined> {
+  const row = (await storeRows(now)).find((r) => r.site_id === siteId);
+  return row && stateOf(row);
+}
+
+/**
+ * What the server does first (app/entry.server.tsx startServices): new folders imported, then the
+ * registry holds every complex of the store as it is served now.
+ */
+export async function loadStore(now = new Date()) {
+  const imported = await importNewFolders(sitesRoot(), now);
+  const rows = await storeRows(now);
+  const sites: { site: Site; state: SiteState }[] = [];
+  for (const row of rows) {
+    try {
+      sites.push({ site: await servedSite(row), state: stateOf(row) });
+    } catch (error) {
+      console.error(`[content] 단지 ${row.site_id}를 불러오지 못했습니다:`, error);
+    }
+  }
+  if (sites.length)
+    resetSites(
+      sites.map((s) => s.site),
+      new Map(sites.map((s) => [s.site.id, s.state])),
+    );
+  return {
+    imported,
+    keys: new Map(rows.map((r) => [r.site_id, `${stateOf(r)}:${r.current ?? 0}`])),
+  };
+}
+
+/**
+ * Keeps the registry in step with the store and 운영 정보 (server/index.js, once a second): a
+ * complex published (or whose scheduled version's time came), taken down, created or deleted, and
+ * a complex whose live values or notice moved. Answers the ids whose pages must be rendered again
+ * (or dropped: `siteState` then throws for a deleted one; see sitesForServer.state).
+ */
+export function createSiteSync(initial = new Map<string, string>()) {
+  const seen = new Map(initial);
+  const live = createLiveSync();
+  return {
+    async sync(now = new Date()): Promise<string[]> {
+      const rows = await storeRows(now);
+      const moved = new Set<string>();
+      for (const row of rows) {
+        const key = `${stateOf(row)}:${row.current ?? 0}`;
+        if (seen.get(row.site_id) === key) continue;
+        try {
+          putSite(await servedSite(row), stateOf(row));
+          seen.set(row.site_id, key);
+          moved.add(row.site_id);
+        } catch (error) {
+          console.error(`[content] 단지 ${row.site_id}를 불러오지 못했습니다:`, error);
+          seen.set(row.site_id, key);
+        }
+      }
+      const stored = new Set(rows.map((r) => r.site_id));
+      for (const id of [...seen.keys()]) {
+        if (stored.has(id)) continue;
+        seen.delete(id);
+        dropSite(id);
+        moved.add(id);
+      }
+      for (const id of await live.sync(now.getTime(), moved)) moved.add(id);
+      return [...moved];
+    },
+  };
+}

@@ -1,0 +1,128 @@
+import type { Browser } from "playwright-core";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { ADMIN_ENV, poll, signInVia } from "./support/admin";
+import { hydrated, launchBrowser, openPage } from "./support/browser";
+import { rawRequest, readableHtml } from "./support/http";
+import { startServer, type RunningServer } from "./support/server";
+
+/*
+ * The agency console as an agency administrator uses it (issue 29): a new complex copied from a
+ * sample, 준비 중 on its host until published, then served by every instance within 5 s, without a
+ * build, restart or command. Its own servers: with PostgreSQL (CI) two instances on one database,
+ * the complex made on the first and read on both; with SQLite, one.
+ */
+
+const FOLLOW_MS = 5_000;
+
+let servers: RunningServer[] = [];
+let browser: Browser;
+let schema: string | undefined;
+
+beforeAll(async () => {
+  const url = process.env.TEST_DATABASE_URL;
+  let databaseUrl = "";
+  if (url) {
+    schema = `console_e2e_${process.pid}`;
+    const client = new pg.Client(url);
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.query(`CREATE SCHEMA ${schema}`);
+    await client.end();
+    databaseUrl = `${url}${url.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  }
+  const env = { ...ADMIN_ENV, DATABASE_URL: databaseUrl };
+  servers = [await startServer(env)];
+  if (databaseUrl) servers.push(await startServer(env));
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  for (const s of servers) await s.stop();
+  if (schema && process.env.TEST_DATABASE_URL) {
+    const client = new pg.Client(process.env.TEST_DATABASE_URL);
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+    await client.end();
+  }
+});
+
+/** The home page as a visitor on `host` gets it from `server`. */
+const homeOn = (server: RunningServer, host: string) =>
+  rawRequest(server, { path: "/", headers: { Host: `${host}:${server.port}` } });
+
+describe("a new complex from the browser", () => {
+  test("made as a copy with the keyboard, 준비 중 until published, then on every instance within 5 s; taken down again", async () => {
+    const [first] = servers as [RunningServer];
+    const { context, page, errors } = await openPage(browser, "desktop");
+    await signInVia(page, first, "/admin/sites");
+    await hydrated(page);
+
+    // A mistake first: an id with capitals and no name.
+    await page.getByLabel("단지 ID (영문 소문자, 숫자, -)").fill("Dong Tan");
+    await page.getByRole("button", { name: "새 단지 만들기" }).click();
+    await poll(() => page.locator(".field-error").allTextContents()).toEqual(
+      expect.arrayContaining([expect.stringContaining("단지 이름을 입력해 주세요")]),
+    );
+
+    await page.getByLabel("단지 이름").focus();
+    await page.keyboard.type("동탄 레이크 센트럴");
+    await page.getByLabel("단지 ID (영문 소문자, 숫자, -)").fill("");
+    await page.getByLabel("단지 ID (영문 소문자, 숫자, -)").focus();
+    await page.keyboard.type("dongtan");
+    await page.getByLabel("호스트 이름 (여러 개는 쉼표로)").focus();
+    await page.keyboard.type("dongtan-lake.example.com");
+    await page.getByLabel("복사할 단지").selectOption("anyang");
+    await page.getByRole("button", { name: "새 단지 만들기" }).focus();
+    await page.keyboard.press("Enter");
+    await page.waitForURL((u) => u.pathname === "/admin/sites/dongtan");
+    await poll(() => page.getByRole("status").textContent()).toContain("단지를 만들었습니다");
+
+    // Before its first publish, its hosts answer 준비 중 on every instance (not another complex).
+    for (const server of servers) {
+      await expect
+        .poll(async () => (await homeOn(server, "dongtan.localhost")).status, {
+          timeout: FOLLOW_MS,
+        })
+        .toBe(503);
+      const waiting = await homeOn(server, "dongtan-lake.example.com");
+      expect(readableHtml(waiting.body)).toContain("홈페이지 준비 중입니다");
+    }
+
+    await page.getByRole("button", { name: "초안 게시" }).click();
+    await poll(() => page.getByRole("status").textContent()).toContain("게시했습니다");
+    const published = Date.now();
+    for (const server of servers) {
+      await expect
+        .poll(
+          async () => {
+            const answer = await homeOn(server, "dongtan.localhost");
+            return (
+              answer.status === 200 && readableHtml(answer.body).includes("동탄 레이크 센트럴")
+            );
+          },
+          { timeout: FOLLOW_MS - (Date.now() - published) + 1000 },
+        )
+        .toBe(true);
+    }
+    // The sample it was copied from is unchanged.
+    expect(readableHtml((await homeOn(first, "localhost")).body)).not.toContain(
+      "동탄 레이크 센트럴",
+    );
+
+    // History: version 1, restorable; then taken down, 준비 중 again everywhere.
+    expect(await page.getByRole("button", { name: "1번을 초안으로" }).count()).toBe(1);
+    await page.getByRole("button", { name: "게시 중단 (준비 중 안내)" }).click();
+    await poll(() => page.getByRole("status").textContent()).toContain("게시를 중단했습니다");
+    for (const server of servers) {
+      await expect
+        .poll(async () => (await homeOn(server, "dongtan.localhost")).status, {
+          timeout: FOLLOW_MS,
+        })
+        .toBe(503);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
