@@ -116,11 +116,7 @@ describe("a new complex from the browser", () => {
     await page.getByRole("button", { name: "게시 중단 (준비 중 안내)" }).click();
     await poll(() => page.getByRole("status").textContent()).toContain("게시를 중단했습니다");
     for (const server of servers) {
-      await expect
-        .poll(async () => (await homeOn(server, "dongtan.localhost")).status, {
-          timeout: FOLLOW_MS,
-        })
-        .toBe(503);
+      await poll(async () => (await homeOn(server, "dongtan.localhost")).status).toBe(503);
     }
     expect(errors).toEqual([]);
     await context.close();
