@@ -58,11 +58,16 @@ const FORMAT_NAMES: Record<string, string> = {
 };
 
 /**
- * AVIF effort: 2 up to 1920 px (the widths pages pick; half the bytes of effort 1), 1 above (an
- * own width past 1920 px, for the widest screens only: effort 2 took 2.3 s of the budget's 5 s on
- * a 4000 px picture, effort 1 0.9 s).
+ * Encoder effort: up to 1920 px (the widths pages pick) AVIF at 2 (half the bytes of effort 1) and
+ * WebP at its default 4; above (an own width past 1920 px, for the widest screens only) AVIF at 1
+ * and WebP at 2. On a 4000 px picture, effort 2 took 2.3 s of CPU for its AVIF alone, effort 1
+ * 1.2 s; WebP 0.85 s at 4, 0.37 s at 2 for 10 % more bytes (docs/decisions/032).
  */
-const avifEffort = (width: number) => (width <= 1920 ? 2 : 1);
+const LARGE = 1920;
+const encode = (image: sharp.Sharp, format: "avif" | "webp", width: number) =>
+  format === "avif"
+    ? image.avif({ quality: 50, effort: width <= LARGE ? 2 : 1 })
+    : image.webp({ quality: 78, effort: width <= LARGE ? 4 : 2 });
 
 const refuse = (
   status: 400 | 413 | 415,
@@ -109,19 +114,17 @@ async function variants(bytes: Uint8Array, hash: string, width: number): Promise
   // failOn "error": a truncated or corrupt file is refused instead of rendered half grey.
   const source = sharp(bytes, { limitInputPixels: MEDIA_MAX_PIXELS, failOn: "error" }).rotate();
   const jobs: Promise<StoredFile>[] = [];
-  for (const w of photoWidths({ width })) {
+  // The largest first: they take longest, and the small ones fill the threads around them.
+  for (const w of photoWidths({ width }).reverse()) {
     for (const format of PHOTO_FORMATS) {
-      const resized = source.clone().resize({ width: w });
-      const encoded =
-        format === "avif"
-          ? resized.avif({ quality: 50, effort: avifEffort(w) })
-          : resized.webp({ quality: 78 });
       jobs.push(
-        encoded.toBuffer().then((b) => ({
-          key: `media/${hash}-${w}.${format}`,
-          bytes: b,
-          type: CONTENT_TYPE[format],
-        })),
+        encode(source.clone().resize({ width: w }), format, w)
+          .toBuffer()
+          .then((b) => ({
+            key: `media/${hash}-${w}.${format}`,
+            bytes: b,
+            type: CONTENT_TYPE[format],
+          })),
       );
     }
   }
