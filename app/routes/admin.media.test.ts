@@ -112,15 +112,10 @@ describe.each(engines())("uploading a picture from the console ($name)", (engine
     await upsertAdmin("anyang@example.com", TEST_PASSWORD, { sites: ["anyang"] });
     const cookie = await cookieOf("anyang@example.com", "anyang");
     const before = storedFiles();
+    const send = async (bytes: Uint8Array, type: string, alt?: string) =>
+      json(await upload("anyang", cookie, { bytes, name: "사진.jpg", type, alt }));
 
-    const noAlt = await json(
-      await upload("anyang", cookie, {
-        bytes: await png(300, 200),
-        name: "a.png",
-        type: "image/png",
-      }),
-    );
-    expect(noAlt).toEqual({
+    expect(await send(await png(300, 200), "image/png")).toEqual({
       status: 400,
       body: {
         ok: false,
@@ -133,23 +128,12 @@ describe.each(engines())("uploading a picture from the console ($name)", (engine
     const gif = await sharp(await png(16, 16))
       .gif()
       .toBuffer();
-    expect(
-      await json(
-        await upload("anyang", cookie, { bytes: gif, name: "a.png", type: "image/png", alt: "x" }),
-      ),
-    ).toMatchObject({ status: 415, body: { ok: false, field: "file", message: /GIF/ } });
+    expect(await send(gif, "image/png", "x")).toMatchObject({
+      status: 415,
+      body: { ok: false, field: "file", message: /GIF/ },
+    });
 
-    const big = Buffer.alloc(25 * 1024 * 1024, 7);
-    expect(
-      await json(
-        await upload("anyang", cookie, {
-          bytes: big,
-          name: "big.jpg",
-          type: "image/jpeg",
-          alt: "x",
-        }),
-      ),
-    ).toEqual({
+    expect(await send(Buffer.alloc(25 * 1024 * 1024, 7), "image/jpeg", "x")).toEqual({
       status: 413,
       body: {
         ok: false,
@@ -163,16 +147,10 @@ describe.each(engines())("uploading a picture from the console ($name)", (engine
     })
       .png({ compressionLevel: 1 })
       .toBuffer();
-    expect(
-      await json(
-        await upload("anyang", cookie, {
-          bytes: huge,
-          name: "huge.png",
-          type: "image/png",
-          alt: "x",
-        }),
-      ),
-    ).toMatchObject({ status: 400, body: { ok: false, field: "file", message: /40메가픽셀/ } });
+    expect(await send(huge, "image/png", "x")).toMatchObject({
+      status: 400,
+      body: { ok: false, field: "file", message: /40메가픽셀/ },
+    });
 
     expect(storedFiles()).toEqual(before);
   });
