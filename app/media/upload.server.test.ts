@@ -171,17 +171,21 @@ describe("a refused upload says why, in Korean, naming the field", () => {
     });
   });
 
-  it("a JPEG cut short (400), with nothing stored", async () => {
-    const jpeg = await photo(1200, 900);
+  it("a JPEG or PNG cut short (400), with nothing stored", async () => {
     const files = stored();
-    const result = await processUpload(jpeg.subarray(0, jpeg.length / 2), { alt: "잘린", store });
-    expect(result).toEqual({
-      ok: false,
-      status: 400,
-      field: "file",
-      message:
-        "사진 파일을 읽을 수 없습니다. 파일이 손상되었을 수 있으니 다른 파일로 다시 올려 주세요.",
-    });
+    for (const whole of [await photo(1200, 900), await photo(1200, 900, "png")]) {
+      const result = await processUpload(whole.subarray(0, whole.length / 2), {
+        alt: "잘린",
+        store,
+      });
+      expect(result).toEqual({
+        ok: false,
+        status: 400,
+        field: "file",
+        message:
+          "사진 파일을 읽을 수 없습니다. 파일이 손상되었을 수 있으니 다른 파일로 다시 올려 주세요.",
+      });
+    }
     expect(stored()).toEqual(files);
   });
 });
