@@ -3,7 +3,14 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { resetEnvCache } from "~/env.server";
-import { folderStore, mediaStore, s3Store, setMediaStore, type MediaStore } from "./store.server";
+import {
+  folderStore,
+  mediaStore,
+  s3Store,
+  setMediaStore,
+  withMemoryCache,
+  type MediaStore,
+} from "./store.server";
 import { startS3 } from "./test-support";
 
 /*
@@ -139,5 +146,53 @@ describe("the deployment's store", () => {
     expect(() => mediaStore()).toThrow(
       /S3 저장소를 쓰려면 .*모두 설정해야 합니다 \(빠진 것: S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY\)/,
     );
+  });
+});
+
+describe("the files last served, kept in memory", () => {
+  it("are answered without the store, the least recently read leaving first", async () => {
+    const reads: string[] = [];
+    const files = new Map<string, Buffer>();
+    const counted: MediaStore = {
+      async put(key, bytes) {
+        files.set(key, Buffer.from(bytes));
+      },
+      async get(key) {
+        reads.push(key);
+        const bytes = files.get(key);
+        return bytes ? { bytes, contentType: "image/webp" } : null;
+      },
+      async has(key) {
+        return files.has(key);
+      },
+    };
+    const store = withMemoryCache(counted, 8000);
+    for (const name of ["a", "b", "c"])
+      await store.put(`media/${name}.webp`, Buffer.alloc(400), "image/webp");
+    await store.put("media/big.webp", Buffer.alloc(1001), "image/webp");
+
+    expect(await store.get("media/missing.webp")).toBeNull();
+    await store.get("media/a.webp");
+    await store.get("media/a.webp");
+    await store.get("media/big.webp");
+    await store.get("media/big.webp");
+    expect(reads).toEqual([
+      "media/missing.webp",
+      "media/a.webp",
+      // Over an eighth of the memory: not kept.
+      "media/big.webp",
+      "media/big.webp",
+    ]);
+    // A key not there at first is looked for again (an upload may bring it).
+    await store.put("media/missing.webp", Buffer.alloc(10), "image/webp");
+    expect((await store.get("media/missing.webp"))?.bytes.length).toBe(10);
+
+    // 8000 bytes hold 20 files of 400: the 21st read pushes out the least recently read.
+    reads.length = 0;
+    for (let i = 0; i < 20; i++)
+      await store.put(`media/f${i}.webp`, Buffer.alloc(400), "image/webp");
+    for (let i = 0; i < 20; i++) await store.get(`media/f${i}.webp`);
+    await store.get("media/a.webp");
+    expect(reads.filter((k) => k === "media/a.webp")).toEqual(["media/a.webp"]);
   });
 });

@@ -180,6 +180,41 @@ export function s3SettingsFromEnv(): S3Settings | null {
   };
 }
 
+/**
+ * `store` with the files last read kept in memory, up to `maxBytes` (the least recently read go
+ * first): a key's bytes never change, so a copy is never stale, and a page's pictures are then
+ * answered without a trip to the bucket. Files larger than an eighth of it are not kept.
+ */
+export function withMemoryCache(store: MediaStore, maxBytes: number): MediaStore {
+  const kept = new Map<string, StoredObject>();
+  let size = 0;
+  return {
+    put: (key, bytes, contentType) => store.put(key, bytes, contentType),
+    has: (key) => (kept.has(key) ? Promise.resolve(true) : store.has(key)),
+    async get(key) {
+      const hit = kept.get(key);
+      if (hit) {
+        kept.delete(key);
+        kept.set(key, hit);
+        return hit;
+      }
+      const file = await store.get(key);
+      if (!file || file.bytes.length > maxBytes / 8 || kept.has(key)) return file;
+      kept.set(key, file);
+      size += file.bytes.length;
+      for (const [oldest, old] of kept) {
+        if (size <= maxBytes) break;
+        kept.delete(oldest);
+        size -= old.bytes.length;
+      }
+      return file;
+    },
+  };
+}
+
+/** Memory kept for the files last served (withMemoryCache). */
+const MEMORY_CACHE_BYTES = 64 * 1024 * 1024;
+
 let current: MediaStore | undefined;
 
 /** The deployment's store: the bucket when S3_* are set, else the folder. */
@@ -187,7 +222,10 @@ export function mediaStore(): MediaStore {
   if (current) return current;
   const s3 = s3SettingsFromEnv();
   const e = env();
-  current = s3 ? s3Store(s3) : folderStore(e.MEDIA_DIR ?? join(e.DATA_DIR, "media"));
+  current = withMemoryCache(
+    s3 ? s3Store(s3) : folderStore(e.MEDIA_DIR ?? join(e.DATA_DIR, "media")),
+    MEMORY_CACHE_BYTES,
+  );
   return current;
 }
 
