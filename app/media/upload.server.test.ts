@@ -261,5 +261,12 @@ describe("an uploaded SVG", () => {
       ok: false,
       field: "file",
     });
+    // Too wide to be named by its size (media/<hash>-<W>x<H>.svg, five digits each).
+    const endless = `<svg xmlns="http://www.w3.org/2000/svg" width="100000" height="10"/>`;
+    expect(await processUpload(Buffer.from(endless), { alt: "긴", store })).toMatchObject({
+      ok: false,
+      status: 400,
+      field: "file",
+    });
   });
 });

@@ -69,6 +69,9 @@ const encode = (image: sharp.Sharp, format: "avif" | "webp", width: number) =>
     ? image.avif({ quality: 50, effort: width <= LARGE ? 2 : 1 })
     : image.webp({ quality: 78, effort: width <= LARGE ? 4 : 2 });
 
+/** The longest side a picture may have (as JPEG's; it names the picture, `MEDIA_SRC`). */
+const MAX_SIDE = 65_535;
+
 const refuse = (
   status: 400 | 413 | 415,
   field: "file" | "alt",
@@ -95,7 +98,10 @@ async function inspect(
   if (format !== "jpeg" && format !== "png" && format !== "webp" && format !== "svg")
     return refuse(415, "file", MEDIA_MESSAGES.type(format && FORMAT_NAMES[format]));
   if (!meta.width || !meta.height) return refuse(400, "file", MEDIA_MESSAGES.broken);
-  if (format !== "svg" && meta.width * meta.height > MEDIA_MAX_PIXELS)
+  if (
+    format !== "svg" &&
+    (meta.width * meta.height > MEDIA_MAX_PIXELS || Math.max(meta.width, meta.height) > MAX_SIDE)
+  )
     return refuse(400, "file", MEDIA_MESSAGES.tooManyPixels(meta.width, meta.height));
   // EXIF orientations 5–8 turn the picture a quarter: width and height swap.
   const turned = (meta.orientation ?? 1) >= 5;
@@ -187,7 +193,8 @@ export async function processUpload(
     const meta = await sharp(original)
       .metadata()
       .catch(() => null);
-    if (!meta?.width || !meta.height) return refuse(400, "file", MEDIA_MESSAGES.broken);
+    if (!meta?.width || !meta.height || Math.max(meta.width, meta.height) > MAX_SIDE)
+      return refuse(400, "file", MEDIA_MESSAGES.broken);
     ({ width, height } = meta);
   }
   const src = `media/${hash}-${width}x${height}.${EXTENSION[format]}`;
