@@ -69,9 +69,34 @@ const schema = z.object({
   /** Outbox worker poll interval. */
   OUTBOX_POLL_MS: z.coerce.number().int().positive().default(2000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  /**
+   * Uploaded pictures (app/media/store.server.ts): this folder, by default `<DATA_DIR>/media`; or,
+   * when the four S3_* below are set, an S3-compatible object store (every instance then serves
+   * the same pictures).
+   */
+  MEDIA_DIR: z.string().optional(),
+  S3_ENDPOINT: z.url({ message: "S3_ENDPOINT는 http(s)://로 시작하는 주소여야 합니다" }).optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_REGION: z.string().default("us-east-1"),
 });
 
 export type Env = z.infer<typeof schema>;
+
+/** The object store's settings: all four or none (one missing would silently mean the folder). */
+const S3_SETTINGS = [
+  "S3_ENDPOINT",
+  "S3_BUCKET",
+  "S3_ACCESS_KEY_ID",
+  "S3_SECRET_ACCESS_KEY",
+] as const;
+
+function s3Problem(vars: Record<string, string | undefined>): string | null {
+  const missing = S3_SETTINGS.filter((name) => !vars[name]);
+  if (missing.length === 0 || missing.length === S3_SETTINGS.length) return null;
+  return `S3 저장소를 쓰려면 ${S3_SETTINGS.join(", ")}를 모두 설정해야 합니다 (빠진 것: ${missing.join(", ")})`;
+}
 
 /**
  * Settings a complex may set for itself: `NAME__<ID>` (the complex id upper-cased, "-" as "_":
@@ -113,6 +138,8 @@ export function env(): Env {
   }
   const siteSettings = new Map<string, unknown>();
   const problems: string[] = [];
+  const s3 = s3Problem(blanksRemoved);
+  if (s3) problems.push(s3);
   for (const [name, value] of Object.entries(blanksRemoved)) {
     const m = SITE_SETTING_VARIABLE.exec(name);
     if (!m) continue;

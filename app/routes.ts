@@ -45,6 +45,8 @@ export default [
   page(":site/press/rss.xml", "routes/press.rss.ts"),
   page(":site/press/:id", "routes/press.detail.tsx"),
   route("media/press/:file", "routes/press.photo.ts"),
+  // Pictures uploaded in the console, from the media store (the same on every instance).
+  route("media/c/:file", "routes/media.file.ts"),
   page(":site/customer", "routes/customer.tsx", "site-customer"),
 
   page("register", "routes/register.tsx"),
@@ -64,6 +66,8 @@ export default [
   page("admin/logout", "routes/admin.logout.ts"),
   page("admin/leads.csv", "routes/admin.leads.csv.ts"),
   page("admin/channels.csv", "routes/admin.channels.csv.ts"),
+  // A picture uploaded from the console (multipart `file` + `alt`), answered as JSON.
+  page("admin/media", "routes/admin.media.ts"),
   layout("routes/admin.layout.tsx", [
     page("admin", "routes/admin.home.tsx"),
     page("admin/press", "routes/admin.press.tsx"),

@@ -30,7 +30,7 @@ import {
   resetSites,
   sitesRoot,
 } from "../app/sites/registry.server";
-import { imageUrl, isPhoto, photoWidths, PHOTO_FORMATS } from "../app/lib/images";
+import { imageUrl, isMedia, isPhoto, photoWidths, PHOTO_FORMATS } from "../app/lib/images";
 import type { Image, Site } from "../app/content/schema";
 import { homeArtwork } from "./artwork/home-art";
 import { outlineSvgText, pretendardFonts } from "./svg-outline";
@@ -44,6 +44,8 @@ function collectImages(value: unknown, found: Map<string, Image>) {
     const o = value as Record<string, unknown>;
     if (typeof o.src === "string" && typeof o.width === "number" && typeof o.height === "number" && "alt" in o) {
       const image = o as unknown as Image;
+      // An uploaded picture's files were made at upload, in the media store (app/media/).
+      if (isMedia(image)) return;
       const prev = found.get(image.src);
       if (!prev || prev.width < image.width) found.set(image.src, image);
     } else Object.values(o).forEach((v) => collectImages(v, found));

@@ -9,6 +9,11 @@ export const BODY_LIMIT = 64 * 1024;
 /** Administrator and press addresses: a press photo (10 MB) and its form. */
 export const UPLOAD_BODY_LIMIT = 11 * 1024 * 1024;
 /**
+ * The console's picture upload (POST /admin/media): a 20 MB picture, its alt text and the
+ * multipart framing (app/routes/admin.media.ts reads as much, MEDIA_BODY_MAX).
+ */
+export const MEDIA_BODY_LIMIT = 21 * 1024 * 1024;
+/**
  * Bytes read and dropped after a refusal, before it is answered (afterBody). Past this the
  * connection is cut (the reverse proxy's own limit should come first, docs/deploy.md).
  */
@@ -17,13 +22,16 @@ export const DRAIN_LIMIT = 64 * 1024 * 1024;
 export const DRAIN_MS = 10_000;
 
 const UPLOAD_PATH = /^\/admin\/|^\/[a-z0-9-]+\/press(\/|$)/;
+export const MEDIA_UPLOAD_PATH = "/admin/media";
 
 /**
  * The body limit of a path (its `.data` twin, where scripts post, has the same).
  * @param {string} path
  */
 export function bodyLimitFor(path) {
-  return UPLOAD_PATH.test(path.replace(/\.data$/, "")) ? UPLOAD_BODY_LIMIT : BODY_LIMIT;
+  const page = path.replace(/\.data$/, "");
+  if (page === MEDIA_UPLOAD_PATH) return MEDIA_BODY_LIMIT;
+  return UPLOAD_PATH.test(page) ? UPLOAD_BODY_LIMIT : BODY_LIMIT;
 }
 
 /** @param {import("node:http").IncomingMessage} req */

@@ -7,7 +7,7 @@
  * line of Korean text, which the lead forms turn into their failure message.
  */
 
-import { afterBody, UPLOAD_BODY_LIMIT } from "./body-limit.js";
+import { afterBody, MEDIA_BODY_LIMIT, MEDIA_UPLOAD_PATH, UPLOAD_BODY_LIMIT } from "./body-limit.js";
 
 /** @typedef {import("express").Request} Request */
 /** @typedef {import("express").Response} Response */
@@ -60,9 +60,12 @@ export function refusalText(status, { failed, limit = 0 } = {}) {
       return {
         title: "보내신 내용이 너무 큽니다",
         message:
-          limit >= UPLOAD_BODY_LIMIT
-            ? `사진은 10MB 이하만 올릴 수 있습니다. 한 번에 보낼 수 있는 크기(${size(limit)})를 넘어 저장되지 않았습니다. 사진을 줄여 다시 보내 주세요.`
-            : `한 번에 보낼 수 있는 크기(${size(limit)})를 넘어 저장되지 않았습니다. 내용을 줄여 다시 보내 주세요.`,
+          limit >= MEDIA_BODY_LIMIT
+            ? // The console's picture upload (app/lib/media-upload.ts MEDIA_MESSAGES.requestTooLarge).
+              "사진은 20MB 이하만 올릴 수 있습니다. 크기를 줄여 다시 올려 주세요."
+            : limit >= UPLOAD_BODY_LIMIT
+              ? `사진은 10MB 이하만 올릴 수 있습니다. 한 번에 보낼 수 있는 크기(${size(limit)})를 넘어 저장되지 않았습니다. 사진을 줄여 다시 보내 주세요.`
+              : `한 번에 보낼 수 있는 크기(${size(limit)})를 넘어 저장되지 않았습니다. 내용을 줄여 다시 보내 주세요.`,
       };
     case 503:
       return {
@@ -83,6 +86,13 @@ export function refusalText(status, { failed, limit = 0 } = {}) {
  * @param {Request} req
  */
 const wantsJson = (req) => req.accepts(["html", "json"]) === "json";
+
+/**
+ * The console's picture upload answers JSON whatever it asks for, in its own shape
+ * (`{ ok: false, field: "file", message }`, app/lib/media-upload.ts).
+ * @param {Request} req
+ */
+const isMediaUpload = (req) => req.path.replace(/\.data$/, "") === MEDIA_UPLOAD_PATH;
 
 /**
  * The page, for the site's facts `{ siteName, phone, telHref, logo, stylesheets }`: stylesheets are
@@ -133,7 +143,9 @@ export function createRefuse(siteOf) {
       res.status(status);
       res.set("Cache-Control", "no-store");
       if (allow) res.set("Allow", allow.join(", "));
-      if (req.path.endsWith(".data")) {
+      if (isMediaUpload(req)) {
+        res.json({ ok: false, field: "file", message: text.message });
+      } else if (req.path.endsWith(".data")) {
         res.type("text/plain; charset=utf-8").send(`${text.title}. ${text.message}`);
       } else if (req.method === "HEAD") {
         res.type(wantsJson(req) ? "application/json" : "text/html; charset=utf-8").end();

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "vitest";
+import { MEDIA_BODY_LIMIT } from "./body-limit.js";
 import { createRefuse, errorPageHtml, refusalText } from "./error-page.js";
 
 const site = {
@@ -41,6 +42,9 @@ describe("the server's own answers", () => {
   test("413 names the limit; 403 carries the forms' failure message", () => {
     expect(refusalText(413, { limit: 64 * 1024 }).message).toContain("64KB");
     expect(refusalText(413, { limit: 11 * 1024 * 1024 }).message).toContain("11MB");
+    expect(refusalText(413, { limit: MEDIA_BODY_LIMIT }).message).toBe(
+      "사진은 20MB 이하만 올릴 수 있습니다. 크기를 줄여 다시 올려 주세요.",
+    );
     expect(refusalText(403, { failed: site.failedMessage }).message).toContain(site.failedMessage);
   });
 
@@ -83,5 +87,19 @@ describe("the server's own answers", () => {
       result: "failed",
       message: `${text.title}. ${text.message}`,
     });
+  });
+
+  test("the console's picture upload gets its own JSON, whatever it accepts: the field and the message", () => {
+    for (const path of ["/admin/media", "/admin/media.data"]) {
+      const json = fakeResponse();
+      createRefuse(() => site)(req("POST", path, "html"), json, 413, { limit: MEDIA_BODY_LIMIT });
+      expect(json.statusCode).toBe(413);
+      expect(json.headers["content-type"]).toBe("application/json");
+      expect(JSON.parse(json.body)).toEqual({
+        ok: false,
+        field: "file",
+        message: "사진은 20MB 이하만 올릴 수 있습니다. 크기를 줄여 다시 올려 주세요.",
+      });
+    }
   });
 });

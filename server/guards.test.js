@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { bodyLimitFor, BODY_LIMIT, UPLOAD_BODY_LIMIT } from "./body-limit.js";
+import { bodyLimitFor, BODY_LIMIT, MEDIA_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "./body-limit.js";
 import { sameOriginPosts, sitePath } from "./guards.js";
 import { requestOrigin } from "./react-router.js";
 
@@ -23,6 +23,9 @@ describe("body limits", () => {
     ["/register.data", BODY_LIMIT],
     ["/admin", BODY_LIMIT],
     ["/admin/press/photos", UPLOAD_BODY_LIMIT],
+    ["/admin/media", MEDIA_BODY_LIMIT],
+    ["/admin/media.data", MEDIA_BODY_LIMIT],
+    ["/admin/media/x", UPLOAD_BODY_LIMIT],
     ["/anyang/press", UPLOAD_BODY_LIMIT],
     ["/anyang/press.data", UPLOAD_BODY_LIMIT],
     ["/anyang/press/42", UPLOAD_BODY_LIMIT],

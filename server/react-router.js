@@ -106,6 +106,9 @@ function secureOverHttps(req, name, value) {
   return `${value}; Secure`;
 }
 
+/** Headers the server sets on every answer that a route may set for itself instead. */
+const OWN_HEADERS = new Set(["content-security-policy", "x-content-type-options"]);
+
 /**
  * @param {ExpressRequest} req
  * @param {ExpressResponse} res
@@ -119,7 +122,10 @@ async function send(req, res, response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) {
-    res.append(key, secureOverHttps(req, key, value));
+    // A route's own policy (an uploaded SVG's, app/routes/media.file.ts) replaces the one the
+    // server set for every answer, rather than adding a second one.
+    if (OWN_HEADERS.has(key)) res.set(key, value);
+    else res.append(key, secureOverHttps(req, key, value));
   }
   if (!response.body) return void res.end();
   try {

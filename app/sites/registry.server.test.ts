@@ -173,3 +173,22 @@ describe("the editor's schema", () => {
     expect(written).toEqual(JSON.parse(JSON.stringify(siteJsonSchema())));
   });
 });
+
+describe("an uploaded picture in a complex's data", () => {
+  test("is already resolved: its size comes from its name, no file is looked for", () => {
+    third();
+    edit("third", (t) =>
+      t.replace(
+        "      src: photo/home-hero-wide.svg\n      width: 1920\n      height: 1200\n",
+        "      src: media/0123456789abcdef-4000x3000.jpg\n",
+      ),
+    );
+    const site = loadSite(join(root, "third"));
+    expect(site.home.hero.wide).toMatchObject({
+      src: "media/0123456789abcdef-4000x3000.jpg",
+      width: 4000,
+      height: 3000,
+    });
+    expect(imageUrl(site.home.hero.wide, 750, "avif")).toBe("/media/c/0123456789abcdef-750.avif");
+  });
+});

@@ -5,6 +5,7 @@ import { parse } from "yaml";
 import type { Site } from "~/content/schema";
 // Relative, not ~/: react-router.config.ts loads this module without the app's path aliases.
 import { validateSite } from "../content/validate";
+import { MEDIA_SRC } from "../lib/images";
 
 /*
  * The complexes this deployment serves: one folder each under `sites/` (SITES_DIR), its content in
@@ -47,6 +48,13 @@ function resolveImages(value: unknown, dir: string, id: string, problems: string
   if (typeof o.src !== "string" || !("alt" in o)) {
     for (const [k, v] of Object.entries(o))
       resolveImages(v, dir, id, problems, path ? `${path}.${k}` : k);
+    return;
+  }
+  // An uploaded picture (app/media/) is in the media store: its name gives its size.
+  const media = MEDIA_SRC.exec(o.src);
+  if (media) {
+    o.width = Number(media[2]);
+    o.height = Number(media[3]);
     return;
   }
   // Already resolved: a copy of another complex keeps its pictures (app/sites/content-store.server.ts).

@@ -1,0 +1,44 @@
+/*
+ * The rules of a picture upload (POST /admin/media, app/media/upload.server.ts), for the server and
+ * for the console's upload field, which can check a file before sending it: the same limits and
+ * the same Korean messages.
+ */
+
+/** The largest picture file: 20 MB. */
+export const MEDIA_MAX_BYTES = 20 * 1024 * 1024;
+/** The most pixels a raster picture may decode to: 40 megapixels (a small file can unpack to gigabytes). */
+export const MEDIA_MAX_PIXELS = 40_000_000;
+/** The longest alt text. */
+export const MEDIA_ALT_MAX = 300;
+/** The types the file picker offers; the server checks the content, never the name or this type. */
+export const MEDIA_ACCEPT = "image/jpeg,image/png,image/webp,image/svg+xml";
+
+function megabytes(bytes: number) {
+  return `${(bytes / 1024 / 1024).toFixed(1)}MB`;
+}
+
+export const MEDIA_MESSAGES = {
+  noFile: "올릴 사진 파일을 골라 주세요.",
+  tooLarge: (bytes: number) =>
+    `사진은 ${MEDIA_MAX_BYTES / 1024 / 1024}MB 이하만 올릴 수 있습니다 (고르신 파일: ${megabytes(bytes)}). 크기를 줄여 다시 올려 주세요.`,
+  /** When the size is not known (the server refused the body before the application read it). */
+  requestTooLarge: `사진은 ${MEDIA_MAX_BYTES / 1024 / 1024}MB 이하만 올릴 수 있습니다. 크기를 줄여 다시 올려 주세요.`,
+  type: (found?: string) =>
+    `JPEG, PNG, WebP, SVG 사진만 올릴 수 있습니다${found ? ` (고르신 파일: ${found})` : ""}. 파일 이름이 아니라 내용으로 확인합니다.`,
+  tooManyPixels: (width: number, height: number) =>
+    `사진은 ${MEDIA_MAX_PIXELS / 1_000_000}메가픽셀(4,000만 화소) 이하만 올릴 수 있습니다 (고르신 사진: ${width}×${height}, ${Math.round((width * height) / 1_000_000)}메가픽셀). 크기를 줄여 다시 올려 주세요.`,
+  broken: "사진 파일을 읽을 수 없습니다. 파일이 손상되었을 수 있으니 다른 파일로 다시 올려 주세요.",
+  altMissing:
+    "대체 텍스트를 입력해 주세요. 사진을 볼 수 없는 분께 읽어 주는 설명입니다 (예: 단지 정문 야경).",
+  altTooLong: `대체 텍스트는 ${MEDIA_ALT_MAX}자 이하로 써 주세요.`,
+  unreadable: "요청을 읽지 못했습니다. 다시 시도해 주세요.",
+} as const;
+
+/** What POST /admin/media answers (docs/decisions/032-media-store.md). */
+export type MediaUploadAnswer =
+  | {
+      ok: true;
+      image: { src: string; width: number; height: number; alt: string };
+      previewUrl: string;
+    }
+  | { ok: false; field: "file" | "alt"; message: string };
