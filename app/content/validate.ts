@@ -59,6 +59,31 @@ function changedField(checked: unknown, input: unknown, path: string[] = []): st
   return isDeepStrictEqual(checked, input) ? null : path;
 }
 
+/** A problem of a complex's data: the field's path in the data and the Korean message. */
+export type SiteIssue = { path: PropertyKey[]; message: string };
+
+/**
+ * A complex's data (a `site.yaml` parsed, or a console form read back) checked against the schema:
+ * the complex as the site shows it, or every problem by the path of its field. The same messages
+ * as the build's (validateSite), for a form to show beside each field.
+ */
+export function checkSite(
+  input: unknown,
+): { ok: true; site: Site } | { ok: false; issues: SiteIssue[] } {
+  const meta = siteMetaSchema.safeParse(input);
+  const body =
+    input && typeof input === "object"
+      ? Object.fromEntries(Object.entries(input).filter(([k]) => !(k in siteMetaSchema.shape)))
+      : input;
+  const content = contentSchema.safeParse(body);
+  const issues = [
+    ...(meta.success ? [] : meta.error.issues),
+    ...(content.success ? [] : content.error.issues),
+  ].map((i) => ({ path: i.path, message: i.message }));
+  if (issues.length > 0) return { ok: false, issues };
+  return { ok: true, site: { ...meta.data!, ...content.data! } };
+}
+
 /**
  * A complex's data (its `sites/<id>/site.yaml`, parsed) checked against the schema. Invalid data
  * stops the build with a Korean message naming the file and every field at fault. The data must
@@ -66,20 +91,12 @@ function changedField(checked: unknown, input: unknown, path: string[] = []): st
  * but for phone numbers, which it shows in their hyphenated form.
  */
 export function validateSite(input: unknown, file: string): Site {
-  const meta = siteMetaSchema.safeParse(input);
-  const body =
-    input && typeof input === "object"
-      ? Object.fromEntries(Object.entries(input).filter(([k]) => !(k in siteMetaSchema.shape)))
-      : input;
-  const content = contentSchema.safeParse(body);
-  const problems = [
-    ...(meta.success ? [] : describeIssues(meta.error, input)),
-    ...(content.success ? [] : describeIssues(content.error, body)),
-  ];
-  if (problems.length > 0) {
+  const checked = checkSite(input);
+  if (!checked.ok) {
+    const problems = checked.issues.map((i) => describe(i.path, input, i.message));
     throw new Error(problems.map((p) => `${file}: ${p}`).join("\n"));
   }
-  const site = { ...meta.data!, ...content.data! };
+  const site = checked.site;
   const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
   const changed = changedField(asJson(site), asJson(input));
   if (changed) {
