@@ -72,6 +72,7 @@ export default [
     page("admin/leads", "routes/admin.leads.tsx"),
     page("admin/channels", "routes/admin.channels.tsx"),
     page("admin/operations", "routes/admin.operations.tsx"),
+    page("admin/content", "routes/admin.content.tsx"),
   ]),
 
   route("robots.txt", "routes/robots.txt.ts"),

@@ -466,7 +466,7 @@ export function LeafField({
 
   if (kind === "boolean") {
     return (
-      <div className="cf-field cf-check" data-field={name}>
+      <div className="field cf-field cf-check" data-field={name}>
         <label className="check" htmlFor={id}>
           <input type="checkbox" {...common} defaultChecked={value === true} />
           {title}
@@ -532,7 +532,7 @@ export function LeafField({
     );
   }
   return (
-    <div className="cf-field" data-field={name}>
+    <div className="field cf-field" data-field={name}>
       <label htmlFor={id}>
         {title}
         {optional ? <OptionalMark /> : null}

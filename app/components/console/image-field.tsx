@@ -164,7 +164,7 @@ export function ImageField(props: FieldProps) {
                 {problem.message}
               </p>
             ) : null}
-            <div className="cf-field cf-upload">
+            <div className="field cf-field cf-upload">
               <label htmlFor={fileId}>새 그림 올리기</label>
               <div className="cf-upload-row">
                 <input

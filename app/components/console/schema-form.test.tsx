@@ -1,8 +1,5 @@
-import { JSDOM } from "jsdom";
-import { renderToString } from "react-dom/server";
-import { createRoutesStub } from "react-router";
 import { describe, expect, test } from "vitest";
-import { siteJsonSchema, type Site } from "~/content/schema";
+import type { Site } from "~/content/schema";
 import { formToObject } from "~/lib/form-object";
 import {
   RECORD_KEY,
@@ -15,48 +12,22 @@ import {
 } from "~/lib/form-schema";
 import { loadSite } from "~/sites/registry.server";
 import { CONSOLE_GROUPS, consoleGroups } from "./groups";
-import { SchemaForm, type SchemaFormProps } from "./schema-form";
+import type { SchemaFormProps } from "./schema-form";
+import { consoleSchema as schema, renderForm, sentEntries as sent } from "./test-support";
 
 /*
  * The console's form is made from the schema alone: every part of a complex has its control, named
  * by its path, and what the form sends reads back into the complex it was drawn from.
  */
 
-const schema = siteJsonSchema() as FieldSchema;
 const samples = { anyang: loadSite("sites/anyang"), suwon: loadSite("sites/suwon") };
 
-const rendered = new Map<unknown, ReturnType<typeof renderNow>>();
+const rendered = new Map<unknown, ReturnType<typeof renderForm>>();
 /** The form as the server renders it (no script has run); once per value. */
 function render(value: unknown, props: Partial<SchemaFormProps> = {}) {
-  if (Object.keys(props).length) return renderNow(value, props);
-  if (!rendered.has(value)) rendered.set(value, renderNow(value));
+  if (Object.keys(props).length) return renderForm(value, props);
+  if (!rendered.has(value)) rendered.set(value, renderForm(value));
   return rendered.get(value)!;
-}
-
-function renderNow(value: unknown, props: Partial<SchemaFormProps> = {}) {
-  const Stub = createRoutesStub([
-    {
-      path: "*",
-      Component: () => (
-        <SchemaForm
-          schema={schema}
-          value={value}
-          actions={<button type="submit">확인</button>}
-          {...props}
-        />
-      ),
-    },
-  ]);
-  const html = renderToString(<Stub initialEntries={["/admin/content"]} />);
-  const document = new JSDOM(html).window.document;
-  const form = document.querySelector<HTMLFormElement>("form.cf-form")!;
-  return { html, document, form };
-}
-
-/** What the browser sends for the form (FormData's own rules: checked boxes, selected options). */
-function sent(form: HTMLFormElement): [string, FormDataEntryValue][] {
-  const FormDataOf = form.ownerDocument.defaultView!.FormData;
-  return [...new FormDataOf(form).entries()] as [string, FormDataEntryValue][];
 }
 
 const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
