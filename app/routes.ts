@@ -78,6 +78,7 @@ export default [
     page("admin/operations", "routes/admin.operations.tsx"),
     page("admin/sites", "routes/admin.sites.tsx"),
     page("admin/sites/:siteId", "routes/admin.site.tsx"),
+    page("admin/content", "routes/admin.content.tsx"),
   ]),
 
   route("robots.txt", "routes/robots.txt.ts"),

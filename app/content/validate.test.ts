@@ -96,4 +96,15 @@ describe("content validation", () => {
       /영상 탭 제목에 주택형 이름\(47A\)이 없습니다/,
     );
   });
+
+  test("a picture without its alt text is refused in Korean naming the field; a banner's background may have none", () => {
+    const unitTypes = site.unitTypes.map((u, i) =>
+      i === 1 ? { ...u, plan: { ...u.plan, alt: "" } } : u,
+    );
+    expect(() => validateSite({ ...site, unitTypes }, FILE)).toThrow(
+      /^sites\/anyang\/site\.yaml: unitTypes\.1\.plan\.alt .*대체 텍스트를 입력해 주세요$/m,
+    );
+    expect(site.images.bannerDefault.alt).toBe("");
+    expect(() => validateSite(site, FILE)).not.toThrow();
+  });
 });

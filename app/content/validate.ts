@@ -62,31 +62,54 @@ function changedField(checked: unknown, input: unknown, path: string[] = []): st
 /** One problem of a complex's data: its field's path (`contact.phone`; "" for the whole) and the message naming it. */
 export type SiteProblem = { path: string; message: string };
 
+/** A problem of a complex's data: the field's path in the data and the schema's Korean message. */
+export type SiteIssue = { path: PropertyKey[]; message: string };
+
 const pathOf = (path: readonly PropertyKey[]) => path.map(String).join(".");
 
-/** The checked complex, or every problem of its data with its field's path. */
+/**
+ * A complex's data (a `site.yaml` parsed, or a console form read back) checked against the schema:
+ * the complex as the site shows it, or every problem by the path of its field, each with the
+ * schema's message (`message`) and the build's (`described`, naming the field and its value).
+ */
 function check(
   input: unknown,
-): { site: Site; problems: [] } | { site?: never; problems: SiteProblem[] } {
+): { site: Site; issues: [] } | { site?: never; issues: (SiteIssue & { described: string })[] } {
   const meta = siteMetaSchema.safeParse(input);
   const body =
     input && typeof input === "object"
       ? Object.fromEntries(Object.entries(input).filter(([k]) => !(k in siteMetaSchema.shape)))
       : input;
   const content = contentSchema.safeParse(body);
-  const problems = [
+  const issues = [
     ...(meta.success ? [] : meta.error.issues.map((i) => ({ i, of: input }))),
     ...(content.success ? [] : content.error.issues.map((i) => ({ i, of: body }))),
-  ].map(({ i, of }) => ({ path: pathOf(i.path), message: describe(i.path, of, i.message) }));
-  if (problems.length > 0) return { problems };
+  ].map(({ i, of }) => ({
+    path: i.path,
+    message: i.message,
+    described: describe(i.path, of, i.message),
+  }));
+  if (issues.length > 0) return { issues };
   const site = { ...meta.data!, ...content.data! };
   const asJson = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
   const changed = changedField(asJson(site), asJson(input));
   if (changed) {
     const problem = "스키마가 바꾸는 값입니다 (앞뒤 공백 등). 파일의 값을 정리해 주세요.";
-    return { problems: [{ path: pathOf(changed), message: describe(changed, input, problem) }] };
+    return {
+      issues: [{ path: changed, message: problem, described: describe(changed, input, problem) }],
+    };
   }
-  return { site, problems: [] };
+  return { site, issues: [] };
+}
+
+/** The console form's check (app/routes/admin.content.tsx): the complex, or its problems by path. */
+export function checkSite(
+  input: unknown,
+): { ok: true; site: Site } | { ok: false; issues: SiteIssue[] } {
+  const { site, issues } = check(input);
+  return site
+    ? { ok: true, site }
+    : { ok: false, issues: issues.map(({ path, message }) => ({ path, message })) };
 }
 
 /**
@@ -94,7 +117,7 @@ function check(
  * beside its field and blocks publishing while one remains (issue 29). The same messages as the build's.
  */
 export function siteProblems(input: unknown): SiteProblem[] {
-  return check(input).problems;
+  return check(input).issues.map((i) => ({ path: pathOf(i.path), message: i.described }));
 }
 
 /**
@@ -104,7 +127,7 @@ export function siteProblems(input: unknown): SiteProblem[] {
  * but for phone numbers, which it shows in their hyphenated form.
  */
 export function validateSite(input: unknown, file: string): Site {
-  const { site, problems } = check(input);
-  if (!site) throw new Error(problems.map((p) => `${file}: ${p.message}`).join("\n"));
+  const { site, issues } = check(input);
+  if (!site) throw new Error(issues.map((i) => `${file}: ${i.described}`).join("\n"));
   return site;
 }

@@ -27,6 +27,7 @@ const LINKS = [
   { to: "/admin/leads", label: "상담 접수 관리", end: false },
   { to: "/admin/channels", label: "채널 성과", end: false },
   { to: "/admin/operations", label: "운영 정보", end: false },
+  { to: "/admin/content", label: "콘텐츠 편집", end: false },
 ];
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {

@@ -1,0 +1,211 @@
+import { useRef, useState, type DragEvent } from "react";
+import { imageUrl, photoWidths } from "~/lib/images";
+import { fieldId, imageOwnFields, isRequired } from "~/lib/form-schema";
+import { Field, FieldErrors, Group, type FieldProps } from "./fields";
+import { useConsoleForm } from "./form-context";
+
+/*
+ * A picture slot `{ src, alt, width, height }`: the current picture, its alt text (required but on
+ * a banner's background) and an upload. The file goes by itself to POST /admin/media (multipart
+ * `file` and `alt`; common contract), which answers `{ ok, image: { src, width, height, alt },
+ * previewUrl }` or `{ ok: false, field, message }`; the slot then holds the new src and size, and
+ * the form saves it like any field. Without the script the slot keeps its picture (src and size in
+ * hidden fields) and its alt text stays editable.
+ */
+
+/** The types the picker offers (the server checks the content, not the name). */
+const ACCEPT = "image/jpeg,image/png,image/webp,image/svg+xml";
+export const MEDIA_ENDPOINT = "/admin/media";
+
+type Picture = { src?: string; alt?: string; width?: number; height?: number };
+type UploadAnswer =
+  | { ok: true; image: Required<Picture>; previewUrl: string }
+  | { ok: false; field?: "file" | "alt"; message?: string };
+
+/** A small picture of the slot's file, or null when it has none yet. */
+function thumbnail(picture: Picture): string | null {
+  if (!picture.src || !picture.width) return null;
+  const image = { src: picture.src, width: picture.width };
+  return imageUrl(image, photoWidths(image)[0]);
+}
+
+export function ImageField(props: FieldProps) {
+  const { schema, name, value } = props;
+  const form = useConsoleForm();
+  const picture = (value ?? {}) as Picture;
+  const fileId = fieldId(`${name}.$file`);
+  const altId = fieldId(`${name}.alt`);
+  const src = useRef<HTMLInputElement>(null);
+  const width = useRef<HTMLInputElement>(null);
+  const height = useRef<HTMLInputElement>(null);
+  const file = useRef<HTMLInputElement>(null);
+  const [preview, setPreview] = useState<string | null>(() => thumbnail(picture));
+  const [status, setStatus] = useState("");
+  const [problem, setProblem] = useState<{ field: "file" | "alt"; message: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const own = imageOwnFields(schema);
+  const fileErrors = [
+    ...(form.errors[`${name}.$file`] ?? []),
+    ...(problem?.field === "file" ? [problem.message] : []),
+  ];
+  const shownFile = picture.src ? picture.src.split("/").pop() : "";
+
+  async function upload(chosen: File | undefined) {
+    const alt = (document.getElementById(altId) as HTMLInputElement | null)?.value.trim() ?? "";
+    if (!chosen) {
+      setProblem({ field: "file", message: "올릴 그림 파일을 골라 주세요." });
+      file.current?.focus();
+      return;
+    }
+    if (!alt) {
+      setProblem({
+        field: "alt",
+        message: "대체 텍스트를 먼저 입력해 주세요. 그림을 볼 수 없는 분께 읽어 주는 설명입니다.",
+      });
+      document.getElementById(altId)?.focus();
+      return;
+    }
+    setProblem(null);
+    setBusy(true);
+    setStatus("그림을 올리는 중입니다…");
+    try {
+      const body = new FormData();
+      body.set("file", chosen);
+      body.set("alt", alt);
+      const res = await fetch(MEDIA_ENDPOINT, {
+        method: "POST",
+        body,
+        headers: { Accept: "application/json" },
+      });
+      const answer = (await res.json().catch(() => null)) as UploadAnswer | null;
+      if (!answer?.ok) {
+        setStatus("");
+        const message =
+          answer?.message ?? `그림을 올리지 못했습니다 (응답 ${res.status}). 다시 시도해 주세요.`;
+        setProblem({ field: answer?.field === "alt" ? "alt" : "file", message });
+        document.getElementById(answer?.field === "alt" ? altId : fileId)?.focus();
+        return;
+      }
+      if (src.current) src.current.value = answer.image.src;
+      if (width.current) width.current.value = String(answer.image.width);
+      if (height.current) height.current.value = String(answer.image.height);
+      setPreview(answer.previewUrl);
+      if (file.current) file.current.value = "";
+      setStatus("그림을 올렸습니다. 콘텐츠를 저장하면 사이트에 반영됩니다.");
+    } catch {
+      setStatus("");
+      setProblem({
+        field: "file",
+        message: "그림을 올리지 못했습니다. 연결을 확인하고 다시 시도해 주세요.",
+      });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const drop = {
+    onDragOver: (event: DragEvent) => {
+      if (!form.hydrated || !event.dataTransfer.types.includes("Files")) return;
+      event.preventDefault();
+      setDragging(true);
+    },
+    onDragLeave: () => setDragging(false),
+    onDrop: (event: DragEvent) => {
+      if (!form.hydrated) return;
+      event.preventDefault();
+      setDragging(false);
+      void upload(event.dataTransfer.files[0]);
+    },
+  };
+
+  return (
+    <div className={dragging ? "cf-drop is-dragging" : "cf-drop"} {...drop}>
+      <Group {...props} className="cf-image">
+        {props.keyControl}
+        <input ref={src} type="hidden" name={`${name}.src`} defaultValue={picture.src ?? ""} />
+        <input
+          ref={width}
+          type="hidden"
+          name={`${name}.width`}
+          defaultValue={picture.width ?? ""}
+        />
+        <input
+          ref={height}
+          type="hidden"
+          name={`${name}.height`}
+          defaultValue={picture.height ?? ""}
+        />
+        <div className="cf-image-body">
+          <figure className="cf-thumb">
+            {preview ? (
+              <img src={preview} alt="" loading="lazy" decoding="async" />
+            ) : (
+              <span className="cf-thumb-none">그림 없음</span>
+            )}
+            <figcaption>
+              {shownFile ? `현재 그림: ${shownFile}` : "아직 그림이 없습니다"}
+              {picture.width && picture.height ? ` (${picture.width}×${picture.height})` : ""}
+            </figcaption>
+          </figure>
+          <div className="cf-image-fields">
+            {Object.entries(own).map(([key, sub]) => (
+              <Field
+                key={key}
+                schema={sub}
+                name={`${name}.${key}`}
+                value={(picture as Record<string, unknown>)[key]}
+                optional={!isRequired(schema, key)}
+                quiet={props.quiet}
+              />
+            ))}
+            {problem?.field === "alt" ? (
+              <p className="field-error" role="alert">
+                {problem.message}
+              </p>
+            ) : null}
+            <div className="field cf-field cf-upload">
+              <label htmlFor={fileId}>새 그림 올리기</label>
+              <div className="cf-upload-row">
+                <input
+                  ref={file}
+                  id={fileId}
+                  type="file"
+                  accept={ACCEPT}
+                  disabled={!form.hydrated || busy}
+                  aria-describedby={
+                    [
+                      props.quiet ? "" : `${fileId}-help`,
+                      fileErrors.length ? `${fileId}-error` : "",
+                    ]
+                      .filter(Boolean)
+                      .join(" ") || undefined
+                  }
+                  aria-invalid={fileErrors.length ? true : undefined}
+                  onChange={(event) => void upload(event.currentTarget.files?.[0])}
+                />
+                <button
+                  type="button"
+                  className="btn btn-outline btn-small"
+                  disabled={!form.hydrated || busy}
+                  onClick={() => void upload(file.current?.files?.[0])}
+                >
+                  올리기<span className="sr-only">: {props.label ?? schema.title}</span>
+                </button>
+              </div>
+              <p id={`${fileId}-help`} className="cf-help" hidden={props.quiet}>
+                {form.hydrated
+                  ? "JPEG, PNG, WebP, SVG (20MB, 4,000만 화소까지). 파일을 고르거나 여기에 끌어다 놓으면 대체 텍스트와 함께 올립니다."
+                  : "그림을 올리려면 자바스크립트가 필요합니다. 지금 그림과 대체 텍스트는 그대로 저장됩니다."}
+              </p>
+              <FieldErrors id={fileId} errors={fileErrors.length ? fileErrors : undefined} />
+              <p className="cf-upload-status" role="status">
+                {status}
+              </p>
+            </div>
+          </div>
+        </div>
+      </Group>
+    </div>
+  );
+}

@@ -1,0 +1,235 @@
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Form } from "react-router";
+import { formToObject } from "~/lib/form-object";
+import {
+  REF_SOURCES,
+  applyOp,
+  fieldAt,
+  fieldId,
+  focusAfter,
+  isRequired,
+  opMessage,
+  valueAt,
+  type FieldSchema,
+  type FormOp,
+} from "~/lib/form-schema";
+import { Field } from "./fields";
+import { FieldSearch, goToField } from "./field-search";
+import {
+  ConsoleFormContext,
+  ConsoleRootContext,
+  EntryKeys,
+  type ConsoleForm,
+} from "./form-context";
+import { consoleGroups } from "./groups";
+
+/*
+ * The console's form of a complex, generated from its schema (docs/decisions/033-generated-forms.md):
+ * the groups of the site's menu (./groups.ts), each with its sections drawn by ./fields.tsx, a table
+ * of contents and a search over the labels. It posts every field (multipart) to `action`; the
+ * route reads it back with app/lib/form-object.ts. A list's add, remove and reorder buttons are
+ * submit buttons (`$op`) that the route applies without the script; with it they happen here,
+ * the focus staying on the moved entry and a Korean line announcing the change.
+ */
+
+export type SchemaFormProps = {
+  schema: FieldSchema;
+  /** The complex's value to edit. */
+  value: unknown;
+  /** Problems by field name (app/lib/form-schema.ts fieldKeyOf), shown beside each field. */
+  errors?: Record<string, string[]>;
+  action?: string;
+  /** After an edit answered without the script: the control that has focus, and what changed. */
+  focus?: string;
+  announcement?: string;
+  /** The form's buttons (저장…): first in the form, so Enter in a field presses them. */
+  actions: ReactNode;
+  /** Shown above the groups (the summary of problems). */
+  children?: ReactNode;
+};
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json =>
+  typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** `next`, sharing every part equal to `prev`'s: the fields whose value did not change keep theirs (React.memo). */
+function share(prev: unknown, next: unknown): unknown {
+  if (Object.is(prev, next)) return prev;
+  if (Array.isArray(prev) && Array.isArray(next)) {
+    const out = next.map((v, i) => share(prev[i], v));
+    return out.length === prev.length && out.every((v, i) => v === prev[i]) ? prev : out;
+  }
+  if (isObject(prev) && isObject(next)) {
+    const before = Object.keys(prev);
+    const out: Json = {};
+    let same = before.length === Object.keys(next).length;
+    Object.keys(next).forEach((key, i) => {
+      out[key] = share(prev[key], next[key]);
+      if (out[key] !== prev[key] || before[i] !== key) same = false;
+    });
+    return same ? prev : out;
+  }
+  return next;
+}
+
+const lengthOf = (v: unknown) =>
+  Array.isArray(v) ? v.length : isObject(v) ? Object.keys(v).length : 0;
+
+export function SchemaForm({
+  schema,
+  value,
+  errors = {},
+  action,
+  focus,
+  announcement = "",
+  actions,
+  children,
+}: SchemaFormProps) {
+  const groups = useMemo(() => consoleGroups(schema), [schema]);
+  const [root, setRoot] = useState(value);
+  const [hydrated, setHydrated] = useState(false);
+  const [message, setMessage] = useState(announcement);
+  const [keys] = useState(() => new EntryKeys());
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusNext = useRef<string | null>(null);
+
+  useEffect(() => setHydrated(true), []);
+
+  /** The value as the form holds it now (what was typed included). */
+  const read = useCallback(
+    () => formToObject(schema, new FormData(formRef.current!)).value,
+    [schema],
+  );
+
+  const run = useCallback(
+    (op: FormOp) => {
+      const before = read();
+      const list =
+        op.op === "remove" || op.op === "up" || op.op === "down" ? op.path.slice(0, -1) : op.path;
+      keys.apply(op, lengthOf(valueAt(before, schema, list)));
+      const after = applyOp(before, schema, op);
+      focusNext.current = focusAfter(schema, after, op);
+      setMessage(opMessage(schema, before, op));
+      setRoot((prev: unknown) => share(prev, after));
+    },
+    [keys, read, schema],
+  );
+
+  // After an edit, focus goes where focusAfter says (the moved entry's button…).
+  useEffect(() => {
+    const id = focusNext.current;
+    if (!id) return;
+    focusNext.current = null;
+    goToField(id);
+  }, [root]);
+
+  // A field another field's list comes from (a unit type's key, a page's path) was changed: the
+  // lists follow. On `change` (when the field is left), not on every key.
+  useEffect(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const changed = (event: Event) => {
+      const name = (event.target as HTMLInputElement | null)?.name ?? "";
+      if (REF_SOURCES.test(name)) setRoot((prev: unknown) => share(prev, read()));
+    };
+    form.addEventListener("change", changed);
+    return () => form.removeEventListener("change", changed);
+  }, [read]);
+
+  const context = useMemo<ConsoleForm>(
+    () => ({ schema, errors, hydrated, keys, run, autoFocusId: hydrated ? undefined : focus }),
+    [schema, errors, hydrated, keys, run, focus],
+  );
+
+  // A section inside an optional group that is split among the menu's groups (`artwork`): the
+  // group's own mark that it is present.
+  const splitMarks = [
+    ...new Set(
+      groups.flatMap((g) =>
+        g.sections
+          .filter((s) => s.includes("."))
+          .map((s) => s.split(".")[0]!)
+          .filter((top) => !isRequired(schema, top) && valueAt(root, schema, [top]) !== undefined),
+      ),
+    ),
+  ];
+
+  return (
+    <ConsoleFormContext.Provider value={context}>
+      <ConsoleRootContext.Provider value={root}>
+        <div className="cf-layout">
+          <aside className="cf-side">
+            <FieldSearch schema={schema} root={root} groups={groups} hydrated={hydrated} />
+            <nav className="cf-toc" aria-label="콘텐츠 목차">
+              <ol>
+                {groups.map((g) => (
+                  <li key={g.id}>
+                    <a href={`#g-${g.id}`} className="cf-toc-group">
+                      {g.title}
+                    </a>
+                    <ol>
+                      {g.sections.map((section) => (
+                        <li key={section}>
+                          <a href={`#${fieldId(section)}`}>
+                            {fieldAt(schema, undefined, section.split(".")).schema?.title ??
+                              section}
+                          </a>
+                        </li>
+                      ))}
+                    </ol>
+                  </li>
+                ))}
+              </ol>
+            </nav>
+          </aside>
+          <div className="cf-main">
+            {children}
+            <p className="cf-announce" role="status" aria-live="polite">
+              {message}
+            </p>
+            <Form
+              ref={formRef}
+              method="post"
+              action={action}
+              encType="multipart/form-data"
+              noValidate
+              className="cf-form"
+            >
+              <div className="cf-actions">{actions}</div>
+              {splitMarks.map((top) => (
+                <input key={top} type="hidden" name={top} value="" />
+              ))}
+              {groups.map((g) => (
+                <section
+                  key={g.id}
+                  id={`g-${g.id}`}
+                  className="cf-menu-group"
+                  aria-labelledby={`g-${g.id}-title`}
+                >
+                  <h2 id={`g-${g.id}-title`} className="cf-menu-title">
+                    {g.title}
+                  </h2>
+                  {g.sections.map((section) => {
+                    const path = section.split(".");
+                    const parent = fieldAt(schema, undefined, path.slice(0, -1)).schema ?? schema;
+                    const at = fieldAt(schema, root, path);
+                    return at.schema ? (
+                      <Field
+                        key={section}
+                        schema={at.schema}
+                        name={section}
+                        value={at.value}
+                        optional={!isRequired(parent, path.at(-1)!)}
+                        heading
+                      />
+                    ) : null;
+                  })}
+                </section>
+              ))}
+            </Form>
+          </div>
+        </div>
+      </ConsoleRootContext.Provider>
+    </ConsoleFormContext.Provider>
+  );
+}

@@ -1,0 +1,170 @@
+import { describe, expect, it } from "vitest";
+import { upsertAdmin } from "~/auth/admin.server";
+import { cookieOf, TEST_PASSWORD, thrownStatus } from "~/auth/test-support";
+import { renderForm, sentEntries } from "~/components/console/test-support";
+import type { Site } from "~/content/schema";
+import { engines, useTestDb } from "~/db/test-support";
+import { fieldId } from "~/lib/form-schema";
+import { baseSite } from "~/sites/registry.server";
+import { action, loader, type ContentAnswer } from "./admin.content";
+
+/*
+ * 콘텐츠 편집: the form of the request's complex, checked with the build's rules. Each bad value
+ * is answered with its Korean message under the field's name (shown beside it, linked from the
+ * list at the top), and the values as they were sent, so nothing typed is lost.
+ */
+
+type Args = Parameters<typeof action>[0];
+
+function post(
+  siteId: string,
+  cookie: string,
+  body: FormData,
+  origin = `http://${siteId}.localhost`,
+) {
+  const request = new Request(`http://${siteId}.localhost/admin/content`, {
+    method: "POST",
+    headers: { cookie, origin },
+    body,
+  });
+  return action({ request, context: {}, params: {} } as unknown as Args);
+}
+
+/** What the action answered: its status and body. */
+async function answered(run: Promise<unknown>) {
+  const value = (await run) as { data: ContentAnswer; init?: { status?: number } };
+  return { status: value.init?.status ?? 200, body: value.data };
+}
+
+/** The complex's form as a browser sends it, after `edit` changes some fields. */
+function sentForm(site: Site, edit: (entries: Map<string, string>) => void = () => {}) {
+  const { form } = renderForm(site);
+  const entries = new Map(sentEntries(form).map(([k, v]) => [k, String(v)]));
+  edit(entries);
+  const body = new FormData();
+  for (const [k, v] of entries) body.append(k, v);
+  return body;
+}
+
+describe.each(engines())("콘텐츠 편집 ($name)", (engine) => {
+  useTestDb(engine);
+
+  it("shows the request's complex, and only to its administrators", async () => {
+    await upsertAdmin("suwon@example.com", TEST_PASSWORD, { sites: ["suwon"] });
+    const cookie = await cookieOf("suwon@example.com", "suwon");
+    const page = (siteId: string) =>
+      loader({
+        request: new Request(`http://${siteId}.localhost/admin/content`, { headers: { cookie } }),
+        context: {},
+        params: {},
+      } as unknown as Parameters<typeof loader>[0]);
+    const own = (await page("suwon")) as unknown as { data: { value: Site } };
+    expect(own.data.value.id).toBe("suwon");
+    expect(await thrownStatus(() => page("anyang"))).toBe(404);
+    expect(await thrownStatus(() => post("anyang", cookie, new FormData()))).toBe(404);
+  });
+
+  it("a bad phone, a unit key that does not exist and a missing alt text are each refused with the build's Korean message at their field", async () => {
+    await upsertAdmin("anyang@example.com", TEST_PASSWORD, { sites: ["anyang"] });
+    const cookie = await cookieOf("anyang@example.com", "anyang");
+    const site = baseSite("anyang");
+    const tab = site.videoTabs.findIndex((t) => t.unitKey !== undefined);
+    // The fields' own rules first; the rules across fields (a unit key names a unit type) when
+    // those pass, as in the build.
+    const body = sentForm(site, (e) => {
+      e.set("contact.phone", "전화번호 아님");
+      e.set("unitTypes.1.plan.alt", "");
+    });
+    const { status, body: answer } = await answered(post("anyang", cookie, body));
+    expect(status).toBe(400);
+    if (answer.kind !== "invalid") throw new Error(answer.kind);
+    expect(answer.errors).toEqual({
+      "contact.phone": ["전화번호 형식이 아닙니다"],
+      "unitTypes.1.plan.alt": ["대체 텍스트를 입력해 주세요"],
+    });
+    const unknownKey = await answered(
+      post(
+        "anyang",
+        cookie,
+        sentForm(site, (e) => e.set(`videoTabs.${tab}.unitKey`, "99Z")),
+      ),
+    );
+    if (unknownKey.body.kind !== "invalid") throw new Error(unknownKey.body.kind);
+    expect(unknownKey.body.errors).toEqual({
+      [`videoTabs.${tab}.title`]: ["없는 주택형입니다: 99Z"],
+    });
+    // Listed at the top with the fields' labels, each a link to the field's control.
+    expect([...answer.problems, ...unknownKey.body.problems]).toEqual([
+      {
+        id: fieldId("contact.phone"),
+        label: "연락처 › 대표 전화번호",
+        message: "전화번호 형식이 아닙니다",
+      },
+      {
+        id: fieldId("unitTypes.1.plan.alt"),
+        label: `주택형 › 2. ${site.unitTypes[1]!.label} › 평면도 › 대체 텍스트`,
+        message: "대체 텍스트를 입력해 주세요",
+      },
+      {
+        id: fieldId(`videoTabs.${tab}.title`),
+        label: `분양영상 › ${tab + 1}. ${site.videoTabs[tab]!.title} › 탭 이름`,
+        message: "없는 주택형입니다: 99Z",
+      },
+    ]);
+    // The values come back as sent (nothing typed is lost), and each message sits beside its field.
+    expect((answer.value as Site).contact.phone).toBe("전화번호 아님");
+    const value = unknownKey.body.value as Site;
+    expect(value.videoTabs[tab]!.unitKey).toBe("99Z");
+    const { document } = renderForm(value, { errors: unknownKey.body.errors });
+    for (const p of unknownKey.body.problems) {
+      const control = document.getElementById(p.id)!;
+      expect(control.getAttribute("aria-invalid"), p.id).toBe("true");
+      expect(document.getElementById(`${p.id}-error`)?.textContent).toBe(p.message);
+      expect(control.getAttribute("aria-describedby")).toContain(`${p.id}-error`);
+    }
+    // The unknown key is kept in its select, marked as not in the list.
+    const select = document.getElementById(fieldId(`videoTabs.${tab}.unitKey`))!;
+    expect(select.querySelector("option[selected]")?.textContent).toBe("99Z (목록에 없음)");
+  });
+
+  it("the complex's form as it is passes the check; its id cannot change", async () => {
+    await upsertAdmin("all@example.com", TEST_PASSWORD);
+    const cookie = await cookieOf("all@example.com", "suwon");
+    const site = baseSite("suwon");
+    const ok = await answered(post("suwon", cookie, sentForm(site)));
+    expect(ok).toMatchObject({ status: 200, body: { kind: "checked", saved: false } });
+    const renamed = await answered(
+      post(
+        "suwon",
+        cookie,
+        sentForm(site, (e) => e.set("id", "anyang")),
+      ),
+    );
+    expect(renamed.body).toMatchObject({
+      kind: "invalid",
+      errors: { id: ["단지 id는 바꿀 수 없습니다 (suwon)"] },
+    });
+  });
+
+  it("a list's button without the script: the entry moves, and the form comes back with the focus on it", async () => {
+    await upsertAdmin("all@example.com", TEST_PASSWORD);
+    const cookie = await cookieOf("all@example.com", "anyang");
+    const site = baseSite("anyang");
+    const body = sentForm(site, (e) => e.set("pages.1.title", "고친 제목"));
+    body.set("$op", "down:pages.1");
+    const { body: answer } = await answered(post("anyang", cookie, body));
+    if (answer.kind !== "edit") throw new Error(answer.kind);
+    const pages = (answer.value as Site).pages;
+    expect(pages[2]!.title).toBe("고친 제목");
+    expect(pages[1]!.path).toBe(site.pages[2]!.path);
+    expect(answer.focus).toBe(fieldId("pages.2-down"));
+    expect(answer.message).toBe("페이지: 2번째 항목을 3번째로 옮겼습니다.");
+  });
+
+  it("a form from another site is refused", async () => {
+    await upsertAdmin("all@example.com", TEST_PASSWORD);
+    const cookie = await cookieOf("all@example.com", "anyang");
+    const refused = await post("anyang", cookie, new FormData(), "https://evil.example");
+    expect(refused).toMatchObject({ init: { status: 403 } });
+  });
+});
