@@ -64,6 +64,8 @@ export default [
   page("admin/logout", "routes/admin.logout.ts"),
   page("admin/leads.csv", "routes/admin.leads.csv.ts"),
   page("admin/channels.csv", "routes/admin.channels.csv.ts"),
+  // A one-time invitation link: the invitee sets a password and is signed in (no session yet).
+  page("admin/invite/:token", "routes/admin.invite.tsx"),
   layout("routes/admin.layout.tsx", [
     page("admin", "routes/admin.home.tsx"),
     page("admin/press", "routes/admin.press.tsx"),
@@ -72,6 +74,8 @@ export default [
     page("admin/leads", "routes/admin.leads.tsx"),
     page("admin/channels", "routes/admin.channels.tsx"),
     page("admin/operations", "routes/admin.operations.tsx"),
+    page("admin/accounts", "routes/admin.accounts.tsx"),
+    page("admin/accounts/:id", "routes/admin.accounts.edit.tsx"),
   ]),
 
   route("robots.txt", "routes/robots.txt.ts"),
