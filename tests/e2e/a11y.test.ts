@@ -109,6 +109,7 @@ const adminRoutes = () => [
   "/admin/leads",
   "/admin/channels",
   "/admin/operations",
+  "/admin/accounts",
   `/${site}/press`,
 ];
 
