@@ -52,6 +52,9 @@ export function passwordProblem(password: string): string | null {
   return null;
 }
 
+/** A complex as the account forms list it. */
+export type ComplexOption = { id: string; name: string };
+
 export type AccountFieldErrors = Partial<Record<"email" | "role" | "sites", string>>;
 
 /** What the invitation and account forms send. */

@@ -5,12 +5,7 @@ import { AccountScopeFields } from "~/components/admin/account-fields";
 import { FormMessage } from "~/components/admin/form-message";
 import { changeAccount, getAccount, setAccountDisabled } from "~/auth/accounts.server";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
-import {
-  ACCOUNT_MESSAGES,
-  checkAccountForm,
-  type AccountFieldErrors,
-  type AccountFormValues,
-} from "~/lib/accounts";
+import { ACCOUNT_MESSAGES, type AccountFieldErrors, type AccountFormValues } from "~/lib/accounts";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { busyButton, refuseWhileBusy } from "~/lib/busy-form";
 import { formatKoreanDateTime } from "~/lib/korean-date";
@@ -18,8 +13,8 @@ import { isRole, ROLE_LABELS } from "~/lib/roles";
 import { siteFrom } from "~/lib/site";
 import { ALL_SITES } from "~/lib/sites";
 import { field, readForm } from "~/http/form.server";
-import { allSites } from "~/sites/registry.server";
 import { requestSiteId } from "~/sites/request-site.server";
+import { complexOptions, readAccountForm } from "./account-form.server";
 
 /*
  * /admin/accounts/:id (agency administrators only): one account's role and complexes, and its use:
@@ -31,8 +26,6 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   adminMeta(siteFrom(matches), loaderData ? `계정: ${loaderData.account.email}` : "계정");
 export const headers = adminHeaders;
 
-const complexes = () => allSites().map((s) => ({ id: s.id, name: s.project.siteName }));
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const admin = await requireArea(request, requestSiteId(request), "accounts");
   const account = await getAccount(params.id);
@@ -40,7 +33,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data(
     {
       self: account.id === admin.adminId,
-      complexes: complexes(),
+      complexes: complexOptions(),
       account: {
         id: account.id,
         email: account.email,
@@ -84,16 +77,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     });
   }
 
-  const values: AccountFormValues = {
-    email: "",
-    role: field(form, "role"),
-    sites: form.getAll("sites").filter((v): v is string => typeof v === "string"),
-  };
-  const checked = checkAccountForm(
-    values,
-    complexes().map((c) => c.id),
-    { withEmail: false },
-  );
+  const { values, checked } = readAccountForm(form, { withEmail: false });
   if (!checked.ok)
     return data<Answer>(
       { ok: false, intent: "save", errors: checked.errors, values },

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.accounts";
-import { AccountScopeFields, type ComplexOption } from "~/components/admin/account-fields";
+import { AccountScopeFields } from "~/components/admin/account-fields";
 import { FormMessage } from "~/components/admin/form-message";
 import {
   createInvitation,
@@ -12,10 +12,10 @@ import {
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import {
   ACCOUNT_MESSAGES,
-  checkAccountForm,
   INVITATION_DAYS,
   type AccountFieldErrors,
   type AccountFormValues,
+  type ComplexOption,
 } from "~/lib/accounts";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { busyButton, refuseWhileBusy } from "~/lib/busy-form";
@@ -24,8 +24,9 @@ import { isRole, ROLE_LABELS, type Role } from "~/lib/roles";
 import { siteFrom } from "~/lib/site";
 import { ALL_SITES } from "~/lib/sites";
 import { field, readForm } from "~/http/form.server";
-import { allSites, siteById, siteOrigin } from "~/sites/registry.server";
+import { siteById, siteOrigin } from "~/sites/registry.server";
 import { requestSiteId } from "~/sites/request-site.server";
+import { complexOptions, readAccountForm } from "./account-form.server";
 
 /*
  * /admin/accounts (계정 관리, agency administrators only): every account with its role, complexes,
@@ -37,9 +38,6 @@ import { requestSiteId } from "~/sites/request-site.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(siteFrom(matches), "계정 관리");
 export const headers = adminHeaders;
-
-const complexes = (): ComplexOption[] =>
-  allSites().map((s) => ({ id: s.id, name: s.project.siteName }));
 
 /** "모든 단지", or the complexes' names. */
 function sitesText(sites: typeof ALL_SITES | readonly string[]): string {
@@ -61,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   return data(
     {
       me: admin.adminId,
-      complexes: complexes(),
+      complexes: complexOptions(),
       accounts: accounts.map((a) => ({
         id: a.id,
         email: a.email,
@@ -124,16 +122,7 @@ export async function action({ request }: Route.ActionArgs) {
     return redirect("/admin/accounts?done=revoked", { headers: adminHeaders() });
   }
 
-  const values: AccountFormValues = {
-    email: field(form, "email"),
-    role: field(form, "role"),
-    sites: form.getAll("sites").filter((v): v is string => typeof v === "string"),
-  };
-  const checked = checkAccountForm(
-    values,
-    complexes().map((c) => c.id),
-    { withEmail: true },
-  );
+  const { values, checked } = readAccountForm(form, { withEmail: true });
   if (!checked.ok)
     return data<InviteAnswer>(
       { ok: false, intent: "invite", errors: checked.errors, values },
@@ -180,10 +169,10 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
       <FormMessage tone="ok" focus>
         {done && !actionData ? done : null}
       </FormMessage>
-      {answer?.ok ? <InvitationLink key={answer.id} answer={answer} /> : null}
+      {answer?.ok ? <InvitationLink key={`link-${answer.id}`} answer={answer} /> : null}
       <InviteForm
         // A new, empty form after each invitation made.
-        key={answer?.ok ? answer.id : "invite"}
+        key={answer?.ok ? `form-${answer.id}` : "form"}
         complexes={loaderData.complexes}
         answer={answer && !answer.ok ? answer : null}
       />
@@ -209,8 +198,11 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
             {accounts.map((a) => (
               <tr key={a.id}>
                 <td data-label="이메일" className="account-email">
-                  {a.email}
-                  {a.id === me ? <span className="admin-tag">나</span> : null}
+                  {/* One grid cell on a phone, where the row is a card of label and value. */}
+                  <span>
+                    {a.email}
+                    {a.id === me ? <span className="admin-tag">나</span> : null}
+                  </span>
                 </td>
                 <td data-label="역할">{ROLE_LABELS[a.role]}</td>
                 <td data-label="담당 단지">{a.sites}</td>

@@ -1,8 +1,6 @@
 import { useState } from "react";
+import type { ComplexOption } from "~/lib/accounts";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLES, type Role } from "~/lib/roles";
-
-/** A complex as the account forms list it. */
-export type ComplexOption = { id: string; name: string };
 
 /**
  * The role and complexes of an account (the invitation form on /admin/accounts and an account's own
