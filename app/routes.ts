@@ -68,6 +68,8 @@ export default [
   page("admin/channels.csv", "routes/admin.channels.csv.ts"),
   // A picture uploaded from the console (multipart `file` + `alt`), answered as JSON.
   page("admin/media", "routes/admin.media.ts"),
+  // A one-time invitation link: the invitee sets a password and is signed in (no session yet).
+  page("admin/invite/:token", "routes/admin.invite.tsx"),
   layout("routes/admin.layout.tsx", [
     page("admin", "routes/admin.home.tsx"),
     page("admin/press", "routes/admin.press.tsx"),
@@ -79,6 +81,8 @@ export default [
     page("admin/sites", "routes/admin.sites.tsx"),
     page("admin/sites/:siteId", "routes/admin.site.tsx"),
     page("admin/content", "routes/admin.content.tsx"),
+    page("admin/accounts", "routes/admin.accounts.tsx"),
+    page("admin/accounts/:id", "routes/admin.accounts.edit.tsx"),
   ]),
 
   route("robots.txt", "routes/robots.txt.ts"),

@@ -41,7 +41,7 @@ describe.each(engines())("npm run admin -- set-password ($name)", { timeout: 60_
     );
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
-      "editor@example.com: 관리자 계정을 만들었습니다. 관리 범위: 모든 단지.",
+      "editor@example.com: 관리자 계정을 만들었습니다. 역할과 범위: 에이전시 관리자, 모든 단지.",
     );
     expect(
       await verifyPassword("a-long-enough-password", (await hashOf("editor@example.com"))!),
@@ -105,7 +105,7 @@ describe.each(engines())("npm run admin -- set-password ($name)", { timeout: 60_
     );
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
-      "비밀번호를 바꿨습니다. 관리 범위: 모든 단지. 로그인된 세션 1개를 끝냈습니다.",
+      "비밀번호를 바꿨습니다. 역할과 범위: 에이전시 관리자, 모든 단지. 로그인된 세션 1개를 끝냈습니다.",
     );
     expect(await verifyPassword("second-password-456", (await hashOf("editor@example.com"))!)).toBe(
       true,
@@ -113,7 +113,7 @@ describe.each(engines())("npm run admin -- set-password ($name)", { timeout: 60_
     expect(await getSession(request)).toBeNull();
   });
 
-  it("makes an administrator of the complexes named with --site, and says when a call changes them", async () => {
+  it("makes an editor of the complexes named with --site, and says when a call changes them", async () => {
     const r = await adminCommand(
       ["set-password", "manager@example.com", "--site", "bundang", "--site", "anyang"],
       "a-long-enough-password",
@@ -121,7 +121,7 @@ describe.each(engines())("npm run admin -- set-password ($name)", { timeout: 60_
     );
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(
-      "manager@example.com: 관리자 계정을 만들었습니다. 관리 범위: 단지 anyang, bundang.",
+      "manager@example.com: 관리자 계정을 만들었습니다. 역할과 범위: 단지 편집자, 단지 anyang, bundang.",
     );
     const sites = () =>
       t.db().all<{ all_sites: number; site_id: string | null }>(
@@ -139,7 +139,7 @@ describe.each(engines())("npm run admin -- set-password ($name)", { timeout: 60_
       t.env(),
     );
     expect(widened.stdout).toContain(
-      "비밀번호가 같아 바꾸지 않았습니다. 관리 범위를 바꿨습니다: 단지 anyang, bundang → 모든 단지.",
+      "비밀번호가 같아 바꾸지 않았습니다. 역할과 범위를 바꿨습니다: 단지 편집자, 단지 anyang, bundang → 에이전시 관리자, 모든 단지.",
     );
     expect((await sites()).map((r) => [Number(r.all_sites), r.site_id])).toEqual([[1, null]]);
 
@@ -150,6 +150,47 @@ describe.each(engines())("npm run admin -- set-password ($name)", { timeout: 60_
     );
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("단지 ID가 올바르지 않습니다: Bad_Id");
+  });
+
+  it("makes a consultant with --role, keeps the role at a password reset, and refuses a role that does not fit its complexes", async () => {
+    const role = async () =>
+      (
+        await t
+          .db()
+          .get<{ role: string }>("SELECT role FROM admins WHERE email = $1", ["call@example.com"])
+      )?.role;
+    const made = await adminCommand(
+      ["set-password", "call@example.com", "--role", "consultant", "--site", "anyang"],
+      "a-long-enough-password",
+      t.env(),
+    );
+    expect(made.code).toBe(0);
+    expect(made.stdout).toContain("관리자 계정을 만들었습니다. 역할과 범위: 상담원, 단지 anyang.");
+    expect(await role()).toBe("consultant");
+
+    // A password reset with --site, without --role: still a consultant, not an editor.
+    const reset = await adminCommand(
+      ["set-password", "call@example.com", "--site", "anyang"],
+      "another-long-password",
+      t.env(),
+    );
+    expect(reset.stdout).toContain("비밀번호를 바꿨습니다. 역할과 범위: 상담원, 단지 anyang.");
+    expect(await role()).toBe("consultant");
+
+    for (const [args, message] of [
+      [["--role", "editor"], "단지 편집자와 상담원은 맡을 단지를 하나 이상 지정해야 합니다"],
+      [["--role", "agency", "--site", "anyang"], "에이전시 관리자는 모든 단지를 관리합니다"],
+      [["--role", "boss"], "역할이 올바르지 않습니다: boss"],
+    ] as const) {
+      const refused = await adminCommand(
+        ["set-password", "call@example.com", ...args],
+        "a-third-long-password",
+        t.env(),
+      );
+      expect(refused.code, args.join(" ")).toBe(2);
+      expect(refused.stderr).toContain(message);
+    }
+    expect(await role()).toBe("consultant");
   });
 
   it("explains its use when called wrongly", async () => {

@@ -2,15 +2,20 @@
  * Guards for administrator routes, as small verbs a loader or action starts with:
  *
  *   const siteId = requestSiteId(request);
- *   const admin = await requireAdmin(request, siteId); // signed out → redirect to the sign-in page;
- *                                                      // an administrator of other complexes → 404
+ *   const admin = await requireArea(request, siteId, "leads"); // signed out → the sign-in page;
+ *                           // an account whose role or complexes do not give it the area → 404
  *   const refused = refuseCrossSite(request);          // a state-changing request from elsewhere
  *   if (refused) return refused;
+ *
+ * requireAdmin(request, siteId) is the same for pages every role of the complex may see (/admin).
+ * Which role may use which area: access.server.ts.
  */
 import { data, redirect } from "react-router";
 import { env } from "~/env.server";
 import { AUTH_MESSAGES } from "~/lib/auth";
 import { NO_STORE } from "~/lib/cache";
+import type { Area } from "~/lib/roles";
+import { mayUse } from "./access.server";
 import { isAdminFor } from "./admin.server";
 import { getSession, type AdminSession } from "./session.server";
 
@@ -25,7 +30,24 @@ export async function getAdmin(request: Request, siteId: string): Promise<AdminS
   return admin && isAdminFor(admin, siteId) ? admin : null;
 }
 
-/** The 404 an administrator of other complexes gets: the same as for a page that does not exist. */
+/**
+ * The signed-in administrator of the complex siteId who may use `area` of it, or null: a public
+ * page with an administrator's part (the press list's write form) shows the others what a visitor
+ * sees of that part.
+ */
+export async function getAdminFor(
+  request: Request,
+  siteId: string,
+  area: Area,
+): Promise<AdminSession | null> {
+  const admin = await getSession(request);
+  return admin && mayUse(admin, siteId, area) ? admin : null;
+}
+
+/**
+ * The 404 an administrator gets outside their complexes or role: the same as for a page that does
+ * not exist.
+ */
 function notFound() {
   return data(null, { status: 404, headers: { "Cache-Control": NO_STORE } });
 }
@@ -55,6 +77,23 @@ export async function requireAdmin(request: Request, siteId: string): Promise<Ad
   throw redirect(`${SIGN_IN_PATH}?redirectTo=${encodeURIComponent(back)}`, {
     headers: { "Cache-Control": NO_STORE },
   });
+}
+
+/**
+ * The signed-in administrator who may use `area` of the complex siteId (access.server.ts). Signed
+ * out: throws a redirect to the sign-in page and back here. Signed in without that area there (other
+ * complexes, or a role without it): throws the 404 of a page that does not exist.
+ *
+ *   const admin = await requireArea(request, siteId, "content");
+ */
+export async function requireArea(
+  request: Request,
+  siteId: string,
+  area: Area,
+): Promise<AdminSession> {
+  const admin = await requireAdmin(request, siteId);
+  if (!mayUse(admin, siteId, area)) throw notFound();
+  return admin;
 }
 
 /**

@@ -2,12 +2,14 @@
  * Administrator sessions, kept in the database so that every instance shares them and a session can
  * be revoked. The cookie carries only a random token (HttpOnly, SameSite=Lax; Secure and __Host-
  * prefixed when SITE_URL is https); the table stores its SHA-256. A session ends after SESSION_IDLE_MS
- * without a request, after SESSION_MAX_MS in any case, or when its administrator signs out.
+ * without a request, after SESSION_MAX_MS in any case, when its administrator signs out, or when the
+ * account is disabled.
  */
 import { createHash, randomBytes } from "node:crypto";
 import { getDb } from "~/db/db.server";
 import { env } from "~/env.server";
-import { adminSites, type AdminSites } from "./admin.server";
+import type { Role } from "~/lib/roles";
+import { adminAccess, type AdminSites } from "./admin.server";
 
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
 export const SESSION_MAX_MS = 12 * 60 * 60 * 1000;
@@ -18,8 +20,10 @@ export type AdminSession = {
   adminId: string;
   email: string;
   sessionId: string;
-  /** The complexes the administrator is for (the guards check the request's: isAdminFor). */
+  /** The complexes the administrator is for (the guards check the request's: access.server.ts). */
   sites: AdminSites;
+  /** What the administrator may do on those complexes (access.server.ts). */
+  role: Role;
 };
 
 const secure = () => env().SITE_URL.startsWith("https://");
@@ -106,9 +110,20 @@ export async function getSession(request: Request, now = new Date()): Promise<Ad
       id,
     ]);
   }
-  const sites = await adminSites(row.admin_id);
-  if (!sites) return null;
-  return { adminId: row.admin_id, email: row.email, sessionId: id, sites };
+  const access = await adminAccess(row.admin_id);
+  if (!access) return null;
+  if (access.disabled) {
+    // Disabling ends the account's sessions; one that a request was reading meanwhile ends here.
+    await db.run("DELETE FROM admin_sessions WHERE id = $1", [id]);
+    return null;
+  }
+  return {
+    adminId: row.admin_id,
+    email: row.email,
+    sessionId: id,
+    sites: access.sites,
+    role: access.role,
+  };
 }
 
 /** Ends this request's session (deletes its row); returns the Set-Cookie header that clears it. */

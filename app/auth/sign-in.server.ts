@@ -9,12 +9,12 @@
  * A successful sign-in clears the first two, so they count failures in a row; the ceiling runs out
  * its hour. An unknown e-mail is checked against a dummy hash, so it costs the same time and gets
  * the same message as a wrong password; so does an administrator of other complexes only, who
- * cannot sign in on this one.
+ * cannot sign in on this one. A disabled account is told so, once its password is right.
  */
 import { getDb } from "~/db/db.server";
 import { hit } from "~/http/rate-limit.server";
 import { AUTH_MESSAGES } from "~/lib/auth";
-import { adminSites, isAdminFor } from "./admin.server";
+import { adminAccess, isAdminFor } from "./admin.server";
 import { dummyPasswordHash, verifyPassword } from "./password.server";
 import { createSession, pruneSessions } from "./session.server";
 
@@ -28,7 +28,7 @@ export const SIGN_IN_ACCOUNT_WINDOW_SECONDS = 60 * 60;
 
 export type SignInResult =
   | { ok: true; adminId: string; email: string; setCookie: string }
-  | { ok: false; message: string; status: 400 | 401 | 429; retryAfterSeconds?: number };
+  | { ok: false; message: string; status: 400 | 401 | 403 | 429; retryAfterSeconds?: number };
 
 // Computed once now, so that the first unknown e-mail does not take longer than a wrong password.
 void dummyPasswordHash();
@@ -89,9 +89,10 @@ export async function signIn(
     password,
     admin?.password_hash ?? (await dummyPasswordHash()),
   );
-  const sites = admin && matches ? await adminSites(admin.id) : undefined;
-  if (!admin || !matches || !sites || !isAdminFor({ sites }, siteId))
+  const access = admin && matches ? await adminAccess(admin.id) : undefined;
+  if (!admin || !matches || !access || !isAdminFor(access, siteId))
     return { ok: false, message: AUTH_MESSAGES.wrong, status: 401 };
+  if (access.disabled) return { ok: false, message: AUTH_MESSAGES.disabled, status: 403 };
 
   await db.run("DELETE FROM rate_limits WHERE site_id = $3 AND (key = $1 OR key = $2)", [
     pairKey(meta.ip, email),
@@ -99,6 +100,20 @@ export async function signIn(
     siteId,
   ]);
   await pruneSessions(now);
-  const setCookie = await createSession(admin.id, meta, now);
+  const setCookie = await startSession(admin.id, meta, now);
   return { ok: true, adminId: admin.id, email: admin.email, setCookie };
+}
+
+/** Starts a session for the account and notes the sign-in (the accounts list shows it). */
+export async function startSession(
+  adminId: string,
+  meta: { ip?: string; userAgent?: string },
+  now = new Date(),
+): Promise<string> {
+  const db = await getDb();
+  await db.run("UPDATE admins SET last_sign_in_at = $1 WHERE id = $2", [
+    now.toISOString(),
+    adminId,
+  ]);
+  return createSession(adminId, meta, now);
 }

@@ -68,7 +68,29 @@ const EXPECTED: Record<string, string[]> = {
   ],
   rate_limits: ["site_id", "key", "window_start", "count"],
   visit_slots: ["site_id", "starts_at", "booked"],
-  admins: ["id", "email", "password_hash", "created_at", "updated_at", "all_sites"],
+  admins: [
+    "id",
+    "email",
+    "password_hash",
+    "created_at",
+    "updated_at",
+    "all_sites",
+    "role",
+    "disabled_at",
+    "last_sign_in_at",
+  ],
+  admin_invitations: [
+    "id",
+    "token_hash",
+    "email",
+    "role",
+    "sites",
+    "created_by",
+    "created_at",
+    "expires_at",
+    "used_at",
+    "admin_id",
+  ],
   admin_sites: ["admin_id", "site_id"],
   admin_sessions: [
     "id",
@@ -287,6 +309,37 @@ describe.each(engines())("database ($name)", (engine) => {
           [at],
         ),
       ).rejects.toThrow();
+    } finally {
+      await destroy();
+    }
+  });
+
+  it("makes the administrators of every complex agency administrators and the others editors", async () => {
+    const before = loadMigrations().filter((m) => m.version < 12);
+    const { db, destroy } = await freshDb(engine, before);
+    try {
+      const at = "2026-03-01T01:00:00.000Z";
+      await db.run(
+        `INSERT INTO admins (id, email, password_hash, created_at, updated_at, all_sites)
+         VALUES ('a1', 'all@example.com', 'x', $1, $1, 1), ('a2', 'one@example.com', 'x', $1, $1, 0)`,
+        [at],
+      );
+      await db.run("INSERT INTO admin_sites (admin_id, site_id) VALUES ('a2', 'suwon')");
+      await migrate(db);
+      expect(
+        await db.all("SELECT email, role, all_sites, disabled_at FROM admins ORDER BY email"),
+      ).toEqual([
+        { email: "all@example.com", role: "agency", all_sites: 1, disabled_at: null },
+        { email: "one@example.com", role: "editor", all_sites: 0, disabled_at: null },
+      ]);
+      // An instance of the release before writes an administrator without a role: an editor.
+      await db.run(
+        `INSERT INTO admins (id, email, password_hash, created_at, updated_at, all_sites)
+         VALUES ('a3', 'old@example.com', 'x', $1, $1, 0)`,
+        [at],
+      );
+      expect(await db.get("SELECT role FROM admins WHERE id = 'a3'")).toEqual({ role: "editor" });
+      await expect(db.run("UPDATE admins SET role = 'owner' WHERE id = 'a3'")).rejects.toThrow();
     } finally {
       await destroy();
     }

@@ -11,6 +11,7 @@ export const AUTH_MESSAGES = {
   wrong: `${SIGN_IN_FAILED}이메일 또는 비밀번호가 올바르지 않습니다.`,
   throttled: (minutes: number) =>
     `${SIGN_IN_FAILED}시도가 너무 많습니다. ${minutes}분 뒤에 다시 시도해 주세요.`,
+  disabled: `${SIGN_IN_FAILED}사용이 중지된 계정입니다. 에이전시 관리자에게 문의해 주세요.`,
   crossSite:
     "다른 사이트에서 보낸 요청이라 처리하지 않았습니다. 이 사이트의 화면을 새로 고친 뒤 다시 시도해 주세요.",
   signedOut: "로그아웃되었습니다.",

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin.channels.csv";
 import { deskScope } from "~/admin/lead-desk.server";
 import { channelCsv, channelReport } from "~/channels/channel-counts.server";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireArea } from "~/auth/guards.server";
 import { adminHeaders } from "~/lib/admin-page";
 import { parseChannelRange } from "~/lib/channels";
 import { DESK_SITE_PARAM } from "~/lib/lead-desk";
@@ -15,7 +15,7 @@ import { requestSiteId } from "~/sites/request-site.server";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const siteId = requestSiteId(request);
-  const admin = await requireAdmin(request, siteId);
+  const admin = await requireArea(request, siteId, "channels");
   const params = new URL(request.url).searchParams;
   const range = parseChannelRange(params);
   const { scope } = deskScope(admin, siteId, params.get(DESK_SITE_PARAM));

@@ -4,7 +4,7 @@ import { SiteChoiceField, type SiteChoice } from "~/components/admin/site-choice
 import type { Route } from "./+types/admin.channels";
 import { deskScope } from "~/admin/lead-desk.server";
 import { channelReport, channelSites } from "~/channels/channel-counts.server";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireArea } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import {
   CHANNEL_FIGURES,
@@ -33,7 +33,7 @@ export const headers = adminHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const siteId = requestSiteId(request);
-  const admin = await requireAdmin(request, siteId);
+  const admin = await requireArea(request, siteId, "channels");
   const url = new URL(request.url);
   const range = parseChannelRange(url.searchParams);
   const { scope, choosable } = deskScope(admin, siteId, url.searchParams.get(DESK_SITE_PARAM));

@@ -5,7 +5,7 @@ import type { Route } from "./+types/admin.content";
 import { FormMessage } from "~/components/admin/form-message";
 import { goToField } from "~/components/console/field-search";
 import { SchemaForm } from "~/components/console/schema-form";
-import { refuseCrossSite, requireAdmin } from "~/auth/guards.server";
+import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { siteJsonSchema } from "~/content/schema";
 import { checkSite } from "~/content/validate";
 import { field, readForm } from "~/http/form.server";
@@ -56,7 +56,7 @@ function formSchema(): FieldSchema {
 
 export async function loader({ request }: Route.LoaderArgs) {
   const siteId = requestSiteId(request);
-  await requireAdmin(request, siteId);
+  await requireArea(request, siteId, "content");
   const value = await readContent(siteId);
   return data({ schema: formSchema(), value }, { headers: adminHeaders() });
 }
@@ -72,7 +72,7 @@ export async function action({ request }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
   const siteId = requestSiteId(request);
-  await requireAdmin(request, siteId);
+  await requireArea(request, siteId, "content");
   const read = await readForm(request);
   const answer = (body: ContentAnswer, status = 200) =>
     data(body, { status, headers: adminHeaders() });

@@ -1,14 +1,15 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/admin.home";
 import { countNewLeads } from "~/admin/lead-desk.server";
+import { areasOn } from "~/auth/access.server";
 import { requireAdmin } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import type { Area } from "~/lib/roles";
 import { siteFrom } from "~/lib/site";
-import { ALL_SITES } from "~/lib/sites";
 import { listAllPosts } from "~/press/posts.server";
 import { requestSiteId } from "~/sites/request-site.server";
 
-/** /admin: the administrator's home, with the two desks. */
+/** /admin: the administrator's home, with the desks the account's role opens on this complex. */
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(siteFrom(matches), "관리자 홈");
 export const headers = adminHeaders;
@@ -16,68 +17,82 @@ export const headers = adminHeaders;
 export async function loader({ request }: Route.LoaderArgs) {
   const siteId = requestSiteId(request);
   const admin = await requireAdmin(request, siteId);
+  const areas = areasOn(admin, siteId);
   const [posts, newLeads] = await Promise.all([
-    listAllPosts(siteId, { limit: 1 }),
-    countNewLeads(siteId),
+    areas.includes("press") ? listAllPosts(siteId, { limit: 1 }).then((p) => p.total) : null,
+    areas.includes("leads") ? countNewLeads(siteId) : null,
   ]);
-  return { posts: posts.total, newLeads, everyComplex: admin.sites === ALL_SITES };
+  return { areas, posts, newLeads };
 }
 
+type Desk = { to: string; area: Area; title: string; text: string };
+
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
+  const { areas, posts, newLeads } = loaderData;
+  const desks: Desk[] = [
+    {
+      to: "/admin/press",
+      area: "press",
+      title: "보도자료 관리",
+      text: `보도자료 ${posts ?? 0}건 · 쓰기, 수정, 삭제, 예약 게시`,
+    },
+    {
+      to: "/admin/leads",
+      area: "leads",
+      title: "상담 접수 관리",
+      text: `신규 ${newLeads ?? 0}건 · 상태와 메모, 검색, CSV 내려받기`,
+    },
+    {
+      to: "/admin/channels",
+      area: "channels",
+      title: "채널 성과",
+      text: "광고 경로(utm_source)별 유입, 전화 탭, 상담 접수, 방문 예약 · CSV 내려받기",
+    },
+    {
+      to: "/admin/operations",
+      area: "content",
+      title: "운영 정보",
+      text: "전화번호, 잔여 세대, 분양 일정, 공지, 방문 예약 인원 · 저장하면 몇 초 안에 반영",
+    },
+    {
+      to: "/admin/content",
+      area: "content",
+      title: "콘텐츠 편집",
+      text: "단지의 모든 페이지 내용과 사진 · 항목 검색, 목록 추가와 순서 바꾸기",
+    },
+    {
+      to: "/admin/sites",
+      area: "complexes",
+      title: "단지 관리",
+      text: "단지별 게시 상태와 기록 · 새 단지 만들기, 게시, 예약 게시, 되돌리기",
+    },
+    {
+      to: "/admin/press/new",
+      area: "press",
+      title: "보도자료 쓰기",
+      text: "사진, 예약 게시, 임시저장까지 관리 화면에서 씁니다",
+    },
+    {
+      to: "/admin/accounts",
+      area: "accounts",
+      title: "계정 관리",
+      text: "관리자 초대, 역할과 담당 단지, 사용 중지",
+    },
+  ];
   return (
     <>
       <h1 className="admin-title">관리자 홈</h1>
       <ul className="admin-desks">
-        {loaderData.everyComplex ? (
-          <li>
-            <Link to="/admin/sites" className="admin-desk">
-              <span className="admin-desk-title">단지 관리</span>
-              <span className="admin-desk-text">
-                단지별 게시 상태와 기록 · 새 단지 만들기, 게시, 예약 게시, 되돌리기
-              </span>
-            </Link>
-          </li>
-        ) : null}
-        <li>
-          <Link to="/admin/press" className="admin-desk">
-            <span className="admin-desk-title">보도자료 관리</span>
-            <span className="admin-desk-text">
-              보도자료 {loaderData.posts}건 · 쓰기, 수정, 삭제, 예약 게시
-            </span>
-          </Link>
-        </li>
-        <li>
-          <Link to="/admin/leads" className="admin-desk">
-            <span className="admin-desk-title">상담 접수 관리</span>
-            <span className="admin-desk-text">
-              신규 {loaderData.newLeads}건 · 상태와 메모, 검색, CSV 내려받기
-            </span>
-          </Link>
-        </li>
-        <li>
-          <Link to="/admin/channels" className="admin-desk">
-            <span className="admin-desk-title">채널 성과</span>
-            <span className="admin-desk-text">
-              광고 경로(utm_source)별 유입, 전화 탭, 상담 접수, 방문 예약 · CSV 내려받기
-            </span>
-          </Link>
-        </li>
-        <li>
-          <Link to="/admin/operations" className="admin-desk">
-            <span className="admin-desk-title">운영 정보</span>
-            <span className="admin-desk-text">
-              전화번호, 잔여 세대, 분양 일정, 공지, 방문 예약 인원 · 저장하면 몇 초 안에 반영
-            </span>
-          </Link>
-        </li>
-        <li>
-          <Link to="/admin/press/new" className="admin-desk">
-            <span className="admin-desk-title">보도자료 쓰기</span>
-            <span className="admin-desk-text">
-              사진, 예약 게시, 임시저장까지 관리 화면에서 씁니다
-            </span>
-          </Link>
-        </li>
+        {desks
+          .filter((d) => areas.includes(d.area))
+          .map((d) => (
+            <li key={d.to}>
+              <Link to={d.to} className="admin-desk">
+                <span className="admin-desk-title">{d.title}</span>
+                <span className="admin-desk-text">{d.text}</span>
+              </Link>
+            </li>
+          ))}
       </ul>
     </>
   );

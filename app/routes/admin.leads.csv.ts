@@ -1,7 +1,7 @@
 import type { Route } from "./+types/admin.leads.csv";
 import { logAccess } from "~/admin/access-log.server";
 import { allDeskLeads, deskCsv, deskScope } from "~/admin/lead-desk.server";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireArea } from "~/auth/guards.server";
 import { adminHeaders } from "~/lib/admin-page";
 import { kstToday } from "~/lib/korean-date";
 import { DESK_SITE_PARAM, describeDeskFilter, parseDeskFilter, siteLabel } from "~/lib/lead-desk";
@@ -16,7 +16,7 @@ import { requestSiteId } from "~/sites/request-site.server";
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const siteId = requestSiteId(request);
-  const admin = await requireAdmin(request, siteId);
+  const admin = await requireArea(request, siteId, "leads");
   const params = new URL(request.url).searchParams;
   const filter = parseDeskFilter(params);
   const { scope } = deskScope(admin, siteId, params.get(DESK_SITE_PARAM));

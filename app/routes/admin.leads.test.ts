@@ -43,13 +43,13 @@ describe.each(engines())("the lead desk per complex ($name)", (engine) => {
 
   async function seed() {
     await upsertAdmin("all@example.com", TEST_PASSWORD);
-    await upsertAdmin("suwon@example.com", TEST_PASSWORD, { sites: ["suwon"] });
+    await upsertAdmin("suwon@example.com", TEST_PASSWORD, { sites: ["suwon"], role: "consultant" });
     const meta = { ip: "1", source: "/" };
     await createLead("anyang", inquiry("안양고객", "010-1111-2222"), meta);
     await createLead("suwon", inquiry("분당고객", "010-3333-4444"), meta);
   }
 
-  it("gives a complex administrator their complex's leads only, without a complex column or choice", async () => {
+  it("gives a complex's consultant their complex's leads only, without a complex column or choice", async () => {
     await seed();
     const cookie = await cookieOf("suwon@example.com", "suwon");
     // Asking for every complex changes nothing for them.
@@ -61,7 +61,7 @@ describe.each(engines())("the lead desk per complex ($name)", (engine) => {
     expect(rows.slice(1).map((r) => r.split(",")[2])).toEqual(["분당고객"]);
   });
 
-  it("answers a complex administrator 404 on another complex's desk and CSV, cookie or not", async () => {
+  it("answers a complex's consultant 404 on another complex's desk and CSV, cookie or not", async () => {
     await seed();
     const cookie = await cookieOf("suwon@example.com", "suwon");
     expect(await thrownStatus(() => desk("anyang", "", cookie))).toBe(404);

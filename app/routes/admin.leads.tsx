@@ -13,7 +13,7 @@ import {
   updateLeadDesk,
   type DeskLeadView,
 } from "~/admin/lead-desk.server";
-import { refuseCrossSite, requireAdmin } from "~/auth/guards.server";
+import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { busyButton, refuseWhileBusy } from "~/lib/busy-form";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { siteFrom } from "~/lib/site";
@@ -59,7 +59,7 @@ export const headers = adminHeaders;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const siteId = requestSiteId(request);
-  const admin = await requireAdmin(request, siteId);
+  const admin = await requireArea(request, siteId, "leads");
   const url = new URL(request.url);
   const filter = parseDeskFilter(url.searchParams);
   const { scope, choosable } = deskScope(admin, siteId, url.searchParams.get(DESK_SITE_PARAM));
@@ -107,7 +107,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
   const siteId = requestSiteId(request);
-  const admin = await requireAdmin(request, siteId);
+  const admin = await requireArea(request, siteId, "leads");
   const { scope } = deskScope(
     admin,
     siteId,

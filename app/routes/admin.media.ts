@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/admin.media";
-import { refuseCrossSite, requireAdmin } from "~/auth/guards.server";
+import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { fileField, field, readForm } from "~/http/form.server";
 import { NO_STORE } from "~/lib/cache";
 import { MEDIA_MAX_BYTES, MEDIA_MESSAGES, type MediaUploadAnswer } from "~/lib/media-upload";
@@ -26,14 +26,14 @@ const answer = (body: MediaUploadAnswer, status = 200) =>
 
 /** Only a POST uploads; a page asking for the address gets 405 (after the guard: 404 to others). */
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, requestSiteId(request));
+  await requireArea(request, requestSiteId(request), "content");
   throw data(null, { status: 405, headers: { ...HEADERS, Allow: "POST" } });
 }
 
 export async function action({ request }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return answer({ ok: false, field: "file", message: refused.data.formError }, 403);
-  await requireAdmin(request, requestSiteId(request));
+  await requireArea(request, requestSiteId(request), "content");
 
   const read = await readForm(request, MEDIA_BODY_MAX);
   if (!read.ok)

@@ -2,8 +2,8 @@ import { data, Form, Link, redirect } from "react-router";
 import { useEffect, type ReactNode } from "react";
 import type { Route } from "./+types/admin.operations";
 import { FormMessage } from "~/components/admin/form-message";
-import { refuseCrossSite, requireAdmin } from "~/auth/guards.server";
-import { isAdminFor } from "~/auth/admin.server";
+import { refuseCrossSite, requireArea } from "~/auth/guards.server";
+import { mayUse } from "~/auth/access.server";
 import { milestoneLabel } from "~/content/pages";
 import type { Milestone, Site } from "~/content/schema";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
@@ -30,7 +30,7 @@ import { requestSiteId } from "~/sites/request-site.server";
  * phone and hours, the model house, the schedule, the remaining units, a notice and the visit
  * slots. Each form saves its values over the content file's (app/sites/live.server.ts); the pages
  * follow within seconds (server/index.js). Every change is listed below with a one-step revert.
- * An administrator of every complex picks the complex (?site=); others work their own.
+ * An administrator of several complexes picks the complex (?site=); others work their own.
  */
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(siteFrom(matches), "운영 정보");
@@ -38,16 +38,16 @@ export const headers = adminHeaders;
 
 const WEEKDAYS = ["일", "월", "화", "수", "목", "금", "토"];
 
-/** The complex worked on: the host's, or for an administrator of every complex, ?site=. */
+/** The complex worked on: the host's, or ?site= for an administrator of that one's content too. */
 async function target(request: Request) {
   const hostSite = requestSiteId(request);
-  const admin = await requireAdmin(request, hostSite);
+  const admin = await requireArea(request, hostSite, "content");
   const wanted = new URL(request.url).searchParams.get("site");
   const siteId =
     wanted &&
     SITE_ID.test(wanted) &&
     allSites().some((s) => s.id === wanted) &&
-    isAdminFor(admin, wanted)
+    mayUse(admin, wanted, "content")
       ? wanted
       : hostSite;
   return { admin, siteId, hostSite };
@@ -58,7 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const site = requireSite(siteId);
   const [settings, changes] = await Promise.all([readLive(siteId), listChanges(siteId, 50)]);
   const choices = allSites()
-    .filter((s) => isAdminFor(admin, s.id))
+    .filter((s) => mayUse(admin, s.id, "content"))
     .map((s) => ({ id: s.id, name: s.project.siteName }));
   return data(
     {

@@ -3,7 +3,7 @@ import { FormMessage } from "~/components/admin/form-message";
 import type { Route } from "./+types/admin.press.edit";
 import { DeletePost } from "~/components/press/delete-post";
 import { PressWriteForm } from "~/components/press/press-write-form";
-import { refuseCrossSite, requireAdmin } from "~/auth/guards.server";
+import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { siteFrom } from "~/lib/site";
 import { safeRedirect } from "~/lib/auth";
@@ -22,7 +22,7 @@ export const headers = adminHeaders;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const siteId = requestSiteId(request);
-  await requireAdmin(request, siteId);
+  await requireArea(request, siteId, "press");
   const post = await getPost(siteId, params.id);
   if (!post) throw data(PRESS_MESSAGES.notFound, { status: 404, headers: adminHeaders() });
   return data(
@@ -35,7 +35,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
   const siteId = requestSiteId(request);
-  await requireAdmin(request, siteId);
+  await requireArea(request, siteId, "press");
   const read = await readForm(request);
   if (!read.ok) return unreadable(read.reason, "update");
   const form = read.form;

@@ -2,7 +2,7 @@ import { data, Link, redirect } from "react-router";
 import { FormMessage } from "~/components/admin/form-message";
 import type { Route } from "./+types/admin.press.new";
 import { PressWriteForm } from "~/components/press/press-write-form";
-import { refuseCrossSite, requireAdmin } from "~/auth/guards.server";
+import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { siteFrom } from "~/lib/site";
 import { kstToday } from "~/lib/korean-date";
@@ -24,7 +24,7 @@ export const headers = adminHeaders;
 const ACTION = "/admin/press/new";
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireAdmin(request, requestSiteId(request));
+  await requireArea(request, requestSiteId(request), "press");
   return data({ today: kstToday() }, { headers: adminHeaders() });
 }
 
@@ -32,7 +32,7 @@ export async function action({ request }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
   const siteId = requestSiteId(request);
-  const admin = await requireAdmin(request, siteId);
+  const admin = await requireArea(request, siteId, "press");
   const read = await readForm(request);
   if (!read.ok) return unreadable(read.reason, "create");
   const created = await createSubmitted(

@@ -3,7 +3,7 @@ import { FormMessage } from "~/components/admin/form-message";
 import { formatViews } from "~/lib/press-pages";
 import type { Route } from "./+types/admin.press";
 import { DeletePost } from "~/components/press/delete-post";
-import { requireAdmin } from "~/auth/guards.server";
+import { requireArea } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { formatKoreanDateTime } from "~/lib/korean-date";
 import { postedMessage } from "~/lib/press-form";
@@ -24,7 +24,7 @@ const PAGE = 50;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const siteId = requestSiteId(request);
-  await requireAdmin(request, siteId);
+  await requireArea(request, siteId, "press");
   const url = new URL(request.url);
   const requested = Number(url.searchParams.get("page"));
   const createdId = url.searchParams.get("created");

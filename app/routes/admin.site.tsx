@@ -1,7 +1,8 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/admin.site";
 import { FormMessage } from "~/components/admin/form-message";
-import { refuseCrossSite, requireAdmin } from "~/auth/guards.server";
+import { mayUse } from "~/auth/access.server";
+import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { sitesWithLeads } from "~/leads/leads.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { formatKoreanDateTime, kstInputToIso } from "~/lib/korean-date";
@@ -35,7 +36,7 @@ export const headers = adminHeaders;
 
 /** The signed-in administrator of the complex (in the store: this instance may not serve it yet). */
 async function target(request: Request, siteId: string) {
-  const admin = await requireAdmin(request, siteId);
+  const admin = await requireArea(request, siteId, "content");
   const draft = SITE_ID.test(siteId) ? await getDraft(siteId) : undefined;
   if (!draft) throw data(null, { status: 404, headers: adminHeaders() });
   return { admin, draft };
@@ -111,6 +112,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (intent === "restore") {
     const restored = await restoreVersion(siteId, Number(field(form, "version")), admin.email);
     return restored.ok ? back("restored") : back("missing");
+  }
+  // Taking a complex down and deleting it: 에이전시 관리자 only (the same 404 as elsewhere).
+  if (
+    ["unpublish", "republish", "delete"].includes(intent) &&
+    !mayUse(admin, siteId, "complexes")
+  ) {
+    throw data(null, { status: 404, headers: adminHeaders() });
   }
   if (intent === "unpublish" || intent === "republish") {
     await setServed(siteId, intent === "republish");

@@ -1,10 +1,9 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/admin.sites";
 import { FormMessage } from "~/components/admin/form-message";
-import { refuseCrossSite, requireAdmin } from "~/auth/guards.server";
+import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { siteFrom } from "~/lib/site";
-import { ALL_SITES } from "~/lib/sites";
 import { field } from "~/http/form.server";
 import { createComplex, listVersions } from "~/sites/content-store.server";
 import { allSites, siteOrigin, siteState } from "~/sites/registry.server";
@@ -25,11 +24,9 @@ export const STATE_LABEL = {
   draft: "준비 중 (게시 전)",
 };
 
-async function requireEveryComplex(request: Request) {
-  const admin = await requireAdmin(request, requestSiteId(request));
-  if (admin.sites !== ALL_SITES) throw data(null, { status: 404, headers: adminHeaders() });
-  return admin;
-}
+/** 에이전시 관리자 only (app/auth/access.server.ts): everyone else gets the 404 of a missing page. */
+const requireEveryComplex = (request: Request) =>
+  requireArea(request, requestSiteId(request), "complexes");
 
 export async function loader({ request }: Route.LoaderArgs) {
   await requireEveryComplex(request);

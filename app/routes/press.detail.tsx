@@ -8,7 +8,7 @@ import type { Route } from "./+types/press.detail";
 import { PageBanner } from "~/components/layout/page-shell";
 import { DeletePost } from "~/components/press/delete-post";
 import { PressPicture } from "~/components/press/press-picture";
-import { getAdmin } from "~/auth/guards.server";
+import { getAdminFor } from "~/auth/guards.server";
 import { NO_STORE } from "~/lib/cache";
 import { formatKoreanDateTime, formatKoreanDay } from "~/lib/korean-date";
 import { formatViews, pressPage } from "~/lib/press-pages";
@@ -44,7 +44,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Rendered to be kept (server/rendered-cache.js): not counted here, each answer counts its view.
   const kept = context.viewsPlaceholder === true;
   const [admin, visible] = await Promise.all([
-    getAdmin(request, siteId),
+    getAdminFor(request, siteId, "press"),
     isCountableView(request) && !kept
       ? recordView(siteId, params.site, params.id)
       : getPublished(siteId, params.site, params.id),

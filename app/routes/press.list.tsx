@@ -16,7 +16,8 @@ import { EMPTY_PRESS_FORM, postedMessage } from "~/lib/press-form";
 import { pressPage } from "~/lib/press-pages";
 import { seoTags } from "~/lib/seo";
 import { rootDataFrom, useSite } from "~/lib/site";
-import { getAdmin, refuseCrossSite, requireAdmin } from "~/auth/guards.server";
+import { getAdmin, refuseCrossSite, requireArea } from "~/auth/guards.server";
+import { mayUse } from "~/auth/access.server";
 import { signIn } from "~/auth/sign-in.server";
 import { decodeCursor, getPost, listPublished } from "~/press/posts.server";
 import { field, readForm } from "~/http/form.server";
@@ -38,7 +39,8 @@ export const handle: RouteHandle = {
 
 /*
  * /{site}/press: the list (10 per page, "더보기" continues after the last row), and below it the
- * sign-in form, or for the administrator the welcome line, sign-out and the write form.
+ * sign-in form, or for the administrator the welcome line, sign-out and, for a role that writes the
+ * complex's press (access.server.ts), the write form.
  */
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -59,13 +61,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     })),
   };
   // After the administrator posts: say what became of it (a draft or a scheduled post is not listed).
-  const postedId = admin ? url.searchParams.get("posted") : null;
+  const writes = admin !== null && mayUse(admin, siteId, "press");
+  const postedId = writes ? url.searchParams.get("posted") : null;
   const posted = postedId ? await getPost(siteId, postedId) : undefined;
   return data(
     {
       site: params.site,
       page,
-      admin: admin ? { email: admin.email } : null,
+      admin: admin ? { email: admin.email, writes } : null,
       posted: posted
         ? { id: posted.id, state: posted.state, publishedAt: posted.publishedAt }
         : null,
@@ -106,7 +109,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     );
   }
 
-  const admin = await requireAdmin(request, siteId);
+  const admin = await requireArea(request, siteId, "press");
   const created = await createSubmitted(form, { siteId, site: params.site }, admin.adminId);
   if (!created.ok) return created.answer;
   return redirect(`${listPath}?posted=${created.id}`, { headers: noStore });
@@ -187,22 +190,26 @@ export default function PressList({ loaderData, actionData }: Route.ComponentPro
         {admin ? (
           <div className="press-admin">
             <AdminWelcome email={admin.email} redirectTo={listPath} />
-            <PressWriteForm
-              // A new, empty form once a post is saved (the address then names it).
-              key={posted?.id ?? "new"}
-              action={listPath}
-              intent="create"
-              heading="보도자료 쓰기"
-              submitLabel="등록"
-              initial={writeAnswer ? writeAnswer.values : { ...EMPTY_PRESS_FORM, pressDate: today }}
-              errors={writeAnswer?.errors}
-              formError={writeAnswer?.formError}
-              footer={
-                <a href="/admin/press" className="admin-link">
-                  보도자료 관리
-                </a>
-              }
-            />
+            {admin.writes ? (
+              <PressWriteForm
+                // A new, empty form once a post is saved (the address then names it).
+                key={posted?.id ?? "new"}
+                action={listPath}
+                intent="create"
+                heading="보도자료 쓰기"
+                submitLabel="등록"
+                initial={
+                  writeAnswer ? writeAnswer.values : { ...EMPTY_PRESS_FORM, pressDate: today }
+                }
+                errors={writeAnswer?.errors}
+                formError={writeAnswer?.formError}
+                footer={
+                  <a href="/admin/press" className="admin-link">
+                    보도자료 관리
+                  </a>
+                }
+              />
+            ) : null}
           </div>
         ) : (
           <SignInForm action={listPath} error={signInError?.formError} email={signInError?.email} />

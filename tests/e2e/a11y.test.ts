@@ -1,4 +1,4 @@
-import { join } from "node:path";
+import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { content } from "./support/sites";
@@ -109,6 +109,7 @@ const adminRoutes = () => [
   "/admin/leads",
   "/admin/channels",
   "/admin/operations",
+  "/admin/accounts",
   `/${site}/press`,
 ];
 
@@ -145,7 +146,7 @@ test.each(["phone", "desktop"] as const)(
 test.each(allSites().map((s) => [s.id, s] as const))(
   "every prerendered page of %s: each id is one token, and each aria-controls, aria-labelledby, aria-describedby, label and #link names an id of the page",
   (id, complex) => {
-    const rendered = readSitePages(join(process.cwd(), process.env.BUILD_DIR || "build"), id) as
+    const rendered = readSitePages(resolve(process.env.BUILD_DIR || "build"), id) as
       | { pages: Record<string, { html: string }> }
       | undefined;
     expect(rendered, `build/sites/${id}.json (npm run build)`).toBeDefined();

@@ -3,7 +3,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { telHref } from "~/lib/phone";
 import type { Milestone } from "~/content/schema";
-import { ADMIN, ADMIN_ENV, signInVia } from "./support/admin";
+import { ADMIN_ENV, signInVia, signInWithKeyboard } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import { readableHtml } from "./support/http";
 import { startServer, type RunningServer } from "./support/server";
@@ -64,15 +64,7 @@ function jsonLd(page: string): string {
 
 /** Signs in with the keyboard alone and opens 운영 정보 from the administrators' menu. */
 async function openOperations(page: Page, server: RunningServer) {
-  await page.goto(`${server.url}/admin`);
-  await page.waitForURL((u) => u.pathname === "/admin/login");
-  await page.getByLabel("이메일").focus();
-  await page.keyboard.type(ADMIN.email);
-  await page.keyboard.press("Tab");
-  await page.keyboard.type(ADMIN.password);
-  await page.keyboard.press("Enter");
-  await page.waitForURL(`${server.url}/admin`);
-  await hydrated(page);
+  await signInWithKeyboard(page, server);
   await page
     .getByRole("navigation", { name: "관리자 메뉴" })
     .getByRole("link", { name: "운영 정보" })

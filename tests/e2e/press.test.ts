@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { createServer, type Server } from "node:http";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import sharp from "sharp";
 import type { Browser, Page, Request as PageRequest } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -1092,7 +1092,7 @@ describe("nothing reaches another site or the browser that should not", () => {
 
   test("no file under build/client or build/sites holds the administrator's e-mail, password, a session id or server secrets", async () => {
     const session = cookie.split("=")[1]!;
-    const build = join(process.cwd(), process.env.BUILD_DIR || "build");
+    const build = resolve(process.env.BUILD_DIR || "build");
     const walk = (dir: string): string[] =>
       readdirSync(dir).flatMap((n) => {
         const p = join(dir, n);

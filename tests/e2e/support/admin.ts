@@ -98,3 +98,19 @@ export async function signInVia(page: Page, server: RunningServer, path: string)
   // sign-in form to go, so a caller's reads that do not wait (allTextContents) see the new page.
   await submit.waitFor({ state: "detached" });
 }
+
+/**
+ * Opens `/admin` signed out and signs in on the sign-in page with the keyboard alone (the e-mail,
+ * Tab, the password, Enter); waits for /admin, its script attached.
+ */
+export async function signInWithKeyboard(page: Page, server: RunningServer) {
+  await page.goto(`${server.url}/admin`);
+  await page.waitForURL((u) => u.pathname === "/admin/login");
+  await page.getByLabel("이메일").focus();
+  await page.keyboard.type(ADMIN.email);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(ADMIN.password);
+  await page.keyboard.press("Enter");
+  await page.waitForURL(`${server.url}/admin`);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
