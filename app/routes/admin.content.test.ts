@@ -125,7 +125,7 @@ describe.each(engines())("콘텐츠 편집 ($name)", (engine) => {
     // The unknown key is kept in its select, marked as not in the list.
     const select = document.getElementById(fieldId(`videoTabs.${tab}.unitKey`))!;
     expect(select.querySelector("option[selected]")?.textContent).toBe("99Z (목록에 없음)");
-  });
+  }, 60_000);
 
   it("the complex's form as it is passes the check; its id cannot change", async () => {
     await upsertAdmin("all@example.com", TEST_PASSWORD);
