@@ -1,7 +1,7 @@
-import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.accounts.edit";
 import { AccountScopeFields } from "~/components/admin/account-fields";
+import { useFocusFirstInvalid } from "~/components/admin/focus-invalid";
 import { FormMessage } from "~/components/admin/form-message";
 import { changeAccount, getAccount, setAccountDisabled } from "~/auth/accounts.server";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
@@ -102,10 +102,7 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
   const errors = save?.errors ?? {};
   const first = errors.role ? "role" : errors.sites ? "sites" : undefined;
   const values = save?.values ?? { email: "", role: account.role, sites: account.sites };
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (save) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [save]);
+  const form = useFocusFirstInvalid(save);
 
   return (
     <>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.accounts";
 import { AccountScopeFields } from "~/components/admin/account-fields";
+import { useFocusFirstInvalid } from "~/components/admin/focus-invalid";
 import { FormMessage } from "~/components/admin/form-message";
 import {
   createInvitation,
@@ -349,12 +350,7 @@ function InviteForm({
   const errors = answer?.errors ?? {};
   const values = answer?.values ?? { email: "", role: "", sites: [] };
   const first = errors.email ? "email" : errors.role ? "role" : errors.sites ? "sites" : undefined;
-  // A refused form starts at its first field in error: an answered page (without JavaScript) by
-  // autofocus; with JavaScript, here, as the answer arrives.
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (answer) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [answer]);
+  const form = useFocusFirstInvalid(answer);
   return (
     <section className="admin-card account-invite" aria-labelledby="invite-title">
       <h2 id="invite-title" className="admin-card-title">

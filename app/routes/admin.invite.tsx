@@ -2,9 +2,9 @@
 import type { RouteHandle } from "~/root";
 import "~/styles/press.css";
 import "~/styles/admin.css";
-import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/admin.invite";
+import { useFocusFirstInvalid } from "~/components/admin/focus-invalid";
 import { FormMessage } from "~/components/admin/form-message";
 import { acceptInvitation, readInvitation, type Invitation } from "~/auth/accounts.server";
 import { refuseCrossSite } from "~/auth/guards.server";
@@ -129,10 +129,7 @@ export default function AdminInvite({ loaderData, actionData }: Route.ComponentP
   const { invitation, passwordMin } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
-  const form = useRef<HTMLFormElement>(null);
-  useEffect(() => {
-    if (answer) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-  }, [answer]);
+  const form = useFocusFirstInvalid(answer);
   return (
     <div className="admin-shell">
       <div className="admin-page admin-narrow">
