@@ -1,3 +1,4 @@
+/* global fetch, Response */
 import { once } from "node:events";
 import express from "express";
 import { afterEach, expect, test } from "vitest";
