@@ -1,4 +1,4 @@
-import { memo, useContext, type ReactNode } from "react";
+import { memo, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import {
   RECORD_KEY,
   entryLabel,
@@ -7,12 +7,11 @@ import {
   isRequired,
   kindOf,
   opText,
-  refOptions,
   type FieldSchema,
   type FormOp,
   type NamePath,
 } from "~/lib/form-schema";
-import { ConsoleRootContext, useConsoleForm } from "./form-context";
+import { RefContexts, useConsoleForm } from "./form-context";
 import { ImageField } from "./image-field";
 
 /*
@@ -41,6 +40,8 @@ export type FieldProps = {
   quiet?: boolean;
   /** A section of the form: its label is a heading. */
   heading?: boolean;
+  /** A list's entry drawn in a disclosure whose summary shows the label: the legend is for screen readers. */
+  legendHidden?: boolean;
   /** The entry's buttons (reorder, remove) of a list entry. */
   tools?: ReactNode;
   /** A record entry's key control, shown first. */
@@ -79,12 +80,15 @@ export function OpButton({
   id,
   disabled,
   className = "",
+  name,
   children,
 }: {
   op: FormOp;
   id: string;
   disabled?: boolean;
   className?: string;
+  /** The accessible name, when the visible text alone is not enough ("위로" → "위로 옮기기: 3. 84A"). */
+  name?: string;
   children: ReactNode;
 }) {
   const form = useConsoleForm();
@@ -97,6 +101,7 @@ export function OpButton({
       formNoValidate
       disabled={disabled}
       autoFocus={form.autoFocusId === id || undefined}
+      aria-label={name}
       className={`btn btn-outline btn-small cf-op ${className}`.trim()}
       onClick={(event) => {
         if (!form.hydrated) return;
@@ -136,6 +141,7 @@ export function Group({
   heading,
   noHelp,
   quiet,
+  legendHidden,
   tools,
   className = "",
   children,
@@ -154,7 +160,7 @@ export function Group({
       aria-invalid={errors ? true : undefined}
       data-field={name}
     >
-      <legend className="cf-legend">
+      <legend className={legendHidden ? "sr-only" : "cf-legend"}>
         {heading ? <h3 className="cf-section-title">{title}</h3> : <span>{title}</span>}
         {optional ? <OptionalMark /> : null}
       </legend>
@@ -261,24 +267,71 @@ function EntryTools({
     <div className="cf-tools">
       {reorder ? (
         <>
-          <OpButton op={{ op: "up", path }} id={fieldId(`${entry}-up`)} disabled={index === 0}>
-            위로<span className="sr-only"> 옮기기: {label}</span>
+          <OpButton
+            op={{ op: "up", path }}
+            id={fieldId(`${entry}-up`)}
+            disabled={index === 0}
+            name={`위로 옮기기: ${label}`}
+          >
+            위로
           </OpButton>
           <OpButton
             op={{ op: "down", path }}
             id={fieldId(`${entry}-down`)}
             disabled={index === count - 1}
+            name={`아래로 옮기기: ${label}`}
           >
-            아래로<span className="sr-only"> 옮기기: {label}</span>
+            아래로
           </OpButton>
         </>
       ) : null}
       {removable ? (
-        <OpButton op={{ op: "remove", path }} id={fieldId(`${entry}-remove`)} className="cf-remove">
-          삭제<span className="sr-only">: {label}</span>
+        <OpButton
+          op={{ op: "remove", path }}
+          id={fieldId(`${entry}-remove`)}
+          className="cf-remove"
+          name={`삭제: ${label}`}
+        >
+          삭제
         </OpButton>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A list's entry that holds a group of fields, folded to its label (a long list reads as an
+ * outline); open when one of its fields has a problem, or when a search or a link goes into it.
+ * Its buttons follow it, beside the label. Folded fields are still in the form and sent.
+ */
+function EntryBox({
+  name,
+  label,
+  tools,
+  children,
+}: {
+  name: string;
+  label: string;
+  tools: ReactNode;
+  children: ReactNode;
+}) {
+  const form = useConsoleForm();
+  const faulty = Object.keys(form.errors).some((k) => k === name || k.startsWith(`${name}.`));
+  const box = useRef<HTMLDetailsElement>(null);
+  // Opened as the page is drawn if faulty (also without the script); later problems open it too.
+  // The `open` attribute is React's only once: opening and closing are the person's.
+  const [openAtFirst] = useState(faulty);
+  useEffect(() => {
+    if (faulty && box.current) box.current.open = true;
+  }, [faulty]);
+  return (
+    <>
+      <details ref={box} className="cf-entry-box" open={openAtFirst || undefined}>
+        <summary className="cf-entry-summary">{label}</summary>
+        {children}
+      </details>
+      {tools}
+    </>
   );
 }
 
@@ -318,16 +371,32 @@ function ListField(props: FieldProps) {
             );
             return (
               <li key={keys[i]} className={container ? "cf-entry" : "cf-entry cf-entry-leaf"}>
-                {container ? <input type="hidden" name={child(name, i)} value="" /> : null}
-                <Field
-                  schema={itemSchema}
-                  name={child(name, i)}
-                  value={item}
-                  label={label}
-                  noHelp
-                  quiet={props.quiet || i > 0}
-                  tools={tools}
-                />
+                {container ? (
+                  <>
+                    <input type="hidden" name={child(name, i)} value="" />
+                    <EntryBox name={child(name, i)} label={label} tools={tools}>
+                      <Field
+                        schema={itemSchema}
+                        name={child(name, i)}
+                        value={item}
+                        label={label}
+                        noHelp
+                        quiet={props.quiet || i > 0}
+                        legendHidden
+                      />
+                    </EntryBox>
+                  </>
+                ) : (
+                  <Field
+                    schema={itemSchema}
+                    name={child(name, i)}
+                    value={item}
+                    label={label}
+                    noHelp
+                    quiet={props.quiet || i > 0}
+                    tools={tools}
+                  />
+                )}
               </li>
             );
           })}
@@ -394,16 +463,18 @@ function RecordField(props: FieldProps) {
                 {container ? (
                   <>
                     <input type="hidden" name={entry} value="" />
-                    <Field
-                      schema={valueSchema}
-                      name={entry}
-                      value={v}
-                      label={label}
-                      noHelp
-                      quiet={props.quiet || i > 0}
-                      tools={tools}
-                      keyControl={keyControl}
-                    />
+                    <EntryBox name={entry} label={label} tools={tools}>
+                      <Field
+                        schema={valueSchema}
+                        name={entry}
+                        value={v}
+                        label={label}
+                        noHelp
+                        quiet={props.quiet || i > 0}
+                        legendHidden
+                        keyControl={keyControl}
+                      />
+                    </EntryBox>
                   </>
                 ) : (
                   <div className="cf-record-row">
@@ -561,9 +632,10 @@ function Select({
   optional?: boolean;
   common: Record<string, unknown>;
 }) {
-  const root = useContext(ConsoleRootContext);
+  // The same context for every render of this select (its schema does not change).
+  const entries = useContext(RefContexts[schema.ref ?? "unitTypes"]);
   const options = schema.ref
-    ? refOptions(schema.ref, root)
+    ? entries
     : (schema.enum ?? []).map((e) => ({ value: String(e), label: String(e) }));
   const missing = value !== "" && !options.some((o) => o.value === value);
   return (

@@ -190,7 +190,7 @@ export function ImageField(props: FieldProps) {
                   disabled={!form.hydrated || busy}
                   onClick={() => void upload(file.current?.files?.[0])}
                 >
-                  올리기<span className="sr-only">: {props.label ?? schema.title}</span>
+                  올리기
                 </button>
               </div>
               <p id={`${fileId}-help`} className="cf-help" hidden={props.quiet}>
