@@ -63,6 +63,16 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
+/** The field's help text, which its control names (aria-describedby). */
+function FieldHelp({ id, help }: { id: string; help: string }) {
+  if (!help) return null;
+  return (
+    <p id={`${id}-help`} className="cf-help">
+      {help}
+    </p>
+  );
+}
+
 /** The ids that describe a control: its help and its problem. */
 export const describedBy = (id: string, help: boolean, error: boolean) =>
   [help ? `${id}-help` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
@@ -165,11 +175,7 @@ export function Group({
         {optional ? <OptionalMark /> : null}
       </legend>
       {tools}
-      {help ? (
-        <p id={`${id}-help`} className="cf-help">
-          {help}
-        </p>
-      ) : null}
+      <FieldHelp id={id} help={help} />
       <FieldErrors id={id} errors={errors} />
       {children}
       {after}
@@ -335,6 +341,61 @@ function EntryBox({
   );
 }
 
+/** A list's (or record's) frame: its count in the legend, its entries or a note, its add button. */
+function ListFrame({
+  field,
+  title,
+  count,
+  add,
+  children,
+}: {
+  field: FieldProps;
+  title: string;
+  count: number;
+  /** The add button's noun and whether it works; none for a list of fixed length. */
+  add?: { noun: string; disabled?: boolean };
+  children: ReactNode;
+}) {
+  const { name, optional } = field;
+  return (
+    <Group
+      {...field}
+      label={`${title} (${count}개)`}
+      className="cf-list"
+      after={optional ? <PresentMark name={name} title={title} /> : null}
+    >
+      {count ? (
+        <ol className="cf-entries">{children}</ol>
+      ) : (
+        <p className="cf-empty">항목이 없습니다.</p>
+      )}
+      {add ? (
+        <OpButton
+          op={{ op: "add", path: segments(name) }}
+          id={fieldId(`${name}-add`)}
+          disabled={add.disabled}
+          className="cf-add"
+        >
+          {add.noun} 추가
+        </OpButton>
+      ) : null}
+    </Group>
+  );
+}
+
+/** An entry of fields: its mark (sent even if its fields are all empty), folded to its label. */
+function FoldedEntry(props: FieldProps & { tools: ReactNode }) {
+  const { tools, ...field } = props;
+  return (
+    <>
+      <input type="hidden" name={field.name} value="" />
+      <EntryBox name={field.name} label={field.label ?? ""} tools={tools}>
+        <Field {...field} noHelp legendHidden />
+      </EntryBox>
+    </>
+  );
+}
+
 function ListField(props: FieldProps) {
   const { schema, name, value, optional } = props;
   const form = useConsoleForm();
@@ -349,72 +410,50 @@ function ListField(props: FieldProps) {
   const listTitle = props.label ?? schema.title ?? name;
   const itemTitle = itemSchema.title ?? listTitle;
   return (
-    <Group
-      {...props}
-      label={`${listTitle} (${items.length}개)`}
-      className="cf-list"
-      after={optional ? <PresentMark name={name} title={listTitle} /> : null}
+    <ListFrame
+      field={props}
+      title={listTitle}
+      count={items.length}
+      add={fixed ? undefined : { noun: itemTitle, disabled: !canAdd }}
     >
-      {items.length ? (
-        <ol className="cf-entries">
-          {items.map((item, i) => {
-            const label = container ? entryLabel(i, item) : `${itemTitle} ${i + 1}`;
-            const tools = (
-              <EntryTools
-                list={name}
-                index={i}
-                count={items.length}
+      {items.map((item, i) => {
+        const label = container ? entryLabel(i, item) : `${itemTitle} ${i + 1}`;
+        const tools = (
+          <EntryTools
+            list={name}
+            index={i}
+            count={items.length}
+            label={label}
+            reorder={items.length > 1}
+            removable={!fixed && canRemove}
+          />
+        );
+        return (
+          <li key={keys[i]} className={container ? "cf-entry" : "cf-entry cf-entry-leaf"}>
+            {container ? (
+              <FoldedEntry
+                schema={itemSchema}
+                name={child(name, i)}
+                value={item}
                 label={label}
-                reorder={items.length > 1}
-                removable={!fixed && canRemove}
+                quiet={props.quiet || i > 0}
+                tools={tools}
               />
-            );
-            return (
-              <li key={keys[i]} className={container ? "cf-entry" : "cf-entry cf-entry-leaf"}>
-                {container ? (
-                  <>
-                    <input type="hidden" name={child(name, i)} value="" />
-                    <EntryBox name={child(name, i)} label={label} tools={tools}>
-                      <Field
-                        schema={itemSchema}
-                        name={child(name, i)}
-                        value={item}
-                        label={label}
-                        noHelp
-                        quiet={props.quiet || i > 0}
-                        legendHidden
-                      />
-                    </EntryBox>
-                  </>
-                ) : (
-                  <Field
-                    schema={itemSchema}
-                    name={child(name, i)}
-                    value={item}
-                    label={label}
-                    noHelp
-                    quiet={props.quiet || i > 0}
-                    tools={tools}
-                  />
-                )}
-              </li>
-            );
-          })}
-        </ol>
-      ) : (
-        <p className="cf-empty">항목이 없습니다.</p>
-      )}
-      {fixed ? null : (
-        <OpButton
-          op={{ op: "add", path: segments(name) }}
-          id={fieldId(`${name}-add`)}
-          disabled={!canAdd}
-          className="cf-add"
-        >
-          {itemTitle} 추가
-        </OpButton>
-      )}
-    </Group>
+            ) : (
+              <Field
+                schema={itemSchema}
+                name={child(name, i)}
+                value={item}
+                label={label}
+                noHelp
+                quiet={props.quiet || i > 0}
+                tools={tools}
+              />
+            )}
+          </li>
+        );
+      })}
+    </ListFrame>
   );
 }
 
@@ -429,81 +468,62 @@ function RecordField(props: FieldProps) {
   const container = isContainer(kindOf(valueSchema));
   const title = props.label ?? schema.title ?? name;
   return (
-    <Group
-      {...props}
-      label={`${title} (${entries.length}개)`}
-      className="cf-list"
-      after={optional ? <PresentMark name={name} title={title} /> : null}
+    <ListFrame
+      field={props}
+      title={title}
+      count={entries.length}
+      add={{ noun: valueSchema.title ?? title }}
     >
-      {entries.length ? (
-        <ol className="cf-entries">
-          {entries.map(([key, v], i) => {
-            const entry = child(name, i);
-            const label = entryLabel(i, v, key);
-            const keyControl = (
-              <LeafField
-                schema={{ ...keySchema, type: "string" }}
-                name={child(entry, RECORD_KEY)}
-                value={key}
-                quiet={props.quiet || i > 0}
-              />
-            );
-            const tools = (
-              <EntryTools
-                list={name}
-                index={i}
-                count={entries.length}
+      {entries.map(([key, v], i) => {
+        const entry = child(name, i);
+        const label = entryLabel(i, v, key);
+        const keyControl = (
+          <LeafField
+            schema={{ ...keySchema, type: "string" }}
+            name={child(entry, RECORD_KEY)}
+            value={key}
+            quiet={props.quiet || i > 0}
+          />
+        );
+        const tools = (
+          <EntryTools
+            list={name}
+            index={i}
+            count={entries.length}
+            label={label}
+            reorder={false}
+            removable
+          />
+        );
+        return (
+          <li key={keys[i]} className="cf-entry">
+            {container ? (
+              <FoldedEntry
+                schema={valueSchema}
+                name={entry}
+                value={v}
                 label={label}
-                reorder={false}
-                removable
+                quiet={props.quiet || i > 0}
+                keyControl={keyControl}
+                tools={tools}
               />
-            );
-            return (
-              <li key={keys[i]} className="cf-entry">
-                {container ? (
-                  <>
-                    <input type="hidden" name={entry} value="" />
-                    <EntryBox name={entry} label={label} tools={tools}>
-                      <Field
-                        schema={valueSchema}
-                        name={entry}
-                        value={v}
-                        label={label}
-                        noHelp
-                        quiet={props.quiet || i > 0}
-                        legendHidden
-                        keyControl={keyControl}
-                      />
-                    </EntryBox>
-                  </>
-                ) : (
-                  <div className="cf-record-row">
-                    {keyControl}
-                    <Field
-                      schema={valueSchema}
-                      name={entry}
-                      value={v}
-                      label={`${valueSchema.title ?? "값"}: ${key || "(키 없음)"}`}
-                      quiet={props.quiet || i > 0}
-                    />
-                    {tools}
-                  </div>
-                )}
-              </li>
-            );
-          })}
-        </ol>
-      ) : (
-        <p className="cf-empty">항목이 없습니다.</p>
-      )}
-      <OpButton
-        op={{ op: "add", path: segments(name) }}
-        id={fieldId(`${name}-add`)}
-        className="cf-add"
-      >
-        {valueSchema.title ?? title} 추가
-      </OpButton>
-    </Group>
+            ) : (
+              <div className="cf-record-row">
+                {keyControl}
+                <Field
+                  schema={valueSchema}
+                  name={entry}
+                  value={v}
+                  label={`${valueSchema.title ?? "값"}: ${key || "(키 없음)"}`}
+                  quiet={props.quiet || i > 0}
+                />
+                {tools}
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ListFrame>
   );
 }
 
@@ -543,11 +563,7 @@ export function LeafField({
           {title}
           {optional ? <OptionalMark /> : null}
         </label>
-        {help ? (
-          <p id={`${id}-help`} className="cf-help">
-            {help}
-          </p>
-        ) : null}
+        <FieldHelp id={id} help={help} />
         <FieldErrors id={id} errors={errors} />
         {tools}
       </div>
@@ -609,11 +625,7 @@ export function LeafField({
         {optional ? <OptionalMark /> : null}
       </label>
       {control}
-      {help ? (
-        <p id={`${id}-help`} className="cf-help">
-          {help}
-        </p>
-      ) : null}
+      <FieldHelp id={id} help={help} />
       <FieldErrors id={id} errors={errors} />
       {tools}
     </div>
