@@ -490,9 +490,9 @@ export function opMessage(schema: FieldSchema, before: unknown, op: FormOp): str
     case "add":
       return `${title}: ${count + 1}번째 항목을 추가했습니다.`;
     case "present":
-      return `${title}을(를) 추가했습니다.`;
+      return `${title} 항목을 추가했습니다.`;
     case "absent":
-      return `${title}을(를) 뺐습니다. 저장하면 사이트에서 빠집니다.`;
+      return `${title} 항목을 뺐습니다. 저장하면 사이트에서 빠집니다.`;
     case "remove":
       return `${title}: ${Number(op.path.at(-1)) + 1}번째 항목을 삭제했습니다. 남은 항목 ${count - 1}개.`;
     default: {

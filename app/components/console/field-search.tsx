@@ -20,7 +20,7 @@ import type { ConsoleGroup } from "./groups";
 type Entry = { id: string; trail: string[]; text: string };
 
 /** Every field of the form with the labels of the groups around it. */
-function searchIndex(schema: FieldSchema, root: unknown, groups: ConsoleGroup[]): Entry[] {
+export function searchIndex(schema: FieldSchema, root: unknown, groups: ConsoleGroup[]): Entry[] {
   const out: Entry[] = [];
   const visit = (node: FieldSchema, value: unknown, name: string, trail: string[]) => {
     out.push({ id: fieldId(name), trail, text: trail.join(" ").toLowerCase() });
@@ -37,11 +37,15 @@ function searchIndex(schema: FieldSchema, root: unknown, groups: ConsoleGroup[])
       const items = Array.isArray(value) ? value : [];
       items.forEach((item, i) => {
         const child = kind === "array" ? node.items : node.prefixItems?.[i];
-        if (child)
-          visit(child, item, `${name}.${i}`, [
-            ...trail,
-            kind === "array" ? entryLabel(i, item) : (child.title ?? String(i)),
-          ]);
+        if (!child) return;
+        // As the form labels it: an entry of fields by what names it, a text by its number.
+        const label =
+          kind === "tuple"
+            ? (child.title ?? String(i))
+            : isContainer(kindOf(child))
+              ? entryLabel(i, item)
+              : `${child.title ?? node.title ?? ""} ${i + 1}`;
+        visit(child, item, `${name}.${i}`, [...trail, label]);
       });
     } else if (kind === "record") {
       Object.entries((value ?? {}) as Record<string, unknown>).forEach(([key, v], i) => {
@@ -63,8 +67,26 @@ function searchIndex(schema: FieldSchema, root: unknown, groups: ConsoleGroup[])
   return out;
 }
 
-/** Focus on the field (a group: its first control), scrolled into the middle of the screen. */
-export function goToField(id: string) {
+/**
+ * The fields whose labels (their own and their groups') hold every word, one at least in their own
+ * label: a group that matches lists itself, not each field in it.
+ */
+export function matchFields(index: Entry[], query: string): Entry[] {
+  const parts = query.toLowerCase().split(/\s+/).filter(Boolean);
+  if (!parts.length) return [];
+  return index.filter(
+    (e) =>
+      parts.every((p) => e.text.includes(p)) &&
+      parts.some((p) => e.trail.at(-1)!.toLowerCase().includes(p)),
+  );
+}
+
+/**
+ * Focus on the field (a group: its first control), opening the folded entries it is in; `center`:
+ * scrolled into the middle of the screen (a search result, a problem), else only as far as needed
+ * (after a list edit, where the control is near).
+ */
+export function goToField(id: string, center = true) {
   const target = document.getElementById(id);
   if (!target) return;
   const control = target.matches("input, select, textarea, button")
@@ -72,8 +94,14 @@ export function goToField(id: string) {
     : target.querySelector<HTMLElement>(
         "input:not([type=hidden]):not([disabled]), select, textarea, button:not([disabled])",
       );
-  target.scrollIntoView({ block: "center" });
-  (control ?? target).focus({ preventScroll: true });
+  for (
+    let box = target.closest("details");
+    box;
+    box = box.parentElement?.closest("details") ?? null
+  )
+    box.open = true;
+  if (center) target.scrollIntoView({ block: "center" });
+  (control ?? target).focus({ preventScroll: center });
 }
 
 const MAX_SHOWN = 40;
@@ -97,19 +125,25 @@ export function FieldSearch({
     () => (searching ? searchIndex(schema, root, groups) : []),
     [searching, schema, root, groups],
   );
-  const matches = useMemo(() => {
-    const parts = words.split(/\s+/).filter(Boolean);
-    return parts.length ? index.filter((e) => parts.every((p) => e.text.includes(p))) : [];
-  }, [index, words]);
+  const matches = useMemo(() => matchFields(index, words), [index, words]);
 
   // The matching fields are marked in the form (data-hit), for as long as the search holds.
   useEffect(() => {
     const marked: Element[] = [];
     for (const m of matches) {
       const field = document.getElementById(m.id)?.closest("[data-field]");
-      if (field) {
-        field.setAttribute("data-hit", "");
-        marked.push(field);
+      if (!field) continue;
+      // The field, and the label of each folded entry it is in.
+      const summaries: Element[] = [];
+      for (
+        let box = field.closest("details");
+        box;
+        box = box.parentElement?.closest("details") ?? null
+      )
+        if (box.firstElementChild) summaries.push(box.firstElementChild);
+      for (const element of [field, ...summaries]) {
+        element.setAttribute("data-hit", "");
+        marked.push(element);
       }
     }
     return () => marked.forEach((f) => f.removeAttribute("data-hit"));

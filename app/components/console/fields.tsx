@@ -1,4 +1,4 @@
-import { memo, useContext, type ReactNode } from "react";
+import { memo, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import {
   RECORD_KEY,
   entryLabel,
@@ -7,12 +7,11 @@ import {
   isRequired,
   kindOf,
   opText,
-  refOptions,
   type FieldSchema,
   type FormOp,
   type NamePath,
 } from "~/lib/form-schema";
-import { ConsoleRootContext, useConsoleForm } from "./form-context";
+import { RefContexts, useConsoleForm } from "./form-context";
 import { ImageField } from "./image-field";
 
 /*
@@ -41,6 +40,8 @@ export type FieldProps = {
   quiet?: boolean;
   /** A section of the form: its label is a heading. */
   heading?: boolean;
+  /** A list's entry drawn in a disclosure whose summary shows the label: the legend is for screen readers. */
+  legendHidden?: boolean;
   /** The entry's buttons (reorder, remove) of a list entry. */
   tools?: ReactNode;
   /** A record entry's key control, shown first. */
@@ -62,6 +63,16 @@ export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
+/** The field's help text, which its control names (aria-describedby). */
+function FieldHelp({ id, help }: { id: string; help: string }) {
+  if (!help) return null;
+  return (
+    <p id={`${id}-help`} className="cf-help">
+      {help}
+    </p>
+  );
+}
+
 /** The ids that describe a control: its help and its problem. */
 export const describedBy = (id: string, help: boolean, error: boolean) =>
   [help ? `${id}-help` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
@@ -79,12 +90,15 @@ export function OpButton({
   id,
   disabled,
   className = "",
+  name,
   children,
 }: {
   op: FormOp;
   id: string;
   disabled?: boolean;
   className?: string;
+  /** The accessible name, when the visible text alone is not enough ("위로" → "위로 옮기기: 3. 84A"). */
+  name?: string;
   children: ReactNode;
 }) {
   const form = useConsoleForm();
@@ -97,6 +111,7 @@ export function OpButton({
       formNoValidate
       disabled={disabled}
       autoFocus={form.autoFocusId === id || undefined}
+      aria-label={name}
       className={`btn btn-outline btn-small cf-op ${className}`.trim()}
       onClick={(event) => {
         if (!form.hydrated) return;
@@ -136,6 +151,7 @@ export function Group({
   heading,
   noHelp,
   quiet,
+  legendHidden,
   tools,
   className = "",
   children,
@@ -154,16 +170,12 @@ export function Group({
       aria-invalid={errors ? true : undefined}
       data-field={name}
     >
-      <legend className="cf-legend">
+      <legend className={legendHidden ? "sr-only" : "cf-legend"}>
         {heading ? <h3 className="cf-section-title">{title}</h3> : <span>{title}</span>}
         {optional ? <OptionalMark /> : null}
       </legend>
       {tools}
-      {help ? (
-        <p id={`${id}-help`} className="cf-help">
-          {help}
-        </p>
-      ) : null}
+      <FieldHelp id={id} help={help} />
       <FieldErrors id={id} errors={errors} />
       {children}
       {after}
@@ -261,24 +273,126 @@ function EntryTools({
     <div className="cf-tools">
       {reorder ? (
         <>
-          <OpButton op={{ op: "up", path }} id={fieldId(`${entry}-up`)} disabled={index === 0}>
-            위로<span className="sr-only"> 옮기기: {label}</span>
+          <OpButton
+            op={{ op: "up", path }}
+            id={fieldId(`${entry}-up`)}
+            disabled={index === 0}
+            name={`위로 옮기기: ${label}`}
+          >
+            위로
           </OpButton>
           <OpButton
             op={{ op: "down", path }}
             id={fieldId(`${entry}-down`)}
             disabled={index === count - 1}
+            name={`아래로 옮기기: ${label}`}
           >
-            아래로<span className="sr-only"> 옮기기: {label}</span>
+            아래로
           </OpButton>
         </>
       ) : null}
       {removable ? (
-        <OpButton op={{ op: "remove", path }} id={fieldId(`${entry}-remove`)} className="cf-remove">
-          삭제<span className="sr-only">: {label}</span>
+        <OpButton
+          op={{ op: "remove", path }}
+          id={fieldId(`${entry}-remove`)}
+          className="cf-remove"
+          name={`삭제: ${label}`}
+        >
+          삭제
         </OpButton>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * A list's entry that holds a group of fields, folded to its label (a long list reads as an
+ * outline); open when one of its fields has a problem, or when a search or a link goes into it.
+ * Its buttons follow it, beside the label. Folded fields are still in the form and sent.
+ */
+function EntryBox({
+  name,
+  label,
+  tools,
+  children,
+}: {
+  name: string;
+  label: string;
+  tools: ReactNode;
+  children: ReactNode;
+}) {
+  const form = useConsoleForm();
+  const faulty = Object.keys(form.errors).some((k) => k === name || k.startsWith(`${name}.`));
+  const box = useRef<HTMLDetailsElement>(null);
+  // Opened as the page is drawn if faulty (also without the script); later problems open it too.
+  // The `open` attribute is React's only once: opening and closing are the person's.
+  const [openAtFirst] = useState(faulty);
+  useEffect(() => {
+    if (faulty && box.current) box.current.open = true;
+  }, [faulty]);
+  return (
+    <>
+      <details ref={box} className="cf-entry-box" open={openAtFirst || undefined}>
+        <summary className="cf-entry-summary">{label}</summary>
+        {children}
+      </details>
+      {tools}
+    </>
+  );
+}
+
+/** A list's (or record's) frame: its count in the legend, its entries or a note, its add button. */
+function ListFrame({
+  field,
+  title,
+  count,
+  add,
+  children,
+}: {
+  field: FieldProps;
+  title: string;
+  count: number;
+  /** The add button's noun and whether it works; none for a list of fixed length. */
+  add?: { noun: string; disabled?: boolean };
+  children: ReactNode;
+}) {
+  const { name, optional } = field;
+  return (
+    <Group
+      {...field}
+      label={`${title} (${count}개)`}
+      className="cf-list"
+      after={optional ? <PresentMark name={name} title={title} /> : null}
+    >
+      {count ? (
+        <ol className="cf-entries">{children}</ol>
+      ) : (
+        <p className="cf-empty">항목이 없습니다.</p>
+      )}
+      {add ? (
+        <OpButton
+          op={{ op: "add", path: segments(name) }}
+          id={fieldId(`${name}-add`)}
+          disabled={add.disabled}
+          className="cf-add"
+        >
+          {add.noun} 추가
+        </OpButton>
+      ) : null}
+    </Group>
+  );
+}
+
+/** An entry of fields: its mark (sent even if its fields are all empty), folded to its label. */
+function FoldedEntry(props: FieldProps & { tools: ReactNode }) {
+  const { tools, ...field } = props;
+  return (
+    <>
+      <input type="hidden" name={field.name} value="" />
+      <EntryBox name={field.name} label={field.label ?? ""} tools={tools}>
+        <Field {...field} noHelp legendHidden />
+      </EntryBox>
+    </>
   );
 }
 
@@ -296,56 +410,50 @@ function ListField(props: FieldProps) {
   const listTitle = props.label ?? schema.title ?? name;
   const itemTitle = itemSchema.title ?? listTitle;
   return (
-    <Group
-      {...props}
-      label={`${listTitle} (${items.length}개)`}
-      className="cf-list"
-      after={optional ? <PresentMark name={name} title={listTitle} /> : null}
+    <ListFrame
+      field={props}
+      title={listTitle}
+      count={items.length}
+      add={fixed ? undefined : { noun: itemTitle, disabled: !canAdd }}
     >
-      {items.length ? (
-        <ol className="cf-entries">
-          {items.map((item, i) => {
-            const label = container ? entryLabel(i, item) : `${itemTitle} ${i + 1}`;
-            const tools = (
-              <EntryTools
-                list={name}
-                index={i}
-                count={items.length}
+      {items.map((item, i) => {
+        const label = container ? entryLabel(i, item) : `${itemTitle} ${i + 1}`;
+        const tools = (
+          <EntryTools
+            list={name}
+            index={i}
+            count={items.length}
+            label={label}
+            reorder={items.length > 1}
+            removable={!fixed && canRemove}
+          />
+        );
+        return (
+          <li key={keys[i]} className={container ? "cf-entry" : "cf-entry cf-entry-leaf"}>
+            {container ? (
+              <FoldedEntry
+                schema={itemSchema}
+                name={child(name, i)}
+                value={item}
                 label={label}
-                reorder={items.length > 1}
-                removable={!fixed && canRemove}
+                quiet={props.quiet || i > 0}
+                tools={tools}
               />
-            );
-            return (
-              <li key={keys[i]} className={container ? "cf-entry" : "cf-entry cf-entry-leaf"}>
-                {container ? <input type="hidden" name={child(name, i)} value="" /> : null}
-                <Field
-                  schema={itemSchema}
-                  name={child(name, i)}
-                  value={item}
-                  label={label}
-                  noHelp
-                  quiet={props.quiet || i > 0}
-                  tools={tools}
-                />
-              </li>
-            );
-          })}
-        </ol>
-      ) : (
-        <p className="cf-empty">항목이 없습니다.</p>
-      )}
-      {fixed ? null : (
-        <OpButton
-          op={{ op: "add", path: segments(name) }}
-          id={fieldId(`${name}-add`)}
-          disabled={!canAdd}
-          className="cf-add"
-        >
-          {itemTitle} 추가
-        </OpButton>
-      )}
-    </Group>
+            ) : (
+              <Field
+                schema={itemSchema}
+                name={child(name, i)}
+                value={item}
+                label={label}
+                noHelp
+                quiet={props.quiet || i > 0}
+                tools={tools}
+              />
+            )}
+          </li>
+        );
+      })}
+    </ListFrame>
   );
 }
 
@@ -360,79 +468,62 @@ function RecordField(props: FieldProps) {
   const container = isContainer(kindOf(valueSchema));
   const title = props.label ?? schema.title ?? name;
   return (
-    <Group
-      {...props}
-      label={`${title} (${entries.length}개)`}
-      className="cf-list"
-      after={optional ? <PresentMark name={name} title={title} /> : null}
+    <ListFrame
+      field={props}
+      title={title}
+      count={entries.length}
+      add={{ noun: valueSchema.title ?? title }}
     >
-      {entries.length ? (
-        <ol className="cf-entries">
-          {entries.map(([key, v], i) => {
-            const entry = child(name, i);
-            const label = entryLabel(i, v, key);
-            const keyControl = (
-              <LeafField
-                schema={{ ...keySchema, type: "string" }}
-                name={child(entry, RECORD_KEY)}
-                value={key}
-                quiet={props.quiet || i > 0}
-              />
-            );
-            const tools = (
-              <EntryTools
-                list={name}
-                index={i}
-                count={entries.length}
+      {entries.map(([key, v], i) => {
+        const entry = child(name, i);
+        const label = entryLabel(i, v, key);
+        const keyControl = (
+          <LeafField
+            schema={{ ...keySchema, type: "string" }}
+            name={child(entry, RECORD_KEY)}
+            value={key}
+            quiet={props.quiet || i > 0}
+          />
+        );
+        const tools = (
+          <EntryTools
+            list={name}
+            index={i}
+            count={entries.length}
+            label={label}
+            reorder={false}
+            removable
+          />
+        );
+        return (
+          <li key={keys[i]} className="cf-entry">
+            {container ? (
+              <FoldedEntry
+                schema={valueSchema}
+                name={entry}
+                value={v}
                 label={label}
-                reorder={false}
-                removable
+                quiet={props.quiet || i > 0}
+                keyControl={keyControl}
+                tools={tools}
               />
-            );
-            return (
-              <li key={keys[i]} className="cf-entry">
-                {container ? (
-                  <>
-                    <input type="hidden" name={entry} value="" />
-                    <Field
-                      schema={valueSchema}
-                      name={entry}
-                      value={v}
-                      label={label}
-                      noHelp
-                      quiet={props.quiet || i > 0}
-                      tools={tools}
-                      keyControl={keyControl}
-                    />
-                  </>
-                ) : (
-                  <div className="cf-record-row">
-                    {keyControl}
-                    <Field
-                      schema={valueSchema}
-                      name={entry}
-                      value={v}
-                      label={`${valueSchema.title ?? "값"}: ${key || "(키 없음)"}`}
-                      quiet={props.quiet || i > 0}
-                    />
-                    {tools}
-                  </div>
-                )}
-              </li>
-            );
-          })}
-        </ol>
-      ) : (
-        <p className="cf-empty">항목이 없습니다.</p>
-      )}
-      <OpButton
-        op={{ op: "add", path: segments(name) }}
-        id={fieldId(`${name}-add`)}
-        className="cf-add"
-      >
-        {valueSchema.title ?? title} 추가
-      </OpButton>
-    </Group>
+            ) : (
+              <div className="cf-record-row">
+                {keyControl}
+                <Field
+                  schema={valueSchema}
+                  name={entry}
+                  value={v}
+                  label={`${valueSchema.title ?? "값"}: ${key || "(키 없음)"}`}
+                  quiet={props.quiet || i > 0}
+                />
+                {tools}
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ListFrame>
   );
 }
 
@@ -472,11 +563,7 @@ export function LeafField({
           {title}
           {optional ? <OptionalMark /> : null}
         </label>
-        {help ? (
-          <p id={`${id}-help`} className="cf-help">
-            {help}
-          </p>
-        ) : null}
+        <FieldHelp id={id} help={help} />
         <FieldErrors id={id} errors={errors} />
         {tools}
       </div>
@@ -538,11 +625,7 @@ export function LeafField({
         {optional ? <OptionalMark /> : null}
       </label>
       {control}
-      {help ? (
-        <p id={`${id}-help`} className="cf-help">
-          {help}
-        </p>
-      ) : null}
+      <FieldHelp id={id} help={help} />
       <FieldErrors id={id} errors={errors} />
       {tools}
     </div>
@@ -561,9 +644,10 @@ function Select({
   optional?: boolean;
   common: Record<string, unknown>;
 }) {
-  const root = useContext(ConsoleRootContext);
+  // The same context for every render of this select (its schema does not change).
+  const entries = useContext(RefContexts[schema.ref ?? "unitTypes"]);
   const options = schema.ref
-    ? refOptions(schema.ref, root)
+    ? entries
     : (schema.enum ?? []).map((e) => ({ value: String(e), label: String(e) }));
   const missing = value !== "" && !options.some((o) => o.value === value);
   return (

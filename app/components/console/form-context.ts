@@ -1,5 +1,12 @@
-import { createContext, useContext } from "react";
-import { nameOf, type FieldSchema, type FormOp, type NamePath } from "~/lib/form-schema";
+import { createContext, useContext, type Context } from "react";
+import { FIELD_REFS, type FieldRef } from "~/content/field-meta";
+import {
+  nameOf,
+  type FieldSchema,
+  type FormOp,
+  type NamePath,
+  type Option,
+} from "~/lib/form-schema";
 
 /** What every field of a generated form shares: its problems, the edits. */
 export type ConsoleForm = {
@@ -20,10 +27,13 @@ export type ConsoleForm = {
 export const ConsoleFormContext = createContext<ConsoleForm | null>(null);
 
 /**
- * The whole value as of the last edit of a list or of a field a reference names (the references'
- * entries come from it). A context of its own: only the reference selects follow it.
+ * The entries each kind of reference offers (app/lib/form-schema.ts refOptions), from the whole
+ * value as of the last edit of a list or of a field a reference names. A context per kind: only
+ * the selects of a kind whose entries changed are drawn again.
  */
-export const ConsoleRootContext = createContext<unknown>(undefined);
+export const RefContexts = Object.fromEntries(
+  FIELD_REFS.map((ref) => [ref, createContext<Option[]>([])]),
+) as Record<FieldRef, Context<Option[]>>;
 
 export function useConsoleForm(): ConsoleForm {
   const form = useContext(ConsoleFormContext);

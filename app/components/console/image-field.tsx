@@ -35,9 +35,11 @@ export function ImageField(props: FieldProps) {
   const picture = (value ?? {}) as Picture;
   const fileId = fieldId(`${name}.$file`);
   const altId = fieldId(`${name}.alt`);
-  const src = useRef<HTMLInputElement>(null);
-  const width = useRef<HTMLInputElement>(null);
-  const height = useRef<HTMLInputElement>(null);
+  // The uploaded picture's file and size, once there is one (a hidden field's value follows its
+  // `value` attribute, which React writes on every render: so React holds it).
+  const [uploaded, setUploaded] = useState<{ src: string; width: number; height: number } | null>(
+    null,
+  );
   const file = useRef<HTMLInputElement>(null);
   const [preview, setPreview] = useState<string | null>(() => thumbnail(picture));
   const [status, setStatus] = useState("");
@@ -49,7 +51,8 @@ export function ImageField(props: FieldProps) {
     ...(form.errors[`${name}.$file`] ?? []),
     ...(problem?.field === "file" ? [problem.message] : []),
   ];
-  const shownFile = picture.src ? picture.src.split("/").pop() : "";
+  const shown: Picture = uploaded ?? picture;
+  const shownFile = shown.src ? shown.src.split("/").pop() : "";
 
   async function upload(chosen: File | undefined) {
     const alt = (document.getElementById(altId) as HTMLInputElement | null)?.value.trim() ?? "";
@@ -87,9 +90,11 @@ export function ImageField(props: FieldProps) {
         document.getElementById(answer?.field === "alt" ? altId : fileId)?.focus();
         return;
       }
-      if (src.current) src.current.value = answer.image.src;
-      if (width.current) width.current.value = String(answer.image.width);
-      if (height.current) height.current.value = String(answer.image.height);
+      setUploaded({
+        src: answer.image.src,
+        width: answer.image.width,
+        height: answer.image.height,
+      });
       setPreview(answer.previewUrl);
       if (file.current) file.current.value = "";
       setStatus("그림을 올렸습니다. 콘텐츠를 저장하면 사이트에 반영됩니다.");
@@ -123,19 +128,9 @@ export function ImageField(props: FieldProps) {
     <div className={dragging ? "cf-drop is-dragging" : "cf-drop"} {...drop}>
       <Group {...props} className="cf-image">
         {props.keyControl}
-        <input ref={src} type="hidden" name={`${name}.src`} defaultValue={picture.src ?? ""} />
-        <input
-          ref={width}
-          type="hidden"
-          name={`${name}.width`}
-          defaultValue={picture.width ?? ""}
-        />
-        <input
-          ref={height}
-          type="hidden"
-          name={`${name}.height`}
-          defaultValue={picture.height ?? ""}
-        />
+        <input type="hidden" name={`${name}.src`} value={shown.src ?? ""} readOnly />
+        <input type="hidden" name={`${name}.width`} value={shown.width ?? ""} readOnly />
+        <input type="hidden" name={`${name}.height`} value={shown.height ?? ""} readOnly />
         <div className="cf-image-body">
           <figure className="cf-thumb">
             {preview ? (
@@ -145,7 +140,7 @@ export function ImageField(props: FieldProps) {
             )}
             <figcaption>
               {shownFile ? `현재 그림: ${shownFile}` : "아직 그림이 없습니다"}
-              {picture.width && picture.height ? ` (${picture.width}×${picture.height})` : ""}
+              {shown.width && shown.height ? ` (${shown.width}×${shown.height})` : ""}
             </figcaption>
           </figure>
           <div className="cf-image-fields">
@@ -190,7 +185,7 @@ export function ImageField(props: FieldProps) {
                   disabled={!form.hydrated || busy}
                   onClick={() => void upload(file.current?.files?.[0])}
                 >
-                  올리기<span className="sr-only">: {props.label ?? schema.title}</span>
+                  올리기
                 </button>
               </div>
               <p id={`${fileId}-help`} className="cf-help" hidden={props.quiet}>

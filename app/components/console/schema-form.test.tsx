@@ -10,7 +10,9 @@ import {
   type FieldSchema,
   type FormOp,
 } from "~/lib/form-schema";
+import { imageUrl, photoWidths } from "~/lib/images";
 import { loadSite } from "~/sites/registry.server";
+import { matchFields, searchIndex } from "./field-search";
 import { CONSOLE_GROUPS, consoleGroups } from "./groups";
 import type { SchemaFormProps } from "./schema-form";
 import { consoleSchema as schema, renderForm, sentEntries as sent } from "./test-support";
@@ -104,10 +106,12 @@ describe("the console's form of a complex", () => {
     const logo = document.getElementById(fieldId("images.logo"))!;
     expect(logo.querySelector("img")?.getAttribute("src")).toBe("/img/sites/suwon/brand/logo.svg");
     const hero = document.getElementById(fieldId("home.hero.wide"))!;
-    // The build's drawing of it once `npm run images` has made one (.artwork/suwon/), else the shared one.
-    expect(hero.querySelector("img")?.getAttribute("src")).toMatch(
-      /^\/img\/(art\/suwon\/)?photo\/home-hero-wide-480\.webp$/,
+    // (a drawing the build made from the data, or the shared one: as the site resolves it)
+    const wide = site.home.hero.wide;
+    expect(hero.querySelector("img")?.getAttribute("src")).toBe(
+      imageUrl(wide, photoWidths(wide)[0]),
     );
+    expect(imageUrl(wide, photoWidths(wide)[0])).toMatch(/\/photo\/home-hero-wide-480\.webp$/);
     expect(hero.textContent).toContain("현재 그림: home-hero-wide.svg (1920×1200)");
     expect(document.getElementById(fieldId("home.hero.wide.alt"))?.hasAttribute("required")).toBe(
       true,
@@ -173,5 +177,22 @@ describe("the console's form of a complex", () => {
       properties: { ...schema.properties, extra: { type: "string" as const, title: "새 항목" } },
     };
     expect(consoleGroups(added).at(-1)!.sections).toContain("extra");
+  });
+
+  test("the search over labels finds the fields whose label holds the words, each a control of the form", () => {
+    const site = samples.anyang;
+    const { document } = render(site);
+    const index = searchIndex(schema, site, consoleGroups(schema));
+    const found = (query: string) => matchFields(index, query).map((m) => m.trail.join(" › "));
+    expect(found("대표 전화")).toEqual(["홍보센터 › 연락처 › 대표 전화번호"]);
+    // Each unit type's plan, by its label; the group's words narrow it to one.
+    expect(found("평면도")).toEqual(
+      site.unitTypes.map((u, i) => `주택형 › 주택형 › ${i + 1}. ${u.label} › 평면도`),
+    );
+    expect(found(`${site.unitTypes[1]!.label} 평면도`)).toHaveLength(1);
+    expect(found("찾을수없는말")).toEqual([]);
+    // Every result leads to a control (or group) of the form.
+    const missing = index.filter((e) => !document.getElementById(e.id)).map((e) => e.id);
+    expect(missing).toEqual([]);
   });
 });

@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import { formToObject } from "~/lib/form-object";
+import { FIELD_REFS, type FieldRef } from "~/content/field-meta";
 import {
   REF_SOURCES,
   applyOp,
+  refOptions,
   fieldAt,
   fieldId,
   focusAfter,
@@ -15,12 +17,7 @@ import {
 } from "~/lib/form-schema";
 import { Field } from "./fields";
 import { FieldSearch, goToField } from "./field-search";
-import {
-  ConsoleFormContext,
-  ConsoleRootContext,
-  EntryKeys,
-  type ConsoleForm,
-} from "./form-context";
+import { ConsoleFormContext, EntryKeys, RefContexts, type ConsoleForm } from "./form-context";
 import { consoleGroups } from "./groups";
 
 /*
@@ -75,10 +72,31 @@ function share(prev: unknown, next: unknown): unknown {
 const lengthOf = (v: unknown) =>
   Array.isArray(v) ? v.length : isObject(v) ? Object.keys(v).length : 0;
 
+/**
+ * The entries one kind of reference offers, for its selects: the same array while they are the
+ * same, so that an edit elsewhere leaves those selects as they are.
+ */
+function RefEntries({
+  kind,
+  root,
+  children,
+}: {
+  kind: FieldRef;
+  root: unknown;
+  children: ReactNode;
+}) {
+  const key = useMemo(() => JSON.stringify(refOptions(kind, root)), [kind, root]);
+  const options = useMemo(() => JSON.parse(key) as ReturnType<typeof refOptions>, [key]);
+  const Provider = RefContexts[kind].Provider;
+  return <Provider value={options}>{children}</Provider>;
+}
+
+const NO_ERRORS: Record<string, string[]> = {};
+
 export function SchemaForm({
   schema,
   value,
-  errors = {},
+  errors = NO_ERRORS,
   action,
   focus,
   announcement = "",
@@ -120,7 +138,7 @@ export function SchemaForm({
     const id = focusNext.current;
     if (!id) return;
     focusNext.current = null;
-    goToField(id);
+    goToField(id, false);
   }, [root]);
 
   // A field another field's list comes from (a unit type's key, a page's path) was changed: the
@@ -156,80 +174,87 @@ export function SchemaForm({
 
   return (
     <ConsoleFormContext.Provider value={context}>
-      <ConsoleRootContext.Provider value={root}>
-        <div className="cf-layout">
-          <aside className="cf-side">
-            <FieldSearch schema={schema} root={root} groups={groups} hydrated={hydrated} />
-            <nav className="cf-toc" aria-label="콘텐츠 목차">
-              <ol>
-                {groups.map((g) => (
-                  <li key={g.id}>
-                    <a href={`#g-${g.id}`} className="cf-toc-group">
-                      {g.title}
-                    </a>
-                    <ol>
-                      {g.sections.map((section) => (
-                        <li key={section}>
-                          <a href={`#${fieldId(section)}`}>
-                            {fieldAt(schema, undefined, section.split(".")).schema?.title ??
-                              section}
-                          </a>
-                        </li>
-                      ))}
-                    </ol>
-                  </li>
+      {FIELD_REFS.reduceRight<ReactNode>(
+        (inner, kind) => (
+          <RefEntries kind={kind} root={root}>
+            {inner}
+          </RefEntries>
+        ),
+        <>
+          <div className="cf-layout">
+            <aside className="cf-side">
+              <FieldSearch schema={schema} root={root} groups={groups} hydrated={hydrated} />
+              <nav className="cf-toc" aria-label="콘텐츠 목차">
+                <ol>
+                  {groups.map((g) => (
+                    <li key={g.id}>
+                      <a href={`#g-${g.id}`} className="cf-toc-group">
+                        {g.title}
+                      </a>
+                      <ol>
+                        {g.sections.map((section) => (
+                          <li key={section}>
+                            <a href={`#${fieldId(section)}`}>
+                              {fieldAt(schema, undefined, section.split(".")).schema?.title ??
+                                section}
+                            </a>
+                          </li>
+                        ))}
+                      </ol>
+                    </li>
+                  ))}
+                </ol>
+              </nav>
+            </aside>
+            <div className="cf-main">
+              {children}
+              <p className="cf-announce" role="status" aria-live="polite">
+                {message}
+              </p>
+              <Form
+                ref={formRef}
+                method="post"
+                action={action}
+                encType="multipart/form-data"
+                noValidate
+                className="cf-form"
+              >
+                <div className="cf-actions">{actions}</div>
+                {splitMarks.map((top) => (
+                  <input key={top} type="hidden" name={top} value="" />
                 ))}
-              </ol>
-            </nav>
-          </aside>
-          <div className="cf-main">
-            {children}
-            <p className="cf-announce" role="status" aria-live="polite">
-              {message}
-            </p>
-            <Form
-              ref={formRef}
-              method="post"
-              action={action}
-              encType="multipart/form-data"
-              noValidate
-              className="cf-form"
-            >
-              <div className="cf-actions">{actions}</div>
-              {splitMarks.map((top) => (
-                <input key={top} type="hidden" name={top} value="" />
-              ))}
-              {groups.map((g) => (
-                <section
-                  key={g.id}
-                  id={`g-${g.id}`}
-                  className="cf-menu-group"
-                  aria-labelledby={`g-${g.id}-title`}
-                >
-                  <h2 id={`g-${g.id}-title`} className="cf-menu-title">
-                    {g.title}
-                  </h2>
-                  {g.sections.map((section) => {
-                    const path = section.split(".");
-                    const parent = fieldAt(schema, undefined, path.slice(0, -1)).schema ?? schema;
-                    const at = fieldAt(schema, root, path);
-                    return at.schema ? (
-                      <Field
-                        key={section}
-                        schema={at.schema}
-                        name={section}
-                        value={at.value}
-                        optional={!isRequired(parent, path.at(-1)!)}
-                        heading
-                      />
-                    ) : null;
-                  })}
-                </section>
-              ))}
-            </Form>
+                {groups.map((g) => (
+                  <section
+                    key={g.id}
+                    id={`g-${g.id}`}
+                    className="cf-menu-group"
+                    aria-labelledby={`g-${g.id}-title`}
+                  >
+                    <h2 id={`g-${g.id}-title`} className="cf-menu-title">
+                      {g.title}
+                    </h2>
+                    {g.sections.map((section) => {
+                      const path = section.split(".");
+                      const parent = fieldAt(schema, undefined, path.slice(0, -1)).schema ?? schema;
+                      const at = fieldAt(schema, root, path);
+                      return at.schema ? (
+                        <Field
+                          key={section}
+                          schema={at.schema}
+                          name={section}
+                          value={at.value}
+                          optional={!isRequired(parent, path.at(-1)!)}
+                          heading
+                        />
+                      ) : null;
+                    })}
+                  </section>
+                ))}
+              </Form>
+            </div>
           </div>
-        </div>
-      </ConsoleRootContext.Provider>
+        </>,
+      )}
     </ConsoleFormContext.Provider>
   );
 }

@@ -91,7 +91,7 @@ export async function signInVia(page: Page, server: RunningServer, path: string)
   await page.waitForURL((u) => u.pathname === "/admin/login");
   await page.getByLabel("이메일").fill(ADMIN.email);
   await page.getByLabel("비밀번호").fill(ADMIN.password);
-  const submit = page.getByRole("button", { name: "로그인" });
+  const submit = page.getByRole("button", { name: "로그인", exact: true });
   await submit.click();
   await page.waitForURL(server.url + path);
   // A client-side navigation changes the address before React puts the page in: wait for the
