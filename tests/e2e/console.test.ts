@@ -1,10 +1,9 @@
 import type { Browser } from "playwright-core";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { ADMIN_ENV, poll, signInVia } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import { rawRequest, readableHtml } from "./support/http";
-import { startServer, type RunningServer } from "./support/server";
+import { startInstances, type RunningServer } from "./support/server";
 
 /*
  * The agency console as an agency administrator uses it (issue 29): a new complex copied from a
@@ -16,36 +15,18 @@ import { startServer, type RunningServer } from "./support/server";
 const FOLLOW_MS = 5_000;
 
 let servers: RunningServer[] = [];
+let instances: Awaited<ReturnType<typeof startInstances>> | undefined;
 let browser: Browser;
-let schema: string | undefined;
 
 beforeAll(async () => {
-  const url = process.env.TEST_DATABASE_URL;
-  let databaseUrl = "";
-  if (url) {
-    schema = `console_e2e_${process.pid}`;
-    const client = new pg.Client(url);
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-    databaseUrl = `${url}${url.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  }
-  const env = { ...ADMIN_ENV, DATABASE_URL: databaseUrl };
-  servers = [await startServer(env)];
-  if (databaseUrl) servers.push(await startServer(env));
+  instances = await startInstances("console_e2e", ADMIN_ENV);
+  servers = instances.servers;
   browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  for (const s of servers) await s.stop();
-  if (schema && process.env.TEST_DATABASE_URL) {
-    const client = new pg.Client(process.env.TEST_DATABASE_URL);
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
-  }
+  await instances?.stop();
 });
 
 /** The home page as a visitor on `host` gets it from `server`. */

@@ -1,12 +1,11 @@
 import type { Browser, Page } from "playwright-core";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { telHref } from "~/lib/phone";
 import type { Milestone } from "~/content/schema";
 import { ADMIN_ENV, signInVia, signInWithKeyboard } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import { readableHtml } from "./support/http";
-import { startServer, type RunningServer } from "./support/server";
+import { startInstances, type RunningServer } from "./support/server";
 import { content, pressPath } from "./support/sites";
 
 /*
@@ -20,36 +19,18 @@ const FOLLOW_MS = 5_000;
 const KST_MS = 9 * 3_600_000;
 
 let servers: RunningServer[] = [];
+let instances: Awaited<ReturnType<typeof startInstances>> | undefined;
 let browser: Browser;
-let schema: string | undefined;
 
 beforeAll(async () => {
-  const url = process.env.TEST_DATABASE_URL;
-  let databaseUrl = "";
-  if (url) {
-    schema = `live_e2e_${process.pid}`;
-    const client = new pg.Client(url);
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.query(`CREATE SCHEMA ${schema}`);
-    await client.end();
-    databaseUrl = `${url}${url.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
-  }
-  const env = { ...ADMIN_ENV, DATABASE_URL: databaseUrl };
-  servers = [await startServer(env)];
-  if (databaseUrl) servers.push(await startServer(env));
+  instances = await startInstances("live_e2e", ADMIN_ENV);
+  servers = instances.servers;
   browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
   await browser?.close();
-  for (const s of servers) await s.stop();
-  if (schema && process.env.TEST_DATABASE_URL) {
-    const client = new pg.Client(process.env.TEST_DATABASE_URL);
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-    await client.end();
-  }
+  await instances?.stop();
 });
 
 const html = async (server: RunningServer, path: string) =>

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import pg from "pg";
 
 export type RunningServer = {
   url: string;
@@ -87,6 +88,40 @@ export async function startServer(
       }
       if (!reuse && signal !== "SIGKILL" && !extraEnv.KEEP_DATA)
         rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The instances of a test that checks what every instance serves: with PostgreSQL
+ * (TEST_DATABASE_URL, CI) two on one fresh schema named after `name`; with SQLite, one.
+ * `stop()` stops them and drops the schema.
+ */
+export async function startInstances(
+  name: string,
+  env: Record<string, string> = {},
+): Promise<{ servers: RunningServer[]; stop(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  const schema = `${name}_${process.pid}`;
+  const onSchema = async (sql: string) => {
+    const client = new pg.Client(url);
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  let databaseUrl = "";
+  if (url) {
+    await onSchema(`DROP SCHEMA IF EXISTS ${schema} CASCADE; CREATE SCHEMA ${schema}`);
+    databaseUrl = `${url}${url.includes("?") ? "&" : "?"}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  }
+  const withDb = { ...env, DATABASE_URL: databaseUrl };
+  const servers = [await startServer(withDb)];
+  if (databaseUrl) servers.push(await startServer(withDb));
+  return {
+    servers,
+    async stop() {
+      for (const s of servers) await s.stop();
+      if (url) await onSchema(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
     },
   };
 }
