@@ -20,6 +20,9 @@ import { action as pressEditAction, loader as pressEditLoader } from "./admin.pr
 import { action as pressNewAction, loader as pressNewLoader } from "./admin.press.new";
 import { loader as pressLoader } from "./admin.press";
 import { action as pressListAction, loader as pressListLoader } from "./press.list";
+import { loadStore } from "~/sites/content-store.server";
+import { action as siteAction, loader as siteLoader } from "./admin.site";
+import { loader as sitesLoader } from "./admin.sites";
 
 /*
  * Each role against every administrator loader and action, signed in on its own complex (suwon):
@@ -364,5 +367,24 @@ describe.each(engines())("each role's areas, route by route ($name)", (engine) =
     // A consultant of both complexes uses suwon's desk.
     const consultant = await cookieOf("anyang-consultant@example.com", "anyang");
     expect(await statusOf(() => leadsLoader(get("/admin/leads", consultant) as any))).toBe(200);
+  });
+
+  it("단지 관리 is the agency's alone; a complex's publishing is content's, its take-down the agency's", async () => {
+    await seed();
+    await loadStore();
+    const status = async (role: Role) => {
+      const cookie = await cookieOf(`${role}@example.com`, SITE);
+      const params = { siteId: SITE };
+      return [
+        await statusOf(() => sitesLoader(get("/admin/sites", cookie) as any)),
+        await statusOf(() => siteLoader(get(`/admin/sites/${SITE}`, cookie, params) as any)),
+        await statusOf(() =>
+          siteAction(post(`/admin/sites/${SITE}`, cookie, { intent: "unpublish" }, params) as any),
+        ),
+      ];
+    };
+    expect(await status("agency")).toEqual([200, 200, 302]);
+    expect(await status("editor")).toEqual([404, 200, 404]);
+    expect(await status("consultant")).toEqual([404, 404, 404]);
   });
 });
