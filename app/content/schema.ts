@@ -1613,22 +1613,29 @@ export const contentSchema = z
         });
       }
     }
+    // Each reference at its own field, so the console's message links to it.
     const positions = content.infoPages.unitPositions;
-    for (const line of [...positions.buildings.flatMap((b) => b.lines), ...positions.typeColors]) {
-      if (!unitKeys.has(line.type)) {
+    const typed = [
+      ...positions.buildings.flatMap((b, i) =>
+        b.lines.map((line, j) => ({ type: line.type, path: ["buildings", i, "lines", j] })),
+      ),
+      ...positions.typeColors.map((line, i) => ({ type: line.type, path: ["typeColors", i] })),
+    ];
+    for (const { type, path } of typed) {
+      if (!unitKeys.has(type)) {
         ctx.addIssue({
           code: "custom",
-          message: `없는 주택형입니다: ${line.type}`,
-          path: ["infoPages", "unitPositions"],
+          message: `없는 주택형입니다: ${type}`,
+          path: ["infoPages", "unitPositions", ...path, "type"],
         });
       }
     }
-    for (const key of content.home.unitPlan.viewerKeys) {
+    for (const [i, key] of content.home.unitPlan.viewerKeys.entries()) {
       if (!unitKeys.has(key)) {
         ctx.addIssue({
           code: "custom",
           message: `없는 주택형입니다: ${key}`,
-          path: ["home", "unitPlan", "viewerKeys"],
+          path: ["home", "unitPlan", "viewerKeys", i],
         });
       }
     }
@@ -1641,7 +1648,7 @@ export const contentSchema = z
           message: unit
             ? `영상 탭 제목에 주택형 이름(${unit.label})이 없습니다: ${tab.title}`
             : `없는 주택형입니다: ${tab.unitKey}`,
-          path: ["videoTabs", i, "title"],
+          path: ["videoTabs", i, unit ? "title" : "unitKey"],
         });
       }
     }

@@ -88,6 +88,31 @@ describe.each(engines())("content store ($name)", (engine) => {
     expect(await other.sync(t0)).toEqual([]);
   });
 
+  it("refuses to publish a unit type that does not exist or a picture without its alt text, each at its field", async () => {
+    await loadStore(t0);
+    const draft = (await getDraft("anyang"))!;
+    const bad = structuredClone(draft.content) as Doc & {
+      videoTabs: { unitKey?: string }[];
+      home: { hero: { wide: { alt: string } } };
+    };
+    bad.videoTabs[1]!.unitKey = "999Z";
+    bad.home.hero.wide.alt = "";
+    await saveDraft("anyang", bad, draft, "a@example.com", t0);
+    const refused = await publishDraft("anyang", "a@example.com", { now: t0 });
+    if (refused.ok) throw new Error("published a bad draft");
+    expect(refused.problems).toEqual(
+      expect.arrayContaining([
+        {
+          path: "videoTabs.1.unitKey",
+          message: expect.stringContaining("없는 주택형입니다: 999Z"),
+        },
+        { path: "home.hero.wide.alt", message: expect.stringMatching(/대체 텍스트|alt/) },
+      ]),
+    );
+    // Nothing was published: the served complex keeps its version.
+    expect((await listVersions("anyang")).map((v) => v.version)).toEqual([1]);
+  });
+
   it("serves a scheduled version from its time, not before", async () => {
     await loadStore(t0);
     const sync = createSiteSync((await loadStore(t0)).keys);
