@@ -110,6 +110,8 @@ const adminRoutes = () => [
   "/admin/channels",
   "/admin/operations",
   "/admin/accounts",
+  "/admin/sites",
+  `/admin/sites/${site}`,
   `/${site}/press`,
 ];
 
