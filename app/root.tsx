@@ -18,8 +18,8 @@ import { RegistrationPopupTemplate } from "~/components/registration/registratio
 import { RENDERED_EVENT } from "~/enhance/events";
 import { phoneLink } from "~/lib/source-phone";
 import type { Theme } from "~/content/schema";
-import { type RootData, useCspNonce, useNotice, useOptionalSite } from "~/lib/site";
-import { webFontHeadScript } from "~/lib/web-font";
+import { type RootData, useCspNonce, useFontExtra, useNotice, useOptionalSite } from "~/lib/site";
+import { FONT_EXTRA_ATTR, webFontHeadScript } from "~/lib/web-font";
 import { NoticeBar } from "~/components/live/notice-bar";
 import { allowsTracking, routeStylesheets, wantsHydration } from "~/lib/route-hydration";
 import { pageTracking, TRACKING_ATTR } from "~/lib/tracking";
@@ -36,14 +36,18 @@ import "~/styles/forms.css";
 export async function loader({ request, context }: Route.LoaderArgs): Promise<RootData> {
   const { siteOf, siteOrigin } = await import("~/sites/registry.server");
   const { noticeShown } = await import("~/sites/notice.server");
+  const { fontExtraOf } = await import("~/lib/font-extra.server");
   const site = siteOf(request);
   // Pages are rendered again when a notice's period begins or ends (server/index.js).
   const notice = noticeShown(site.notice) ? site.notice : undefined;
   // Pages rendered per request (the press pages) allow their inline scripts by this nonce.
   const nonce = context?.cspNonce;
+  // Characters of its content the build's font subset lacks (a complex written in the console).
+  const fontExtra = fontExtraOf(site);
   return {
     site,
     siteUrl: siteOrigin(site),
+    ...(fontExtra ? { fontExtra } : {}),
     ...(notice ? { notice } : {}),
     ...(nonce ? { nonce } : {}),
   };
@@ -87,11 +91,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useCspNonce();
   const matches = useMatches();
   const tracking = allowsTracking(matches) ? pageTracking(site?.tracking) : null;
+  const fontExtra = useFontExtra();
   return (
     <html
       lang="ko"
       style={themeStyle(site?.theme)}
       {...(tracking ? { [TRACKING_ATTR]: JSON.stringify(tracking) } : {})}
+      {...(fontExtra ? { [FONT_EXTRA_ATTR]: JSON.stringify(fontExtra) } : {})}
     >
       <head>
         <meta charSet="utf-8" />

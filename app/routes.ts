@@ -47,6 +47,8 @@ export default [
   route("media/press/:file", "routes/press.photo.ts"),
   // Pictures uploaded in the console, from the media store (the same on every instance).
   route("media/c/:file", "routes/media.file.ts"),
+  // A complex's own characters that the build's font subset lacks (content written in the console).
+  route("fonts/extra/:file", "routes/font-extra.ts"),
   page(":site/customer", "routes/customer.tsx", "site-customer"),
 
   page("register", "routes/register.tsx"),

@@ -10,35 +10,29 @@
  * press post is drawn by the system font, character by character (decisions/009).
  *
  * Output: one variable WOFF2 (weight axis 400–900, the weights the CSS uses) in
- * app/styles/fonts/, which fonts.css and root.tsx import, so Vite gives it a hashed name.
+ * app/styles/fonts/, which fonts.css and root.tsx import, so Vite gives it a hashed name; and the
+ * list of its characters beside it (FONT_CHARS).
  *
  *   npx tsx scripts/build-fonts.ts           build the subset (skipped when up to date)
  */
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import subsetFont from "subset-font";
+import {
+  FONT_CHARS,
+  FONT_OUT,
+  pretendardSource,
+  SUBSET_OPTIONS,
+} from "../app/lib/font-files.server";
 import { SITE_FILE, sitesRoot } from "../app/sites/registry.server";
 
-export const FONT_OUT = "app/styles/fonts/pretendard-subset.woff2";
 const SOURCE_DIRS = ["app", "server"];
 const SOURCE_FILE = /\.(tsx?|jsx?|mjs|css)$/;
 // Printable ASCII, Latin-1 punctuation and the symbols Korean text and typed input use.
 const ALWAYS =
   Array.from({ length: 0x7f - 0x20 }, (_, i) => String.fromCodePoint(0x20 + i)).join("") +
   "\u00a0·×÷°±©®™–—‘’“”•…‰′″※→←↑↓↗↘▲▼△▽◀▶○●◎□■◇◆★☆♥✓✔㎡㎥㎞㎏「」『』【】〈〉《》〔〕、。～∼·‧①②③④⑤⑥⑦⑧⑨⑩€￦₩";
-/**
- * Weight axis kept: body text is 400, headings up to 900 (app/styles). Layout features: kerning and
- * tabular figures (`font-variant-numeric: tabular-nums`); Korean needs no ligatures or alternates,
- * and dropping them (with the glyphs only they reach) saves a fifth of the file.
- */
-const OPTIONS = {
-  targetFormat: "woff2",
-  variationAxes: { wght: { min: 400, max: 900, default: 400 } },
-  keepFeatures: ["kern", "tnum"],
-  noHinting: true,
-} as const;
 
 function walk(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -68,30 +62,29 @@ export function siteCharacters(root = ".", sites = sitesRoot()): string {
   return [...chars].sort().join("");
 }
 
-export function pretendardSource(): string {
-  const require = createRequire(import.meta.url);
-  return join(
-    dirname(require.resolve("pretendard/package.json")),
-    "dist/public/variable/PretendardVariable.ttf",
-  );
-}
 
 async function main() {
   const text = siteCharacters();
   const source = pretendardSource();
   const key = createHash("sha256")
     .update(text)
-    .update(JSON.stringify(OPTIONS))
+    .update(JSON.stringify(SUBSET_OPTIONS))
     .update(String(statSync(source).size))
     .digest("hex");
   const stamp = `${FONT_OUT}.key`;
-  if (existsSync(FONT_OUT) && existsSync(stamp) && readFileSync(stamp, "utf8") === key) {
+  if (
+    existsSync(FONT_OUT) &&
+    existsSync(FONT_CHARS) &&
+    existsSync(stamp) &&
+    readFileSync(stamp, "utf8") === key
+  ) {
     console.log(`fonts: ${FONT_OUT} is up to date`);
     return;
   }
-  const subset = await subsetFont(readFileSync(source), text, OPTIONS);
+  const subset = await subsetFont(readFileSync(source), text, SUBSET_OPTIONS);
   mkdirSync(dirname(FONT_OUT), { recursive: true });
   writeFileSync(FONT_OUT, subset);
+  writeFileSync(FONT_CHARS, text);
   writeFileSync(stamp, key);
   const hangul = [...text].filter((c) => c >= "\uac00" && c <= "\ud7a3").length;
   console.log(

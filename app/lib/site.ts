@@ -11,7 +11,14 @@ import type { Notice, Site } from "~/content/schema";
  * CSP nonce of a page rendered per request (prerendered pages have none: their inline scripts are
  * allowed by hash).
  */
-export type RootData = { site: Site; siteUrl: string; notice?: Notice; nonce?: string };
+export type RootData = {
+  site: Site;
+  siteUrl: string;
+  notice?: Notice;
+  nonce?: string;
+  /** The complex's own characters' font file, when the build's subset lacks some (lib/web-font.ts). */
+  fontExtra?: { url: string; range: string };
+};
 
 type Match = { id: string; data?: unknown } | undefined;
 
@@ -50,6 +57,11 @@ export function useSiteUrl(): string {
   const data = useRouteLoaderData("root") as RootData | undefined;
   if (!data) throw new Error("루트 데이터가 없습니다");
   return data.siteUrl;
+}
+
+/** The supplement of the complex's own characters to the web font, if it needs one. */
+export function useFontExtra(): RootData["fontExtra"] {
+  return (useRouteLoaderData("root") as RootData | undefined)?.fontExtra;
 }
 
 /** The notice to show on this page (within its period when the page was rendered), if any. */

@@ -91,7 +91,7 @@ describe.each(engines())("콘텐츠 편집 ($name)", (engine) => {
     );
     if (unknownKey.body.kind !== "invalid") throw new Error(unknownKey.body.kind);
     expect(unknownKey.body.errors).toEqual({
-      [`videoTabs.${tab}.title`]: ["없는 주택형입니다: 99Z"],
+      [`videoTabs.${tab}.unitKey`]: ["없는 주택형입니다: 99Z"],
     });
     // Listed at the top with the fields' labels, each a link to the field's control.
     expect([...answer.problems, ...unknownKey.body.problems]).toEqual([
@@ -106,8 +106,8 @@ describe.each(engines())("콘텐츠 편집 ($name)", (engine) => {
         message: "대체 텍스트를 입력해 주세요",
       },
       {
-        id: fieldId(`videoTabs.${tab}.title`),
-        label: `분양영상 › ${tab + 1}. ${site.videoTabs[tab]!.title} › 탭 이름`,
+        id: fieldId(`videoTabs.${tab}.unitKey`),
+        label: `분양영상 › ${tab + 1}. ${site.videoTabs[tab]!.title} › 주택형`,
         message: "없는 주택형입니다: 99Z",
       },
     ]);

@@ -87,6 +87,41 @@ describe("a new complex from the browser", () => {
         )
         .toBe(true);
     }
+    // Its name has a syllable the build's font subset lacks (탄): the pages name a second file of
+    // its own characters, served under that name only, and drawn from a visit's second page.
+    const home = await homeOn(first, "dongtan.localhost");
+    const extra = /data-font-extra="([^"]+)"/.exec(home.body)?.[1]?.replace(/&quot;/g, '"');
+    const font = JSON.parse(extra ?? "null") as { url: string; range: string } | null;
+    expect(font?.range.split(",")).toContain("U+D0C4");
+    const file = await rawRequest(first, {
+      path: font!.url,
+      headers: { Host: `dongtan.localhost:${first.port}` },
+    });
+    expect([file.status, file.headers["content-type"]]).toEqual([200, "font/woff2"]);
+    const madeUp = await rawRequest(first, {
+      path: "/fonts/extra/AAAAAAAAAAAAAAAA.woff2",
+      headers: { Host: `dongtan.localhost:${first.port}` },
+    });
+    expect(madeUp.status).toBe(404);
+    const visitor = await openPage(browser, "phone");
+    const dongtan = `http://dongtan.localhost:${first.port}`;
+    await visitor.page.goto(`${dongtan}/`);
+    await hydrated(visitor.page);
+    await poll(() => visitor.page.evaluate(() => sessionStorage.getItem("web-font-extra"))).toBe(
+      font!.url,
+    );
+    await visitor.page.goto(`${dongtan}/Brand/intro`);
+    await poll(() =>
+      visitor.page.evaluate(async () => {
+        await document.fonts.ready;
+        return [...document.fonts].some(
+          (f) => f.unicodeRange.includes("D0C4") && f.status === "loaded",
+        );
+      }),
+    ).toBe(true);
+    expect(visitor.errors).toEqual([]);
+    await visitor.context.close();
+
     // The sample it was copied from is unchanged.
     expect(readableHtml((await homeOn(first, "localhost")).body)).not.toContain(
       "동탄 레이크 센트럴",
