@@ -60,7 +60,11 @@ function changedField(checked: unknown, input: unknown, path: string[] = []): st
 }
 
 /** One problem of a complex's data: its field's path (`contact.phone`; "" for the whole) and the message naming it. */
-export type SiteProblem = { path: string; message: string };
+/**
+ * A problem of a complex's data at the field `path`: the schema's Korean `message`, and the build's
+ * (`described`: the field and its value named, as a file's reader needs them).
+ */
+export type SiteProblem = { path: string; message: string; described?: string };
 
 /** A problem of a complex's data: the field's path in the data and the schema's Korean message. */
 export type SiteIssue = { path: PropertyKey[]; message: string };
@@ -117,7 +121,11 @@ export function checkSite(
  * beside its field and blocks publishing while one remains (issue 29). The same messages as the build's.
  */
 export function siteProblems(input: unknown): SiteProblem[] {
-  return check(input).issues.map((i) => ({ path: pathOf(i.path), message: i.described }));
+  return check(input).issues.map((i) => ({
+    path: pathOf(i.path),
+    message: i.message,
+    described: i.described,
+  }));
 }
 
 /**

@@ -387,6 +387,28 @@ export function labelTrail(schema: FieldSchema, value: unknown, path: NamePath):
   return trail;
 }
 
+/**
+ * Where the form shows a problem at a path of the value (a dotted path, as the build reports it):
+ * its control's id and the labels that lead to it.
+ */
+export function problemField(
+  schema: FieldSchema,
+  value: unknown,
+  path: string,
+): { id: string; label: string } {
+  if (!path) return { id: "", label: "" };
+  const key = fieldKeyOf(schema, value, path.split("."));
+  const trail = labelTrail(
+    schema,
+    value,
+    key
+      .split(".")
+      .filter((s) => s !== "$file" && s !== "")
+      .map((s) => (/^\d+$/.test(s) ? Number(s) : s)),
+  );
+  return { id: key ? fieldId(key) : "", label: trail.join(" › ") };
+}
+
 /** An entry of a list as its heading names it: "3. 84A" (its number and what names it). */
 export function entryLabel(index: number, entry: unknown, key?: string): string {
   const name =

@@ -8,7 +8,9 @@ import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { formatKoreanDateTime, kstInputToIso } from "~/lib/korean-date";
 import { siteFrom } from "~/lib/site";
 import { SITE_ID } from "~/lib/sites";
+import { siteJsonSchema } from "~/content/schema";
 import { field } from "~/http/form.server";
+import { problemField, type FieldSchema } from "~/lib/form-schema";
 import {
   deleteComplex,
   diffContent,
@@ -87,7 +89,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
   const siteId = params.siteId;
-  const { admin } = await target(request, siteId);
+  const { admin, draft } = await target(request, siteId);
   const form = await request.formData();
   const intent = field(form, "intent");
   const back = (done: string) => redirect(`/admin/sites/${siteId}?done=${done}`);
@@ -105,7 +107,14 @@ export async function action({ request, params }: Route.ActionArgs) {
       liveFrom: liveFrom ? new Date(liveFrom) : undefined,
     });
     if (!published.ok) {
-      return data({ problems: published.problems }, { status: 400, headers: adminHeaders() });
+      // Each at its field of the content form, named by the labels that lead there.
+      const schema = siteJsonSchema() as FieldSchema;
+      const problems = published.problems.map((p) => ({
+        path: p.path,
+        message: p.message,
+        ...problemField(schema, draft.content, p.path),
+      }));
+      return data({ problems }, { status: 400, headers: adminHeaders() });
     }
     return back(liveFrom && new Date(liveFrom) > new Date() ? "scheduled" : "published");
   }
@@ -165,14 +174,14 @@ const DONE: Record<string, string> = {
   missing: "그 버전을 찾지 못했습니다.",
 };
 
-/** Where a field is edited: the content form, at the field's id. */
-const fieldHref = (siteId: string, path: string) =>
-  `/admin/content?site=${siteId}#field-${path.replace(/\./g, "-")}`;
+/** Where a field is edited: the content form, at the field's control. */
+const fieldHref = (siteId: string, id: string) => `/admin/content?site=${siteId}#${id}`;
+
+type Problem = { path: string; message: string; id?: string; label?: string };
 
 export default function AdminSite({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
-  const problems: { path: string; message: string }[] =
-    actionData && "problems" in actionData ? actionData.problems : [];
+  const problems: Problem[] = actionData && "problems" in actionData ? actionData.problems : [];
   return (
     <>
       <p>
@@ -212,8 +221,11 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
           <ul>
             {problems.map((p, i) => (
               <li key={i}>
-                {p.path && p.path !== "liveFrom" ? (
-                  <a href={fieldHref(d.siteId, p.path)}>{p.message}</a>
+                {p.id ? (
+                  <a href={fieldHref(d.siteId, p.id)}>
+                    {p.label ? <span className="cf-summary-label">{p.label}: </span> : null}
+                    {p.message}
+                  </a>
                 ) : (
                   p.message
                 )}

@@ -74,9 +74,11 @@ export function siteOfDocument(siteId: string, content: unknown, label = `단지
  */
 export function documentProblems(siteId: string, content: unknown): SiteProblem[] {
   const resolved = resolveSiteData(content, folderOf(siteId));
-  const pictures = resolved.problems.map((message) => ({
-    path: /^([\w.]+)\.src /.exec(message)?.[1] ?? "",
-    message,
+  const pictures = resolved.problems.map((described) => ({
+    // At its upload control (app/lib/form-schema.ts fieldKeyOf).
+    path: /^([\w.]+\.src) /.exec(described)?.[1] ?? "",
+    message: "사진 파일이 없습니다. 사진을 다시 올려 주세요.",
+    described,
   }));
   return [...pictures, ...siteProblems(resolved.data)];
 }
