@@ -1,17 +1,19 @@
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { upsertAdmin } from "~/auth/admin.server";
 import { cookieOf, TEST_PASSWORD, thrownStatus } from "~/auth/test-support";
 import { renderForm, sentEntries } from "~/components/console/test-support";
 import type { Site } from "~/content/schema";
 import { engines, useTestDb } from "~/db/test-support";
 import { fieldId } from "~/lib/form-schema";
-import { baseSite } from "~/sites/registry.server";
+import { getDraft, loadStore, saveDraft } from "~/sites/content-store.server";
+import { siteById } from "~/sites/registry.server";
 import { action, loader, type ContentAnswer } from "./admin.content";
 
 /*
- * 콘텐츠 편집: the form of the request's complex, checked with the build's rules. Each bad value
- * is answered with its Korean message under the field's name (shown beside it, linked from the
- * list at the top), and the values as they were sent, so nothing typed is lost.
+ * 콘텐츠 편집: the draft of the request's complex (or ?site=), saved whatever it holds and checked
+ * with the build's rules. Each bad value is answered with its Korean message under the field's name
+ * (shown beside it, linked from the list at the top), and the values as they were sent, so nothing
+ * typed is lost. A save based on an older draft is refused, naming the fields that differ.
  */
 
 type Args = Parameters<typeof action>[0];
@@ -21,8 +23,9 @@ function post(
   cookie: string,
   body: FormData,
   origin = `http://${siteId}.localhost`,
+  search = "",
 ) {
-  const request = new Request(`http://${siteId}.localhost/admin/content`, {
+  const request = new Request(`http://${siteId}.localhost/admin/content${search}`, {
     method: "POST",
     headers: { cookie, origin },
     body,
@@ -36,10 +39,20 @@ async function answered(run: Promise<unknown>) {
   return { status: value.init?.status ?? 200, body: value.data };
 }
 
-/** The complex's form as a browser sends it, after `edit` changes some fields. */
-function sentForm(site: Site, edit: (entries: Map<string, string>) => void = () => {}) {
+/** The complex's draft. */
+async function draftOf(siteId: string) {
+  const draft = (await getDraft(siteId))!;
+  return { site: draft.content as unknown as Site, revision: draft.revision };
+}
+
+/** The draft's form as a browser sends it (based on `revision`), after `edit` changes some fields. */
+function sentForm(
+  { site, revision }: { site: Site; revision: number },
+  edit: (entries: Map<string, string>) => void = () => {},
+) {
   const { form } = renderForm(site);
   const entries = new Map(sentEntries(form).map(([k, v]) => [k, String(v)]));
+  entries.set("$revision", String(revision));
   edit(entries);
   const body = new FormData();
   for (const [k, v] of entries) body.append(k, v);
@@ -48,48 +61,75 @@ function sentForm(site: Site, edit: (entries: Map<string, string>) => void = () 
 
 describe.each(engines())("콘텐츠 편집 ($name)", (engine) => {
   useTestDb(engine);
+  beforeEach(() => loadStore());
 
-  it("shows the request's complex, and only to its administrators", async () => {
+  it("shows the request's complex, or ?site= within the account's complexes; 404 to others", async () => {
     await upsertAdmin("suwon@example.com", TEST_PASSWORD, { sites: ["suwon"] });
     const cookie = await cookieOf("suwon@example.com", "suwon");
-    const page = (siteId: string) =>
+    const page = (siteId: string, search = "") =>
       loader({
-        request: new Request(`http://${siteId}.localhost/admin/content`, { headers: { cookie } }),
+        request: new Request(`http://${siteId}.localhost/admin/content${search}`, {
+          headers: { cookie },
+        }),
         context: {},
         params: {},
       } as unknown as Parameters<typeof loader>[0]);
-    const own = (await page("suwon")) as unknown as { data: { value: Site } };
+    const own = (await page("suwon")) as unknown as { data: { value: Site; revision: number } };
     expect(own.data.value.id).toBe("suwon");
+    expect(own.data.revision).toBe(1);
     expect(await thrownStatus(() => page("anyang"))).toBe(404);
+    expect(await thrownStatus(() => page("suwon", "?site=anyang"))).toBe(404);
+    expect(await thrownStatus(() => page("suwon", "?site=nowhere"))).toBe(404);
     expect(await thrownStatus(() => post("anyang", cookie, new FormData()))).toBe(404);
+
+    await upsertAdmin("all@example.com", TEST_PASSWORD);
+    const agency = await cookieOf("all@example.com", "anyang");
+    const other = (await loader({
+      request: new Request("http://anyang.localhost/admin/content?site=suwon", {
+        headers: { cookie: agency },
+      }),
+      context: {},
+      params: {},
+    } as unknown as Parameters<typeof loader>[0])) as unknown as {
+      data: { value: Site; query: string };
+    };
+    expect([other.data.value.id, other.data.query]).toEqual(["suwon", "?site=suwon"]);
   });
 
-  it("a bad phone, a unit key that does not exist and a missing alt text are each refused with the build's Korean message at their field", async () => {
+  it("a bad phone, a unit key that does not exist and a missing alt text are saved in the draft, each with the build's Korean message at its field", async () => {
     await upsertAdmin("anyang@example.com", TEST_PASSWORD, { sites: ["anyang"] });
     const cookie = await cookieOf("anyang@example.com", "anyang");
-    const site = baseSite("anyang");
+    const draft = await draftOf("anyang");
+    const site = draft.site;
     const tab = site.videoTabs.findIndex((t) => t.unitKey !== undefined);
     // The fields' own rules first; the rules across fields (a unit key names a unit type) when
     // those pass, as in the build.
-    const body = sentForm(site, (e) => {
+    const body = sentForm(draft, (e) => {
       e.set("contact.phone", "전화번호 아님");
       e.set("unitTypes.1.plan.alt", "");
     });
     const { status, body: answer } = await answered(post("anyang", cookie, body));
-    expect(status).toBe(400);
-    if (answer.kind !== "invalid") throw new Error(answer.kind);
+    expect(status).toBe(200);
+    if (answer.kind !== "saved") throw new Error(answer.kind);
     expect(answer.errors).toEqual({
       "contact.phone": ["전화번호 형식이 아닙니다"],
       "unitTypes.1.plan.alt": ["대체 텍스트를 입력해 주세요"],
     });
+    // Kept in the draft, never served.
+    expect(((await getDraft("anyang"))!.content as unknown as Site).contact.phone).toBe(
+      "전화번호 아님",
+    );
+    expect(siteById("anyang")!.contact.phone).not.toBe("전화번호 아님");
     const unknownKey = await answered(
       post(
         "anyang",
         cookie,
-        sentForm(site, (e) => e.set(`videoTabs.${tab}.unitKey`, "99Z")),
+        sentForm({ site, revision: answer.revision }, (e) =>
+          e.set(`videoTabs.${tab}.unitKey`, "99Z"),
+        ),
       ),
     );
-    if (unknownKey.body.kind !== "invalid") throw new Error(unknownKey.body.kind);
+    if (unknownKey.body.kind !== "saved") throw new Error(unknownKey.body.kind);
     expect(unknownKey.body.errors).toEqual({
       [`videoTabs.${tab}.unitKey`]: ["없는 주택형입니다: 99Z"],
     });
@@ -127,30 +167,64 @@ describe.each(engines())("콘텐츠 편집 ($name)", (engine) => {
     expect(select.querySelector("option[selected]")?.textContent).toBe("99Z (목록에 없음)");
   }, 60_000);
 
-  it("the complex's form as it is passes the check; its id cannot change", async () => {
+  it("the draft's form as it is saves unchanged and without problems; its id cannot change", async () => {
     await upsertAdmin("all@example.com", TEST_PASSWORD);
     const cookie = await cookieOf("all@example.com", "suwon");
-    const site = baseSite("suwon");
-    const ok = await answered(post("suwon", cookie, sentForm(site)));
-    expect(ok).toMatchObject({ status: 200, body: { kind: "checked", saved: false } });
+    const draft = await draftOf("suwon");
+    const ok = await answered(post("suwon", cookie, sentForm(draft)));
+    expect(ok).toMatchObject({ status: 200, body: { kind: "saved", problems: [], revision: 2 } });
+    expect((await getDraft("suwon"))!.content).toEqual(draft.site);
     const renamed = await answered(
       post(
         "suwon",
         cookie,
-        sentForm(site, (e) => e.set("id", "anyang")),
+        sentForm({ ...draft, revision: 2 }, (e) => e.set("id", "anyang")),
       ),
     );
     expect(renamed.body).toMatchObject({
-      kind: "invalid",
+      kind: "saved",
       errors: { id: ["단지 id는 바꿀 수 없습니다 (suwon)"] },
     });
+    expect((await getDraft("suwon"))!.content.id).toBe("suwon");
+  });
+
+  it("a save based on an older draft is refused with the differing fields named and the typed values kept; 내 내용으로 저장 saves over it", async () => {
+    await upsertAdmin("all@example.com", TEST_PASSWORD);
+    const cookie = await cookieOf("all@example.com", "anyang");
+    const draft = await draftOf("anyang");
+    // Another editor saves first.
+    const theirs = structuredClone(draft.site) as unknown as Record<string, unknown> & Site;
+    theirs.contact.phone = "1600-7777";
+    await saveDraft("anyang", theirs, draft, "other@example.com");
+
+    const mine = sentForm(draft, (e) => e.set("project.siteName", "내가 고친 이름"));
+    const refused = await answered(post("anyang", cookie, mine));
+    expect(refused.status).toBe(409);
+    if (refused.body.kind !== "stale") throw new Error(refused.body.kind);
+    expect(refused.body).toMatchObject({ savedBy: "other@example.com", revision: 1, latest: 2 });
+    expect(refused.body.changed).toEqual(
+      expect.arrayContaining(["연락처 › 대표 전화번호", "사업 개요 › 사이트 이름"]),
+    );
+    expect((refused.body.value as Site).project.siteName).toBe("내가 고친 이름");
+    expect(((await getDraft("anyang"))!.content as unknown as Site).project.siteName).not.toBe(
+      "내가 고친 이름",
+    );
+
+    mine.set("$intent", "overwrite");
+    mine.set("$latest", String(refused.body.latest));
+    const over = await answered(post("anyang", cookie, mine));
+    expect(over.body).toMatchObject({ kind: "saved", revision: 3 });
+    expect(((await getDraft("anyang"))!.content as unknown as Site).project.siteName).toBe(
+      "내가 고친 이름",
+    );
   });
 
   it("a list's button without the script: the entry moves, and the form comes back with the focus on it", async () => {
     await upsertAdmin("all@example.com", TEST_PASSWORD);
     const cookie = await cookieOf("all@example.com", "anyang");
-    const site = baseSite("anyang");
-    const body = sentForm(site, (e) => e.set("pages.1.title", "고친 제목"));
+    const draft = await draftOf("anyang");
+    const site = draft.site;
+    const body = sentForm(draft, (e) => e.set("pages.1.title", "고친 제목"));
     body.set("$op", "down:pages.1");
     const { body: answer } = await answered(post("anyang", cookie, body));
     if (answer.kind !== "edit") throw new Error(answer.kind);
@@ -159,6 +233,9 @@ describe.each(engines())("콘텐츠 편집 ($name)", (engine) => {
     expect(pages[1]!.path).toBe(site.pages[2]!.path);
     expect(answer.focus).toBe(fieldId("pages.2-down"));
     expect(answer.message).toBe("페이지: 2번째 항목을 3번째로 옮겼습니다.");
+    // Nothing is saved by an edit of a list; the form keeps its base.
+    expect(answer.revision).toBe(1);
+    expect((await getDraft("anyang"))!.revision).toBe(1);
   });
 
   it("a form from another site is refused", async () => {

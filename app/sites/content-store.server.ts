@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Site } from "~/content/schema";
 import { siteProblems, type SiteProblem } from "~/content/validate";
 import { getDb, type Queryable } from "~/db/db.server";
+import { imageUrl, photoWidths } from "~/lib/images";
 import { createLiveSync } from "./live.server";
 import {
   allSites,
@@ -81,6 +82,28 @@ export function documentProblems(siteId: string, content: unknown): SiteProblem[
     described,
   }));
   return [...pictures, ...siteProblems(resolved.data)];
+}
+
+/**
+ * Each picture of a document as the console shows it, by its field's path (`home.hero.wide`): a
+ * small variant's URL, from the picture the slot resolves to (a folder's own, a drawing, shared, or
+ * uploaded), which the document itself does not name.
+ */
+export function picturePreviews(siteId: string, content: unknown): Record<string, string> {
+  const previews: Record<string, string> = {};
+  const walk = (value: unknown, path: string) => {
+    if (Array.isArray(value)) return value.forEach((v, i) => walk(v, `${path}.${i}`));
+    if (!value || typeof value !== "object") return;
+    const o = value as Record<string, unknown>;
+    if (typeof o.src === "string" && "alt" in o && typeof o.width === "number") {
+      const image = { src: o.src, width: o.width };
+      previews[path] = imageUrl(image, photoWidths(image)[0]);
+      return;
+    }
+    for (const [k, v] of Object.entries(o)) walk(v, path ? `${path}.${k}` : k);
+  };
+  walk(resolveSiteData(content, folderOf(siteId)).data, "");
+  return previews;
 }
 
 /** A document's key: equal documents render equal pages (server/app.js reuses the build's). */

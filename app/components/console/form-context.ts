@@ -22,6 +22,8 @@ export type ConsoleForm = {
   run: (op: FormOp) => void;
   /** The control that has focus on a page answered without the script (after an edit). */
   autoFocusId?: string;
+  /** Each picture's small variant by its field's name, as the server resolved it. */
+  previews: Record<string, string>;
 };
 
 export const ConsoleFormContext = createContext<ConsoleForm | null>(null);

@@ -1,5 +1,5 @@
 import { useRef, useState, type DragEvent } from "react";
-import { imageUrl, photoWidths } from "~/lib/images";
+import { imageUrl, isMedia, photoWidths } from "~/lib/images";
 import { fieldId, imageOwnFields, isRequired } from "~/lib/form-schema";
 import { Field, FieldErrors, Group, type FieldProps } from "./fields";
 import { useConsoleForm } from "./form-context";
@@ -22,11 +22,20 @@ type UploadAnswer =
   | { ok: true; image: Required<Picture>; previewUrl: string }
   | { ok: false; field?: "file" | "alt"; message?: string };
 
-/** A small picture of the slot's file, or null when it has none yet. */
-function thumbnail(picture: Picture): string | null {
-  if (!picture.src || !picture.width) return null;
+/**
+ * A small picture of the slot's file, or null when it has none yet: the server's (which knows what
+ * a slot's name resolves to), else an uploaded picture's, whose name says it all.
+ */
+function thumbnail(picture: Picture, preview: string | undefined): string | null {
+  if (preview) return preview;
+  if (!picture.src || !picture.width || !isMedia({ src: picture.src })) return null;
   const image = { src: picture.src, width: picture.width };
   return imageUrl(image, photoWidths(image)[0]);
+}
+
+/** Tells the form's listeners (the draft's autosave) that the slot changed: hidden fields send no event. */
+function announceChange(from: HTMLElement | null) {
+  from?.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
 export function ImageField(props: FieldProps) {
@@ -41,7 +50,9 @@ export function ImageField(props: FieldProps) {
     null,
   );
   const file = useRef<HTMLInputElement>(null);
-  const [preview, setPreview] = useState<string | null>(() => thumbnail(picture));
+  const [preview, setPreview] = useState<string | null>(() =>
+    thumbnail(picture, form.previews[name]),
+  );
   const [status, setStatus] = useState("");
   const [problem, setProblem] = useState<{ field: "file" | "alt"; message: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -80,7 +91,17 @@ export function ImageField(props: FieldProps) {
         method: "POST",
         body,
         headers: { Accept: "application/json" },
+        // A session that ended answers with the sign-in page: say so, not "no picture".
+        redirect: "manual",
       });
+      if (res.type === "opaqueredirect" || res.status === 401) {
+        setStatus("");
+        setProblem({
+          field: "file",
+          message: "로그인이 끝났습니다. 다른 탭에서 다시 로그인한 뒤 올려 주세요.",
+        });
+        return;
+      }
       const answer = (await res.json().catch(() => null)) as UploadAnswer | null;
       if (!answer?.ok) {
         setStatus("");
@@ -97,7 +118,8 @@ export function ImageField(props: FieldProps) {
       });
       setPreview(answer.previewUrl);
       if (file.current) file.current.value = "";
-      setStatus("그림을 올렸습니다. 콘텐츠를 저장하면 사이트에 반영됩니다.");
+      setStatus("그림을 올렸습니다. 초안에 저장되고, 게시하면 사이트에 반영됩니다.");
+      announceChange(file.current);
     } catch {
       setStatus("");
       setProblem({

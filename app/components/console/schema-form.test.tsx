@@ -11,7 +11,8 @@ import {
   type FormOp,
 } from "~/lib/form-schema";
 import { imageUrl, photoWidths } from "~/lib/images";
-import { loadSite } from "~/sites/registry.server";
+import { picturePreviews } from "~/sites/content-store.server";
+import { loadSite, readSiteFile } from "~/sites/registry.server";
 import { matchFields, searchIndex } from "./field-search";
 import { CONSOLE_GROUPS, consoleGroups } from "./groups";
 import type { SchemaFormProps } from "./schema-form";
@@ -101,7 +102,9 @@ describe("the console's form of a complex", () => {
 
   test("each picture shows its current file and asks for its alt text", () => {
     const site = samples.suwon;
-    const { document } = render(site);
+    // The draft names its pictures as its file does; the server says where each one resolves.
+    const draft = readSiteFile("sites/suwon");
+    const { document } = render(draft, { previews: picturePreviews("suwon", draft) });
     // The complex's own logo (sites/suwon/images/), and a photo as its smallest variant.
     const logo = document.getElementById(fieldId("images.logo"))!;
     expect(logo.querySelector("img")?.getAttribute("src")).toBe("/img/sites/suwon/brand/logo.svg");

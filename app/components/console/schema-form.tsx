@@ -43,6 +43,10 @@ export type SchemaFormProps = {
   actions: ReactNode;
   /** Shown above the groups (the summary of problems). */
   children?: ReactNode;
+  /** Each picture's small variant by its field's name (the slots' sources resolved on the server). */
+  previews?: Record<string, string>;
+  /** The form element's id (buttons elsewhere on the page submit it). */
+  id?: string;
 };
 
 type Json = Record<string, unknown>;
@@ -92,6 +96,7 @@ function RefEntries({
 }
 
 const NO_ERRORS: Record<string, string[]> = {};
+const NO_PREVIEWS: Record<string, string> = {};
 
 export function SchemaForm({
   schema,
@@ -102,6 +107,8 @@ export function SchemaForm({
   announcement = "",
   actions,
   children,
+  previews = NO_PREVIEWS,
+  id,
 }: SchemaFormProps) {
   const groups = useMemo(() => consoleGroups(schema), [schema]);
   const [root, setRoot] = useState(value);
@@ -155,8 +162,16 @@ export function SchemaForm({
   }, [read]);
 
   const context = useMemo<ConsoleForm>(
-    () => ({ schema, errors, hydrated, keys, run, autoFocusId: hydrated ? undefined : focus }),
-    [schema, errors, hydrated, keys, run, focus],
+    () => ({
+      schema,
+      errors,
+      hydrated,
+      keys,
+      run,
+      autoFocusId: hydrated ? undefined : focus,
+      previews,
+    }),
+    [schema, errors, hydrated, keys, run, focus, previews],
   );
 
   // A section inside an optional group that is split among the menu's groups (`artwork`): the
@@ -213,6 +228,7 @@ export function SchemaForm({
               </p>
               <Form
                 ref={formRef}
+                id={id}
                 method="post"
                 action={action}
                 encType="multipart/form-data"
