@@ -239,7 +239,8 @@ function ProblemSummary({ problems }: { problems: Problem[] }) {
 const AUTOSAVE_MS = 2500;
 const FORM_ID = "content-form";
 
-const timeOf = (iso: string) => formatKoreanDateTime(iso).split(" ").pop() ?? "";
+/** "오후 5:06": the time of a save today, as formatKoreanDateTime writes it. */
+const timeOf = (iso: string) => formatKoreanDateTime(iso).split(" ").slice(-2).join(" ");
 
 type Answer = Exclude<ContentAnswer, { kind: "unread" }>;
 
