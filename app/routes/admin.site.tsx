@@ -200,6 +200,15 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
           {DONE[d.done]}
         </FormMessage>
       ) : null}
+      <p className="admin-links">
+        <Link to={`/admin/content?site=${d.siteId}`} className="admin-link">
+          콘텐츠 편집
+        </Link>{" "}
+        ·{" "}
+        <Link to={`/admin/preview?site=${d.siteId}`} className="admin-link">
+          미리보기
+        </Link>
+      </p>
       <dl className="admin-facts">
         <dt>상태</dt>
         <dd>{STATE_LABEL[d.state]}</dd>

@@ -1,25 +1,40 @@
-import type { Browser } from "playwright-core";
+import { readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ADMIN_ENV, poll, signInVia } from "./support/admin";
+import { startS3 } from "~/media/test-support";
+import { readSiteFile } from "~/sites/registry.server";
+import { ADMIN_ENV, jpeg, poll, signInVia } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import { rawRequest, readableHtml } from "./support/http";
 import { startInstances, type RunningServer } from "./support/server";
 
 /*
  * The agency console as an agency administrator uses it (issue 29): a new complex copied from a
- * sample, 준비 중 on its host until published, then served by every instance within 5 s, without a
- * build, restart or command. Its own servers: with PostgreSQL (CI) two instances on one database,
- * the complex made on the first and read on both; with SQLite, one.
+ * sample, 준비 중 on its host until published; its name, phone and main colour changed and a
+ * 4000×3000 home picture and a PNG floor plan uploaded in the generated form, saved as a draft;
+ * then published and served by every instance within 5 s, pictures from the S3-compatible store as
+ * AVIF and WebP, without a build, restart or command. Its own servers: with PostgreSQL (CI) two
+ * instances on one database and one bucket, the complex made on the first and read on both; with
+ * SQLite, one.
  */
 
 const FOLLOW_MS = 5_000;
+const NAME = "동탄 레이크 파크뷰";
+const PHONE = "1588-3030";
+const COLOUR = "#123456";
+const FIRST_UNIT = (readSiteFile("sites/suwon") as { unitTypes: { key: string }[] }).unitTypes[0]!
+  .key;
 
 let servers: RunningServer[] = [];
 let instances: Awaited<ReturnType<typeof startInstances>> | undefined;
 let browser: Browser;
+let s3: Awaited<ReturnType<typeof startS3>>;
 
 beforeAll(async () => {
-  instances = await startInstances("console_e2e", ADMIN_ENV);
+  s3 = await startS3();
+  instances = await startInstances("console_e2e", { ...ADMIN_ENV, ...s3.env });
   servers = instances.servers;
   browser = await launchBrowser();
 }, 120_000);
@@ -27,7 +42,16 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await instances?.stop();
+  await s3?.close();
 });
+
+/** Chooses a picture file for a slot of the content form; answers once it is uploaded. */
+async function uploadInto(page: Page, slot: string, name: string, bytes: Buffer, type: string) {
+  const input = page.locator(`[id="f-${slot}.$file"]`);
+  await input.setInputFiles({ name, mimeType: type, buffer: bytes });
+  const status = page.locator(`[id="f-${slot}"] .cf-upload-status`);
+  await expect.poll(() => status.textContent(), { timeout: 30_000 }).toContain("그림을 올렸습니다");
+}
 
 /** The home page as a visitor on `host` gets it from `server`. */
 const homeOn = (server: RunningServer, host: string) =>
@@ -54,7 +78,7 @@ describe("a new complex from the browser", () => {
     await page.keyboard.type("dongtan");
     await page.getByLabel("호스트 이름 (여러 개는 쉼표로)").focus();
     await page.keyboard.type("dongtan-lake.example.com");
-    await page.getByLabel("복사할 단지").selectOption("anyang");
+    await page.getByLabel("복사할 단지").selectOption("suwon");
     await page.getByRole("button", { name: "새 단지 만들기" }).focus();
     await page.keyboard.press("Enter");
     await page.waitForURL((u) => u.pathname === "/admin/sites/dongtan");
@@ -71,6 +95,27 @@ describe("a new complex from the browser", () => {
       expect(readableHtml(waiting.body)).toContain("홈페이지 준비 중입니다");
     }
 
+    // The draft, in the form made from the schema: its name, phone and main colour, a home picture
+    // and a unit type's floor plan uploaded; saved, and still nothing served.
+    await page.locator(".admin-links").getByRole("link", { name: "콘텐츠 편집" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/content" && u.search === "?site=dongtan");
+    await page.locator('[id="f-project.siteName"]').waitFor();
+    await page.locator('[id="f-project.siteName"]').fill(NAME);
+    await page.locator('[id="f-contact.phone"]').fill(PHONE);
+    await page.locator('[id="f-theme.primary"]').fill(COLOUR);
+    await uploadInto(page, "home.hero.wide", "hero.jpg", await jpeg(4000, 3000), "image/jpeg");
+    const plan = await sharp({
+      create: { width: 1200, height: 900, channels: 3, background: "#ffffff" },
+    })
+      .png()
+      .toBuffer();
+    await uploadInto(page, "unitTypes.0.plan", "plan.png", plan, "image/png");
+    await page.getByRole("button", { name: "저장", exact: true }).click();
+    await poll(() => page.locator(".cf-actions-note").textContent()).toContain("초안 저장됨");
+    expect((await homeOn(first, "dongtan.localhost")).status).toBe(503);
+
+    await page.getByRole("link", { name: "게시하러 가기 →" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/sites/dongtan");
     await page.getByRole("button", { name: "초안 게시" }).click();
     await poll(() => page.getByRole("status").textContent()).toContain("게시했습니다");
     const published = Date.now();
@@ -79,14 +124,36 @@ describe("a new complex from the browser", () => {
         .poll(
           async () => {
             const answer = await homeOn(server, "dongtan.localhost");
-            return (
-              answer.status === 200 && readableHtml(answer.body).includes("동탄 레이크 센트럴")
-            );
+            return answer.status === 200 && readableHtml(answer.body).includes(NAME);
           },
           { timeout: FOLLOW_MS - (Date.now() - published) + 1000 },
         )
         .toBe(true);
     }
+    // Its phone, its colour, and its pictures from the bucket as AVIF and WebP, on every instance.
+    const media: string[] = [];
+    for (const server of servers) {
+      const { body } = await homeOn(server, "dongtan.localhost");
+      expect(readableHtml(body)).toContain(PHONE);
+      expect(body).toContain(`--navy:${COLOUR}`);
+      const sources = [...body.matchAll(/<source type="image\/(avif|webp)" srcSet="([^"]+)"/gi)]
+        .map((m) => m[2]!)
+        .filter((set) => set.includes("/media/c/"));
+      expect(sources.length).toBeGreaterThanOrEqual(2);
+      media.push(sources[0]!.split(/[\s,]/)[0]!);
+    }
+    for (const server of servers) {
+      const picture = await fetch(`${server.url}${media[0]}`);
+      expect([picture.status, picture.headers.get("content-type")]).toEqual([200, "image/avif"]);
+    }
+    // The floor plan uploaded for the first unit type is on that unit's page.
+    const planPage = await rawRequest(servers.at(-1)!, {
+      path: `/FloorPlan/${FIRST_UNIT}`,
+      headers: { Host: `dongtan.localhost:${servers.at(-1)!.port}` },
+    });
+    expect(planPage.body).toMatch(/\/media\/c\/[0-9a-f]{16}-\d+\.avif/);
+    expect(readdirSync(join(s3.directory, "media", "media")).length).toBeGreaterThan(0);
+    for (const server of servers) expect(readdirSync(server.dataDir)).not.toContain("media");
     // Its name has a syllable the build's font subset lacks (탄): the pages name a second file of
     // its own characters, served under that name only, and drawn from a visit's second page.
     const home = await homeOn(first, "dongtan.localhost");
@@ -123,9 +190,7 @@ describe("a new complex from the browser", () => {
     await visitor.context.close();
 
     // The sample it was copied from is unchanged.
-    expect(readableHtml((await homeOn(first, "localhost")).body)).not.toContain(
-      "동탄 레이크 센트럴",
-    );
+    expect(readableHtml((await homeOn(first, "suwon.localhost")).body)).not.toContain(NAME);
 
     // History: version 1, restorable; then taken down, 준비 중 again everywhere.
     expect(await page.getByRole("button", { name: "1번을 초안으로" }).count()).toBe(1);
