@@ -7,6 +7,7 @@
  *
  *   node scripts/bench-floor.mjs                                every page of every complex
  *   node scripts/bench-floor.mjs --sites anyang --routes /,/FloorPlan/59A
+ *   node scripts/bench-floor.mjs --no-console                 without the complex made in the console
  *
  * Lighthouse 12 mobile (its default: simulated slow 4G, 4× CPU slowdown) in one Chrome, one run at
  * a time: one uncounted warm-up of each server, then per page the page and its floor alternately,
@@ -16,7 +17,7 @@
  * Writes bench-results/floor.json and its block of docs/benchmarks.md; exit code 1 on a miss.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { get } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,6 +25,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import { createHash } from "node:crypto";
 import { launch } from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { parse } from "yaml";
 import { readSitePages } from "../server/render-site.js";
 import {
   CHROME_FLAGS,
@@ -41,8 +43,19 @@ import {
   writeFigures,
 } from "./bench-helpers.mjs";
 import { figure, medianRow, summarize } from "./bench.mjs";
+import { makeConsoleComplex } from "./console-complex.mjs";
 
 export const BUDGETS = { ratio: 1.1, cls: 0, performance: 97 };
+
+/** The complex made in the console for the bench (scripts/console-complex.mjs), and its pages. */
+const CONSOLE = {
+  id: "dongtan",
+  from: "suwon",
+  routes() {
+    const source = parse(readFileSync("sites/suwon/site.yaml", "utf8"));
+    return ["/", `/FloorPlan/${source.unitTypes[0].key}`, "/Brand/intro"];
+  },
+};
 /** What one Lighthouse mobile run took here (2 cores, other work beside it); refined after the warm-up. */
 const SECONDS_PER_RUN = 12;
 
@@ -261,6 +274,10 @@ async function main() {
   const onlySites = listOption("--sites");
   const onlyRoutes = listOption("--routes");
 
+  // A complex made in the console (uploaded pictures from the media store, its own font file),
+  // measured on a few pages: its home, the floor plan uploaded, an inner page.
+  const consoleMade =
+    !process.argv.includes("--no-console") && (!onlySites || onlySites.includes(CONSOLE.id));
   const ids = (await sitesOf(buildDir)).ids().filter((id) => !onlySites || onlySites.includes(id));
   const sites = ids.map((id) => {
     const rendered = readSitePages(buildDir, id);
@@ -271,6 +288,13 @@ async function main() {
     if (absent.length) process.stderr.write(`${id} has no page ${absent.join(", ")}: left out\n`);
     return { id, routes };
   });
+  if (consoleMade) {
+    const all = CONSOLE.routes();
+    sites.push({
+      id: CONSOLE.id,
+      routes: onlyRoutes ? onlyRoutes.filter((r) => all.includes(r)) : all,
+    });
+  }
   const pageCount = sites.reduce((n, s) => n + s.routes.length, 0);
   if (!pageCount) throw new Error("no page to measure (check --sites and --routes)");
   const total = pageCount * 2 * runs + 2;
@@ -283,6 +307,10 @@ async function main() {
   const app = await startApp({ buildDir });
   // Measure once the server has compressed its pages in the background (fast-pages.js).
   await app.printed(/pages compressed/);
+  if (consoleMade) {
+    const made = await makeConsoleComplex({ url: app.url, id: CONSOLE.id, from: CONSOLE.from });
+    process.stderr.write(`${CONSOLE.id} made in the console and published in ${made.seconds} s\n`);
+  }
   const tmp = mkdtempSync(join(tmpdir(), "bench-floor-"));
   const floorsFile = join(tmp, "floors.json");
   writeFileSync(
