@@ -16,6 +16,7 @@
  *      and last the Korean 500 page.
  */
 import { join, resolve } from "node:path";
+import { Worker } from "node:worker_threads";
 import { createHash } from "node:crypto";
 import compression from "compression";
 import express from "express";
@@ -149,11 +150,61 @@ export async function createApp({
       console.log(`pages: ${id} loaded from the store`);
       return JSON.parse(stored);
     }
-    const rendered = await renderSite(server, id, clientDir);
+    const rendered = fromBuild
+      ? await renderSite(server, id, clientDir)
+      : await renderOffThread(id).catch((error) => {
+          console.error(`[render] 작업 스레드에서 만들지 못해 다시 만듭니다 (${id}):`, error);
+          return renderSite(server, id, clientDir);
+        });
     console.log(`pages: ${id} rendered`);
     await entry.storedPages.put(id, storedKey, JSON.stringify(rendered));
     return rendered;
   }
+  /**
+   * A complex rendered again while the server answers visitors (a publish, a live value): in a
+   * worker thread (server/render-worker.js), started on first use and kept, so the main thread
+   * keeps answering; it renders from this thread's snapshot of the complexes. One render at a time.
+   * @typedef {Map<number, { resolve: (r: import("./render-site.js").RenderedSite) => void, reject: (e: Error) => void }>} Waiting
+   * @type {{ worker: Worker, ready: Promise<void>, seq: number, waiting: Waiting } | undefined}
+   */
+  let renderer;
+  /** @param {string} id @returns {Promise<import("./render-site.js").RenderedSite>} */
+  function renderOffThread(id) {
+    if (!renderer) {
+      const worker = new Worker(new URL("./render-worker.js", import.meta.url), {
+        workerData: { buildDir, clientDir },
+      });
+      worker.unref();
+      /** @type {Waiting} */
+      const waiting = new Map();
+      const ready = new Promise((resolve, reject) => {
+        worker.once("error", reject);
+        worker.on("message", (message) => {
+          if (message.ready) return resolve(undefined);
+          const done = waiting.get(message.seq);
+          waiting.delete(message.seq);
+          if (message.error) done?.reject(new Error(message.error));
+          else done?.resolve(message.rendered);
+        });
+      });
+      worker.on("error", (error) => {
+        for (const done of waiting.values()) done.reject(error);
+        waiting.clear();
+        renderer = undefined;
+      });
+      renderer = { worker, ready: /** @type {Promise<void>} */ (ready), seq: 0, waiting };
+    }
+    const r = renderer;
+    return r.ready.then(
+      () =>
+        new Promise((resolve, reject) => {
+          const seq = ++r.seq;
+          r.waiting.set(seq, { resolve, reject });
+          r.worker.postMessage({ seq, id, snapshot: sites.snapshot() });
+        }),
+    );
+  }
+
   for (const id of sites.ids()) {
     const facts = { ...sites.facts(id), stylesheets };
     const rendered = await pagesOf(id);
