@@ -16,7 +16,8 @@
  *      and last the Korean 500 page.
  */
 import { join, resolve } from "node:path";
-import { Worker } from "node:worker_threads";
+import { fork } from "node:child_process";
+import { setPriority } from "node:os";
 import { createHash } from "node:crypto";
 import compression from "compression";
 import express from "express";
@@ -162,24 +163,27 @@ export async function createApp({
   }
   /**
    * A complex rendered again while the server answers visitors (a publish, a live value): in a
-   * worker thread (server/render-worker.js), started on first use and kept, so the main thread
-   * keeps answering; it renders from this thread's snapshot of the complexes. One render at a time.
+   * child process at a lower CPU priority (server/render-worker.js), started on first use and kept,
+   * so this thread keeps answering; it renders from this process's snapshot of the complexes.
    * @typedef {Map<number, { resolve: (r: import("./render-site.js").RenderedSite) => void, reject: (e: Error) => void }>} Waiting
-   * @type {{ worker: Worker, ready: Promise<void>, seq: number, waiting: Waiting } | undefined}
+   * @type {{ worker: import("node:child_process").ChildProcess, ready: Promise<void>, seq: number, waiting: Waiting } | undefined}
    */
   let renderer;
   /** @param {string} id @returns {Promise<import("./render-site.js").RenderedSite>} */
   function renderOffThread(id) {
     if (!renderer) {
-      const worker = new Worker(new URL("./render-worker.js", import.meta.url), {
-        workerData: { buildDir, clientDir },
+      const worker = fork(new URL("./render-worker.js", import.meta.url), [buildDir, clientDir], {
+        serialization: "advanced",
       });
+      // Below the server's own priority: visitors' requests get the CPU first.
+      if (worker.pid) setPriority(worker.pid, 19);
       worker.unref();
+      worker.channel?.unref();
       /** @type {Waiting} */
       const waiting = new Map();
       const ready = new Promise((resolve, reject) => {
         worker.once("error", reject);
-        worker.on("message", (message) => {
+        worker.on("message", (/** @type {any} */ message) => {
           if (message.ready) return resolve(undefined);
           const done = waiting.get(message.seq);
           waiting.delete(message.seq);
@@ -187,8 +191,9 @@ export async function createApp({
           else done?.resolve(message.rendered);
         });
       });
-      worker.on("error", (error) => {
-        for (const done of waiting.values()) done.reject(error);
+      worker.on("exit", (code) => {
+        for (const done of waiting.values())
+          done.reject(new Error(`render process exited (${code})`));
         waiting.clear();
         renderer = undefined;
       });
@@ -200,7 +205,7 @@ export async function createApp({
         new Promise((resolve, reject) => {
           const seq = ++r.seq;
           r.waiting.set(seq, { resolve, reject });
-          r.worker.postMessage({ seq, id, snapshot: sites.snapshot() });
+          r.worker.send({ seq, id, snapshot: sites.snapshot() });
         }),
     );
   }
