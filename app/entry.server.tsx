@@ -26,6 +26,7 @@ import { createOutboxWorker } from "~/outbox/outbox.server";
 import { renderedPress } from "~/press/rendered-pages.server";
 import { liveOperations, loadContent } from "~/sites/live-operations.server";
 import { sitesForServer } from "~/sites/server-facts.server";
+import { storedPages } from "~/sites/stored-pages.server";
 import { siteOf } from "~/sites/registry.server";
 import enhanceUrl from "virtual:enhance-entry";
 
@@ -33,6 +34,16 @@ declare module "react-router" {
   interface AppLoadContext {
     /** The Content-Security-Policy nonce server/app.js sent with this answer. */
     cspNonce?: string;
+    /**
+     * 미리보기: one page of the complex `siteId` as the public renderer renders it
+     * (server/render-site.js renderPage), `edit` applied to its HTML before its policy (`csp`) is
+     * taken from it. Call it inside registry.server.ts withSiteOverride to render a draft.
+     */
+    renderPage?: (
+      siteId: string,
+      path: string,
+      edit: (html: string) => string,
+    ) => Promise<{ status: number; html: string; type: string; csp?: string }>;
   }
 }
 
@@ -170,10 +181,10 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
  */
 export type ServerEntry = Pick<
   typeof import("./entry.server"),
-  "startServices" | "liveOperations" | "sitesForServer" | "renderedPress"
+  "startServices" | "liveOperations" | "sitesForServer" | "renderedPress" | "storedPages"
 >;
 
-export { liveOperations, renderedPress, sitesForServer };
+export { liveOperations, renderedPress, sitesForServer, storedPages };
 
 export async function startServices(): Promise<{ stop(): Promise<void> }> {
   const config = env();

@@ -72,6 +72,8 @@ export default [
   page("admin/media", "routes/admin.media.ts"),
   // A one-time invitation link: the invitee sets a password and is signed in (no session yet).
   page("admin/invite/:token", "routes/admin.invite.tsx"),
+  // 미리보기: a page of a complex rendered from its draft, for the frames of /admin/preview.
+  route("admin/preview/page/*", "routes/admin.preview.page.tsx"),
   layout("routes/admin.layout.tsx", [
     page("admin", "routes/admin.home.tsx"),
     page("admin/press", "routes/admin.press.tsx"),
@@ -83,6 +85,7 @@ export default [
     page("admin/sites", "routes/admin.sites.tsx"),
     page("admin/sites/:siteId", "routes/admin.site.tsx"),
     page("admin/content", "routes/admin.content.tsx"),
+    page("admin/preview", "routes/admin.preview.tsx"),
     page("admin/accounts", "routes/admin.accounts.tsx"),
     page("admin/accounts/:id", "routes/admin.accounts.edit.tsx"),
   ]),

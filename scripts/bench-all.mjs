@@ -13,6 +13,7 @@ export const BENCHES = [
   "bench-server.mjs",
   "bench-scale.mjs",
   "bench-live.mjs",
+  "bench-publish.mjs",
   "bench-upload.mjs",
   "bench-tags.mjs",
   "bench-floor.mjs",

@@ -16,6 +16,8 @@
  *      and last the Korean 500 page.
  */
 import { join, resolve } from "node:path";
+import { fork } from "node:child_process";
+import { setPriority } from "node:os";
 import { createHash } from "node:crypto";
 import compression from "compression";
 import express from "express";
@@ -37,7 +39,7 @@ import {
   requestProtocol,
 } from "./react-router.js";
 import { renderedCache } from "./rendered-cache.js";
-import { readSitePages, renderSite } from "./render-site.js";
+import { readSitePages, renderPage, renderSite } from "./render-site.js";
 import {
   baseSecurityHeaders,
   complexPolicy,
@@ -128,16 +130,86 @@ export async function createApp({
   /** @type {Map<string, Complex>} */
   const complexes = new Map();
   /**
-   * The complex's pages: the build's when they were rendered from the same content, else rendered now.
+   * The complex's pages: the build's when they were rendered from the same content (the samples);
+   * else the ones stored for its content and this build (app/sites/stored-pages.server.ts: rendered
+   * by this instance before, or another); else rendered now, and stored. Instances that render the
+   * same key together each store it once: the first insert wins, the others do nothing.
    * @param {string} id
+   * @param {{ build?: boolean }} [options] `build: false`: not the build's file (a change at run time)
+   * @returns {Promise<import("./render-site.js").RenderedSite>}
    */
-  async function pagesOf(id) {
+  async function pagesOf(id, { build: fromBuild = true } = {}) {
     if (sites.state(id) !== "live") return { origin: sites.origin(id), pages: {} };
-    let rendered = readSitePages(buildDir, id);
-    if (rendered?.key !== undefined && rendered.key !== sites.key(id)) rendered = undefined;
-    if (!rendered) rendered = await renderSite(server, id, clientDir);
+    const key = sites.key(id);
+    if (fromBuild) {
+      const rendered = readSitePages(buildDir, id);
+      if (rendered && (rendered.key === undefined || rendered.key === key)) return rendered;
+    }
+    const storedKey = `${key}:${build.assets.version}`;
+    const stored = await entry.storedPages.get(id, storedKey);
+    if (stored) {
+      console.log(`pages: ${id} loaded from the store`);
+      return JSON.parse(stored);
+    }
+    const rendered = fromBuild
+      ? await renderSite(server, id, clientDir)
+      : await renderOffThread(id).catch((error) => {
+          console.error(`[render] 작업 스레드에서 만들지 못해 다시 만듭니다 (${id}):`, error);
+          return renderSite(server, id, clientDir);
+        });
+    console.log(`pages: ${id} rendered`);
+    await entry.storedPages.put(id, storedKey, JSON.stringify(rendered));
     return rendered;
   }
+  /**
+   * A complex rendered again while the server answers visitors (a publish, a live value): in a
+   * child process at a lower CPU priority (server/render-worker.js), started on first use and kept,
+   * so this thread keeps answering; it renders from this process's snapshot of the complexes.
+   * @typedef {Map<number, { resolve: (r: import("./render-site.js").RenderedSite) => void, reject: (e: Error) => void }>} Waiting
+   * @type {{ worker: import("node:child_process").ChildProcess, ready: Promise<void>, seq: number, waiting: Waiting } | undefined}
+   */
+  let renderer;
+  /** @param {string} id @returns {Promise<import("./render-site.js").RenderedSite>} */
+  function renderOffThread(id) {
+    if (!renderer) {
+      const worker = fork(new URL("./render-worker.js", import.meta.url), [buildDir, clientDir], {
+        serialization: "advanced",
+      });
+      // Below the server's own priority: visitors' requests get the CPU first.
+      if (worker.pid) setPriority(worker.pid, 19);
+      worker.unref();
+      worker.channel?.unref();
+      /** @type {Waiting} */
+      const waiting = new Map();
+      const ready = new Promise((resolve, reject) => {
+        worker.once("error", reject);
+        worker.on("message", (/** @type {any} */ message) => {
+          if (message.ready) return resolve(undefined);
+          const done = waiting.get(message.seq);
+          waiting.delete(message.seq);
+          if (message.error) done?.reject(new Error(message.error));
+          else done?.resolve(message.rendered);
+        });
+      });
+      worker.on("exit", (code) => {
+        for (const done of waiting.values())
+          done.reject(new Error(`render process exited (${code})`));
+        waiting.clear();
+        renderer = undefined;
+      });
+      renderer = { worker, ready: /** @type {Promise<void>} */ (ready), seq: 0, waiting };
+    }
+    const r = renderer;
+    return r.ready.then(
+      () =>
+        new Promise((resolve, reject) => {
+          const seq = ++r.seq;
+          r.waiting.set(seq, { resolve, reject });
+          r.worker.send({ seq, id, snapshot: sites.snapshot() });
+        }),
+    );
+  }
+
   for (const id of sites.ids()) {
     const facts = { ...sites.facts(id), stylesheets };
     const rendered = await pagesOf(id);
@@ -217,6 +289,24 @@ export async function createApp({
     res.send(page.html);
   });
 
+  /**
+   * 미리보기 (app/routes/admin.preview.page.tsx): one page as the public renderer renders it, with
+   * the policy its inline scripts and styles need. The route calls it with the complex's id
+   * resolving to its draft; nothing is kept.
+   * @type {NonNullable<import("react-router").AppLoadContext["renderPage"]>}
+   */
+  async function previewPage(id, path, edit) {
+    const page = await renderPage(server, id, path, clientDir);
+    if (!page.type.startsWith("text/html")) return page;
+    const html = edit(page.html);
+    const { policy } = sites.facts(id);
+    return {
+      ...page,
+      html,
+      csp: complexPolicy(policy, inlineScriptHashes(html), inlineStyleHashes(html)),
+    };
+  }
+
   const render = createRender({ build, mode, origin });
   // The press list and articles, rendered once and kept for visitors (server/rendered-cache.js);
   // before the file lookup below, which no press path can match.
@@ -248,9 +338,13 @@ export async function createApp({
       render,
       getLoadContext(req, res) {
         const cspNonce = createNonce();
-        const { policy } = complexOf(req).facts;
+        let { policy } = complexOf(req).facts;
+        // 미리보기 (/admin/preview) shows the draft's pages in frames of this site; every console
+        // page allows them, as the console reaches it by client-side navigation too.
+        if (req.path === "/admin" || req.path.startsWith("/admin/"))
+          policy = { ...policy, frames: [...(policy.frames ?? []), "'self'"] };
         res.set("Content-Security-Policy", complexPolicy(policy, [`'nonce-${cspNonce}'`]));
-        return { ip: req.ip, cspNonce };
+        return { ip: req.ip, cspNonce, renderPage: previewPage };
       },
       // React Router's 405 for a page without an action names the route module: answer it here,
       // with the Allow a route set itself (a POST-only endpoint: api.channel.ts).
@@ -306,12 +400,10 @@ export async function createApp({
       // Deleted in the console: its hosts go to the default complex.
       complexes.delete(id);
       fastPages.delete(id);
+      await entry.storedPages.drop(id);
       return;
     }
-    const rendered =
-      sites.state(id) === "live"
-        ? await renderSite(server, id, clientDir)
-        : { origin: sites.origin(id), pages: {} };
+    const rendered = await pagesOf(id, { build: false });
     // Its error pages' facts too (the phone number on them).
     const facts = { ...sites.facts(id), stylesheets };
     const c = {

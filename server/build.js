@@ -21,6 +21,7 @@ const EXPORTS = {
   liveOperations: "object",
   sitesForServer: "object",
   renderedPress: "object",
+  storedPages: "object",
 };
 
 /** A build the server cannot run: server/index.js prints the message and stops. */

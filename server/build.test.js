@@ -7,6 +7,7 @@ const complete = {
   liveOperations: { createSync: () => ({}) },
   sitesForServer: { ids: () => [] },
   renderedPress: { match: () => null },
+  storedPages: { get: async () => undefined },
 };
 
 describe("the server build's entry", () => {

@@ -36,23 +36,43 @@ const criticalCss = new Map();
  * @param {string} clientDir
  * @returns {Promise<RenderedSite>}
  */
-export async function renderSite({ build, entry }, id, clientDir) {
-  const sites = entry.sitesForServer;
-  const handle = createRequestHandler(build, "production");
-  let inline = criticalCss.get(clientDir);
-  if (!inline) criticalCss.set(clientDir, (inline = createCriticalCss(clientDir)));
+export async function renderSite(server, id, clientDir) {
+  const sites = server.entry.sitesForServer;
   /** @type {RenderedSite["pages"]} */
   const pages = {};
   for (const path of sites.paths(id)) {
-    const response = await handle(new Request(`http://${id}.localhost${path}`), {});
-    const body = await response.text();
-    if (response.status !== 200) {
-      throw new Error(`단지 ${id}의 ${path} 페이지를 만들지 못했습니다 (HTTP ${response.status})`);
+    const page = await renderPage(server, id, path, clientDir);
+    if (page.status !== 200) {
+      throw new Error(`단지 ${id}의 ${path} 페이지를 만들지 못했습니다 (HTTP ${page.status})`);
     }
-    const type = response.headers.get("content-type") ?? "text/html";
-    pages[path] = { html: type.startsWith("text/html") ? await inline(body) : body, type };
+    pages[path] = { html: page.html, type: page.type };
   }
   return { origin: sites.origin(id), key: sites.key(id), pages };
+}
+
+/** @type {WeakMap<import("react-router").ServerBuild, ReturnType<typeof createRequestHandler>>} */
+const handlers = new WeakMap();
+
+/**
+ * One page of the complex `id` as renderSite renders it (critical CSS inline), with its status: the
+ * preview (app/routes/admin.preview.page.ts) renders a draft's page with it, the complex's id
+ * resolving to the draft for the time of the render (registry.server.ts withSiteOverride).
+ * @param {LoadedBuild} server
+ * @param {string} id
+ * @param {string} path
+ * @param {string} clientDir
+ * @returns {Promise<{ status: number, html: string, type: string }>}
+ */
+export async function renderPage({ build }, id, path, clientDir) {
+  let handle = handlers.get(build);
+  if (!handle) handlers.set(build, (handle = createRequestHandler(build, "production")));
+  let inline = criticalCss.get(clientDir);
+  if (!inline) criticalCss.set(clientDir, (inline = createCriticalCss(clientDir)));
+  const response = await handle(new Request(`http://${id}.localhost${path}`), {});
+  const body = await response.text();
+  const type = response.headers.get("content-type") ?? "text/html";
+  const html = type.startsWith("text/html") && response.status === 200 ? await inline(body) : body;
+  return { status: response.status, html, type };
 }
 
 const fileOf = (/** @type {string} */ buildDir, /** @type {string} */ id) =>

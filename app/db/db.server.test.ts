@@ -158,6 +158,7 @@ const EXPECTED: Record<string, string[]> = {
     "created_at",
     "created_by",
   ],
+  site_pages: ["site_id", "page_key", "pages", "rendered_at"],
   site_versions: [
     "site_id",
     "version",

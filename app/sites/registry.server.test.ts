@@ -5,7 +5,15 @@ import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, test } from "vitest";
 import { siteJsonSchema } from "~/content/schema";
 import { imageUrl } from "~/lib/images";
-import { defaultSite, loadSite, loadSites, resetSites, siteForHost } from "./registry.server";
+import {
+  defaultSite,
+  loadSite,
+  loadSites,
+  resetSites,
+  siteById,
+  siteForHost,
+  withSiteOverride,
+} from "./registry.server";
 
 /** A copy of the sample complexes to break or extend, as SITES_DIR. */
 let root: string;
@@ -191,4 +199,28 @@ describe("an uploaded picture in a complex's data", () => {
     });
     expect(imageUrl(site.home.hero.wide, 750, "avif")).toBe("/media/c/0123456789abcdef-750.avif");
   });
+});
+
+test("inside a preview's render the complex is its draft; other complexes, and everything after it, see the registry", async () => {
+  const anyang = siteById("anyang")!;
+  const draft = { ...anyang, project: { ...anyang.project, siteName: "초안 이름" } };
+  const seen = await withSiteOverride(draft, async () => {
+    // Other complexes are what the registry holds.
+    const other = new Promise<string>((resolve) =>
+      setImmediate(() => resolve(siteById("suwon")!.project.siteName)),
+    );
+    await Promise.resolve();
+    return {
+      byHost: siteForHost("anyang.localhost:3000").project.siteName,
+      byId: siteById("anyang")!.project.siteName,
+      other: await other,
+    };
+  });
+  expect(seen).toEqual({
+    byHost: "초안 이름",
+    byId: "초안 이름",
+    other: siteById("suwon")!.project.siteName,
+  });
+  expect(siteById("anyang")!.project.siteName).toBe(anyang.project.siteName);
+  expect(siteForHost("anyang.localhost").project.siteName).toBe(anyang.project.siteName);
 });

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { imageSize } from "image-size";
@@ -256,22 +257,39 @@ export function dropSite(id: string) {
   );
 }
 
-/** Whether a complex's pages are served (a complex from a folder is live). */
+/**
+ * 미리보기: inside `withSiteOverride(site, fn)` the complex `site.id` is `site` (a draft) for
+ * everything `fn` does, through the same lookups the public pages use; the rest of the process
+ * (other requests, other complexes) still sees the registry.
+ */
+const override = new AsyncLocalStorage<Site>();
+export function withSiteOverride<T>(site: Site, fn: () => T): T {
+  return override.run(site, fn);
+}
+const overridden = (id: string | undefined) => {
+  const site = override.getStore();
+  return site && site.id === id ? site : undefined;
+};
+
+/** Whether a complex's pages are served (a complex from a folder is live; a preview's is). */
 export function siteState(id: string): SiteState {
+  if (overridden(id)) return "live";
   return registry().states.get(id) ?? "live";
 }
 
 export function allSites(): Site[] {
-  return registry().sites;
+  const site = override.getStore();
+  const { sites } = registry();
+  return site ? sites.map((s) => (s.id === site.id ? site : s)) : sites;
 }
 
 export function siteById(id: string): Site | undefined {
-  return registry().byId.get(id);
+  return overridden(id) ?? registry().byId.get(id);
 }
 
 /** The complex with this id (stored data names it); a missing one is a fault, not a visitor's. */
 export function requireSite(id: string): Site {
-  const site = registry().byId.get(id);
+  const site = siteById(id);
   if (!site) throw new Error(`없는 단지입니다: ${id}`);
   return site;
 }
@@ -302,12 +320,12 @@ export function siteForHost(host: string | null | undefined): Site {
   const local =
     /^([a-z][a-z0-9-]*)\.localhost$/.exec(name) ??
     (domain && name.endsWith(`.${domain}`) ? /^([a-z][a-z0-9-]*)\./.exec(name) : null);
-  return (
+  const site =
     byHost.get(lower) ??
     byHost.get(name) ??
     (local ? byId.get(local[1]!) : undefined) ??
-    defaultSite()
-  );
+    defaultSite();
+  return overridden(local?.[1] ?? site.id) ?? site;
 }
 
 /** The complex a request is for (its URL's host is the trusted one: server/react-router.js). */

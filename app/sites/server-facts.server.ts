@@ -6,8 +6,10 @@ import { frameSources } from "~/lib/media";
 import { telHref } from "~/lib/phone";
 import { trackingSources } from "~/lib/tracking";
 import { contentKey } from "./content-store.server";
+import { noticeShown } from "./notice.server";
 import {
   allSites,
+  resetSites,
   siteById,
   siteForHost,
   siteOrigin,
@@ -39,8 +41,24 @@ export const sitesForServer = {
   paths: (id: string): string[] => prerenderPaths(known(id)),
   /** Whether its pages are served; "gone" once deleted in the console. */
   state: (id: string): SiteState | "gone" => (siteById(id) ? siteState(id) : "gone"),
-  /** Equal keys render equal pages: the build's rendered pages are used only for the same key. */
-  key: (id: string): string => contentKey(known(id)),
+  /** The complexes as this process serves them, for a render worker (server/render-worker.js). */
+  snapshot: () => {
+    const sites = allSites();
+    return { sites, states: sites.map((s) => [s.id, siteState(s.id)] as [string, SiteState]) };
+  },
+  /** Serves a snapshot of another process's complexes (a render worker). */
+  use(snapshot: { sites: Site[]; states: [string, SiteState][] }) {
+    resetSites(snapshot.sites, new Map(snapshot.states));
+  },
+  /**
+   * Equal keys render equal pages: the build's rendered pages, and those stored
+   * (stored-pages.server.ts), are used only for the same key. Its notice shown or not is part of
+   * it: the same content renders with the notice during its period and without it outside.
+   */
+  key: (id: string): string => {
+    const site = known(id);
+    return `${contentKey(site)}${noticeShown(site.notice) ? ":notice" : ""}`;
+  },
   facts(id: string) {
     const site = known(id);
     const logo = site.images.logo;
