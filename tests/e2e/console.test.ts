@@ -114,6 +114,17 @@ describe("a new complex from the browser", () => {
     await poll(() => page.locator(".cf-actions-note").textContent()).toContain("초안 저장됨");
     expect((await homeOn(first, "dongtan.localhost")).status).toBe(503);
 
+    // 미리보기: the draft at phone and desktop width, the new picture in both.
+    await page.locator(".admin-summary").getByRole("link", { name: "미리보기" }).click();
+    await page.waitForURL(
+      (u) => u.pathname === "/admin/preview" && u.search.includes("site=dongtan"),
+    );
+    for (const frame of ["휴대폰", "데스크톱"]) {
+      const shown = page.frameLocator(`iframe[title^="${frame} 화면 미리보기"]`);
+      await poll(() => shown.locator("footer").textContent()).toContain(NAME);
+      await poll(() => shown.locator("body").innerHTML()).toMatch(/\/media\/c\/[0-9a-f]{16}-/);
+    }
+    await page.goto(`${first.url}/admin/content?site=dongtan`);
     await page.getByRole("link", { name: "게시하러 가기 →" }).click();
     await page.waitForURL((u) => u.pathname === "/admin/sites/dongtan");
     await page.getByRole("button", { name: "초안 게시" }).click();
