@@ -1,6 +1,6 @@
 import "~/styles/console.css";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { data, Link, useFetcher, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/admin.content";
 import { FormMessage } from "~/components/admin/form-message";
 import { goToField } from "~/components/console/field-search";
@@ -51,6 +51,18 @@ function formSchema(): FieldSchema {
   schemaOnce ??= siteJsonSchema() as FieldSchema;
   return schemaOnce;
 }
+
+/**
+ * An autosave does not fetch the whole draft again (its answer carries what the form needs); a
+ * list edit without the script and 저장 do.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formAction,
+  defaultShouldRevalidate,
+}) =>
+  formAction?.includes(`?${AUTOSAVE_PARAM}`) || formAction?.includes(`&${AUTOSAVE_PARAM}`)
+    ? false
+    : defaultShouldRevalidate;
 
 const notFound = () => data(null, { status: 404, headers: adminHeaders() });
 
@@ -138,16 +150,32 @@ function problemsOf(
   return { errors, problems };
 }
 
+/** Marks an autosave's request (`?autosave`): a sign-in that ended is answered, not redirected. */
+const AUTOSAVE_PARAM = "autosave";
+const SIGNED_OUT =
+  "로그인이 끝났습니다. 다른 탭에서 다시 로그인해 주세요. 입력한 내용은 이 화면에 그대로 있습니다.";
+
 /** At most this many changed fields are named; the rest are counted. */
 const NAMED_CHANGES = 8;
 
 export async function action({ request }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
-  const { admin, siteId } = await requireConsoleSite(request, "content");
-  const read = await readForm(request);
   const answer = (body: ContentAnswer, status = 200) =>
     data(body, { status, headers: adminHeaders() });
+  // An autosave (a fetcher) that meets the sign-in says so instead of following the redirect
+  // there, which would take the page and what was typed with it.
+  const background = new URL(request.url).searchParams.has(AUTOSAVE_PARAM);
+  let who: Awaited<ReturnType<typeof requireConsoleSite>>;
+  try {
+    who = await requireConsoleSite(request, "content");
+  } catch (thrown) {
+    if (background && thrown instanceof Response && thrown.status >= 300 && thrown.status < 400)
+      return answer({ kind: "unread", message: SIGNED_OUT }, 401);
+    throw thrown;
+  }
+  const { admin, siteId } = who;
+  const read = await readForm(request);
   if (!read.ok)
     return answer({ kind: "unread", message: "요청을 읽지 못했습니다. 다시 시도해 주세요." }, 400);
   const schema = formSchema();
@@ -235,6 +263,9 @@ function ProblemSummary({ problems }: { problems: Problem[] }) {
   );
 }
 
+/** `path` (which may hold a query already) with `?name` or `&name`. */
+const withParam = (path: string, name: string) => `${path}${path.includes("?") ? "&" : "?"}${name}`;
+
 /** How long typing must pause before the draft is saved by itself. */
 const AUTOSAVE_MS = 2500;
 const FORM_ID = "content-form";
@@ -273,7 +304,7 @@ function useDraftSaving(initial: number, explicit: Answer | null, action: string
     setStatus("저장하는 중…");
     void fetcher.submit(new FormData(form), {
       method: "post",
-      action,
+      action: withParam(action, AUTOSAVE_PARAM),
       encType: "multipart/form-data",
     });
   }, [action, busy, fetcher, stale]);
@@ -291,6 +322,8 @@ function useDraftSaving(initial: number, explicit: Answer | null, action: string
       setStale(answer);
       setStatus("다른 편집자가 먼저 저장해서 저장하지 못했습니다.");
     } else if (answer.kind === "unread") {
+      // Still to save: leaving warns, and the next change tries again.
+      dirty.current = true;
       setStatus(`저장하지 못했습니다: ${answer.message}`);
     }
   }, []);
@@ -314,7 +347,14 @@ function useDraftSaving(initial: number, explicit: Answer | null, action: string
     timer.current = setTimeout(save, AUTOSAVE_MS);
   }, [save, stale]);
 
+  // Leaving the document with changes unsaved asks first (a body this large cannot go in a
+  // beacon); leaving the page within the console (a link) saves them on the way out.
+  const staleNow = useRef(stale);
   useEffect(() => {
+    staleNow.current = stale;
+  }, [stale]);
+  useEffect(() => {
+    const form = document.getElementById(FORM_ID) as HTMLFormElement | null;
     const leaving = (event: BeforeUnloadEvent) => {
       if (dirty.current) event.preventDefault();
     };
@@ -322,8 +362,15 @@ function useDraftSaving(initial: number, explicit: Answer | null, action: string
     return () => {
       window.removeEventListener("beforeunload", leaving);
       clearTimeout(timer.current);
+      // The form, detached by now, still holds what was typed.
+      if (dirty.current && !staleNow.current && form)
+        void fetch(withParam(action, AUTOSAVE_PARAM), {
+          method: "POST",
+          body: new FormData(form),
+          redirect: "manual",
+        }).catch(() => undefined);
     };
-  }, []);
+  }, [action]);
 
   // An explicit 저장 takes the place of a pending autosave.
   const submitted = useCallback(() => {

@@ -137,7 +137,7 @@ test("by keyboard alone, 저장 keeps the draft: a reload shows the value, the p
   }
 }, 120_000);
 
-test("typing is saved to the draft by itself once it pauses, without 저장", async () => {
+test("typing is saved to the draft by itself once it pauses, without 저장; after the sign-in ends it asks to sign in again and keeps the page", async () => {
   const { context, page, errors } = await openPage(browser, "desktop");
   try {
     await signInVia(page, server, "/admin/content");
@@ -146,6 +146,14 @@ test("typing is saved to the draft by itself once it pauses, without 저장", as
     await name.fill("자동 저장 견본주택");
     await poll(async () => (await draftHtml(page)).includes("자동 저장 견본주택")).toBe(true);
     await poll(() => saveStatus(page)).toMatch(/^초안 저장됨 · /);
+
+    // The sign-in ends (signed out in another tab): the next autosave says so, the page and what
+    // was typed stay.
+    await context.clearCookies();
+    await name.fill("로그인 끝난 뒤 입력");
+    await poll(() => saveStatus(page)).toContain("다시 로그인해 주세요");
+    expect(new URL(page.url()).pathname).toBe("/admin/content");
+    expect(await name.inputValue()).toBe("로그인 끝난 뒤 입력");
     expect(errors).toEqual([]);
   } finally {
     await context.close();
