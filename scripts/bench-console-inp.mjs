@@ -12,9 +12,7 @@
  * docs/benchmarks.md; exit code 1 on a miss.
  */
 /* global requestAnimationFrame, window */
-import { readFileSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { statSync } from "node:fs";
 import { chromium } from "playwright-core";
 import {
   ADMIN,
@@ -29,20 +27,12 @@ import {
   stopOnInterrupt,
   writeFigures,
 } from "./bench-helpers.mjs";
+import { CPU_SLOWDOWN, RECORD_INP } from "./bench-inp.mjs";
 
 export const CONSOLE_INP_BUDGET_MS = 200;
-const CPU_SLOWDOWN = 4;
 /** The field typed into, and what is typed: one interaction a key. */
 const FIELD = '[id="f-project.siteName"]';
 const KEYS = ["1", "2", "3", "4", "5"];
-
-const WEB_VITALS = readFileSync(
-  join(dirname(fileURLToPath(import.meta.resolve("web-vitals"))), "web-vitals.iife.js"),
-  "utf8",
-);
-const RECORD_INP = `${WEB_VITALS}
-window.__inp = [];
-webVitals.onINP((m) => window.__inp.push(Math.round(m.value)), { reportAllChanges: true, durationThreshold: 16 });`;
 
 /** The complex whose site.yaml is largest: the form with the most controls. */
 const largest = (ids) =>
