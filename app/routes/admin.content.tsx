@@ -105,8 +105,12 @@ export type ContentAnswer =
       revision: number;
       latest: number;
       savedBy: string;
-      /** The labels of the fields where the saved draft differs from this form. */
+      /**
+       * The labels of the fields the other editor changed (`byOther`, the form sent the draft it
+       * started from), else of those where the saved draft differs from this form.
+       */
       changed: string[];
+      byOther: boolean;
     }
   | { kind: "unread"; message: string };
 
@@ -202,7 +206,15 @@ export async function action({ request }: Route.ActionArgs) {
   const revision = over ? Number(field(read.form, "$latest")) : base;
   if (!Number.isInteger(revision))
     return answer({ kind: "unread", message: "요청을 읽지 못했습니다. 다시 시도해 주세요." }, 400);
-  const saved = await saveDraft(siteId, content, { revision }, admin.email);
+  // With the script, the draft the form started from: a refusal then names only the fields the
+  // other editor changed (without it, every field where the saved draft differs from this form).
+  let baseContent: unknown;
+  try {
+    baseContent = JSON.parse(field(read.form, "$base") || "null") ?? undefined;
+  } catch {
+    baseContent = undefined;
+  }
+  const saved = await saveDraft(siteId, content, { revision, content: baseContent }, admin.email);
   if (!saved.ok && saved.reason === "missing") throw notFound();
   if (!saved.ok) {
     const labels = [
@@ -218,6 +230,7 @@ export async function action({ request }: Route.ActionArgs) {
         latest: saved.revision,
         savedBy: saved.savedBy,
         changed: labels,
+        byOther: baseContent !== undefined,
       },
       409,
     );
@@ -280,7 +293,12 @@ type Answer = Exclude<ContentAnswer, { kind: "unread" }>;
  * the last change, the line that says how it went, and a warning when leaving with changes unsaved.
  * A refused save (another editor saved first) stops the autosave until the editor chooses.
  */
-function useDraftSaving(initial: number, explicit: Answer | null, action: string) {
+function useDraftSaving(
+  initial: number,
+  initialValue: unknown,
+  explicit: Answer | null,
+  action: string,
+) {
   const fetcher = useFetcher<ContentAnswer>();
   const [base, setBase] = useState(initial);
   const [status, setStatus] = useState("");
@@ -289,6 +307,13 @@ function useDraftSaving(initial: number, explicit: Answer | null, action: string
   );
   /** Changes not yet sent; a save waiting for the one in flight (never two at once: one base). */
   const dirty = useRef(false);
+  /** The draft as this form last loaded or saved it, sent as `$base` with each save. */
+  const baseValue = useRef(initialValue);
+  const withBase = useCallback((form: HTMLFormElement) => {
+    const body = new FormData(form);
+    body.set("$base", JSON.stringify(baseValue.current));
+    return body;
+  }, []);
   const waiting = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const busy = fetcher.state !== "idle";
@@ -302,17 +327,18 @@ function useDraftSaving(initial: number, explicit: Answer | null, action: string
     }
     dirty.current = false;
     setStatus("저장하는 중…");
-    void fetcher.submit(new FormData(form), {
+    void fetcher.submit(withBase(form), {
       method: "post",
       action: withParam(action, AUTOSAVE_PARAM),
       encType: "multipart/form-data",
     });
-  }, [action, busy, fetcher, stale]);
+  }, [action, busy, fetcher, stale, withBase]);
 
   // Each answer, the explicit save's or the autosave's, as it arrives.
   const settle = useCallback((answer: ContentAnswer | null | undefined) => {
     if (!answer) return;
     if (answer.kind === "saved") {
+      baseValue.current = answer.value;
       setBase(answer.revision);
       setStale(null);
       setStatus(
@@ -366,16 +392,18 @@ function useDraftSaving(initial: number, explicit: Answer | null, action: string
       if (dirty.current && !staleNow.current && form)
         void fetch(withParam(action, AUTOSAVE_PARAM), {
           method: "POST",
-          body: new FormData(form),
+          body: withBase(form),
           redirect: "manual",
         }).catch(() => undefined);
     };
-  }, [action]);
+  }, [action, withBase]);
 
   // An explicit 저장 takes the place of a pending autosave.
-  const submitted = useCallback(() => {
+  const submitted = useCallback((event: React.FormEvent) => {
     clearTimeout(timer.current);
     dirty.current = false;
+    const base = (event.target as HTMLFormElement).elements.namedItem("$base");
+    if (base instanceof HTMLInputElement) base.value = JSON.stringify(baseValue.current);
   }, []);
   return { base, busy, status, stale, changed, submitted };
 }
@@ -387,7 +415,12 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
   const value = shown ? shown.value : loaderData.value;
   const site = value as { project?: { siteName?: string } };
   const action = `/admin/content${loaderData.query}`;
-  const saving = useDraftSaving(shown?.revision ?? loaderData.revision, shown, action);
+  const saving = useDraftSaving(
+    shown?.revision ?? loaderData.revision,
+    loaderData.value,
+    shown,
+    action,
+  );
   const stale = saving.stale;
   const problems = shown && "problems" in shown ? shown.problems : [];
   const { siteId, query } = loaderData;
@@ -429,6 +462,8 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
           actions={
             <>
               <input type="hidden" name="$revision" value={saving.base} />
+              {/* Filled as the form is sent (the script's); empty without it. */}
+              <input type="hidden" name="$base" defaultValue="" />
               {stale ? (
                 <>
                   <input type="hidden" name="$latest" value={stale.latest} />
@@ -473,7 +508,10 @@ function StaleNotice({ stale }: { stale: Extract<ContentAnswer, { kind: "stale" 
         {stale.savedBy}님이 먼저 초안을 저장해서 저장하지 않았습니다
       </h2>
       <p>
-        저장된 초안과 지금 이 화면의 내용이 다른 항목: {named.join(", ")}
+        {stale.byOther
+          ? "다른 편집자가 바꾼 항목"
+          : "저장된 초안과 지금 이 화면의 내용이 다른 항목"}
+        : {named.length ? named.join(", ") : "없음(같은 내용)"}
         {more > 0 ? ` 외 ${more}개` : ""}. 입력한 내용은 이 화면에 그대로 있습니다. “내 내용으로
         저장”을 누르면 이 화면의 내용으로 초안을 덮어쓰고, “최신 초안 불러오기”를 누르면 이 화면의
         변경을 버리고 저장된 초안을 엽니다.

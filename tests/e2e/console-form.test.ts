@@ -179,7 +179,9 @@ test("a save based on an older draft is refused naming the field the other edito
     await name.fill("두 번째 편집자의 견본주택");
     await second.page.getByRole("button", { name: "저장", exact: true }).click();
     const notice = second.page.getByRole("alert").filter({ hasText: "먼저 초안을 저장해서" });
-    await poll(() => notice.textContent()).toContain("연락처 › 대표 전화번호");
+    await poll(() => notice.textContent()).toContain(
+      "다른 편집자가 바꾼 항목: 연락처 › 대표 전화번호.",
+    );
     expect(await name.inputValue()).toBe("두 번째 편집자의 견본주택");
     expect(await saveStatus(second.page)).toContain("저장하지 못했습니다");
     expect(await draftHtml(second.page)).not.toContain("두 번째 편집자의 견본주택");
