@@ -7,7 +7,7 @@
  */
 import { spawnSync } from "node:child_process";
 
-// bench-tags, bench-floor and bench-inp start Chrome and bench.mjs does too: never two at once.
+// bench-tags, bench-floor, bench-inp and bench-console-inp start Chrome and bench.mjs does too: never two at once.
 export const BENCHES = [
   "bench-scripts.mjs",
   "bench-server.mjs",
@@ -18,6 +18,7 @@ export const BENCHES = [
   "bench-tags.mjs",
   "bench-floor.mjs",
   "bench-inp.mjs",
+  "bench-console-inp.mjs",
   "bench.mjs",
 ];
 

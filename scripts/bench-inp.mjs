@@ -37,7 +37,7 @@ import {
 } from "./bench-helpers.mjs";
 
 export const INP_BUDGET_MS = 100;
-const CPU_SLOWDOWN = 4;
+export const CPU_SLOWDOWN = 4;
 const PHONE = {
   viewport: { width: 390, height: 844 },
   deviceScaleFactor: 3,
@@ -50,7 +50,7 @@ const WEB_VITALS = readFileSync(
   "utf8",
 );
 /** Every INP the page reports, in order (reportAllChanges), on `window.__inp`. */
-const RECORD_INP = `${WEB_VITALS}
+export const RECORD_INP = `${WEB_VITALS}
 window.__inp = [];
 webVitals.onINP((m) => window.__inp.push(Math.round(m.value)), { reportAllChanges: true, durationThreshold: 16 });`;
 

@@ -210,6 +210,14 @@ describe.each(engines())("콘텐츠 편집 ($name)", (engine) => {
       "내가 고친 이름",
     );
 
+    expect(refused.body.byOther).toBe(false);
+
+    // With the script the form sends the draft it started from: only the other editor's field.
+    mine.set("$base", JSON.stringify(draft.site));
+    const named = await answered(post("anyang", cookie, mine));
+    if (named.body.kind !== "stale") throw new Error(named.body.kind);
+    expect(named.body).toMatchObject({ byOther: true, changed: ["연락처 › 대표 전화번호"] });
+
     mine.set("$intent", "overwrite");
     mine.set("$latest", String(refused.body.latest));
     const over = await answered(post("anyang", cookie, mine));

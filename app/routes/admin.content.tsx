@@ -1,6 +1,6 @@
 import "~/styles/console.css";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { data, Link, useFetcher } from "react-router";
+import { data, Link, useFetcher, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/admin.content";
 import { FormMessage } from "~/components/admin/form-message";
 import { goToField } from "~/components/console/field-search";
@@ -52,6 +52,18 @@ function formSchema(): FieldSchema {
   return schemaOnce;
 }
 
+/**
+ * An autosave does not fetch the whole draft again (its answer carries what the form needs); a
+ * list edit without the script and 저장 do.
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formAction,
+  defaultShouldRevalidate,
+}) =>
+  formAction?.includes(`?${AUTOSAVE_PARAM}`) || formAction?.includes(`&${AUTOSAVE_PARAM}`)
+    ? false
+    : defaultShouldRevalidate;
+
 const notFound = () => data(null, { status: 404, headers: adminHeaders() });
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -93,8 +105,12 @@ export type ContentAnswer =
       revision: number;
       latest: number;
       savedBy: string;
-      /** The labels of the fields where the saved draft differs from this form. */
+      /**
+       * The labels of the fields the other editor changed (`byOther`, the form sent the draft it
+       * started from), else of those where the saved draft differs from this form.
+       */
       changed: string[];
+      byOther: boolean;
     }
   | { kind: "unread"; message: string };
 
@@ -138,16 +154,32 @@ function problemsOf(
   return { errors, problems };
 }
 
+/** Marks an autosave's request (`?autosave`): a sign-in that ended is answered, not redirected. */
+const AUTOSAVE_PARAM = "autosave";
+const SIGNED_OUT =
+  "로그인이 끝났습니다. 다른 탭에서 다시 로그인해 주세요. 입력한 내용은 이 화면에 그대로 있습니다.";
+
 /** At most this many changed fields are named; the rest are counted. */
 const NAMED_CHANGES = 8;
 
 export async function action({ request }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
-  const { admin, siteId } = await requireConsoleSite(request, "content");
-  const read = await readForm(request);
   const answer = (body: ContentAnswer, status = 200) =>
     data(body, { status, headers: adminHeaders() });
+  // An autosave (a fetcher) that meets the sign-in says so instead of following the redirect
+  // there, which would take the page and what was typed with it.
+  const background = new URL(request.url).searchParams.has(AUTOSAVE_PARAM);
+  let who: Awaited<ReturnType<typeof requireConsoleSite>>;
+  try {
+    who = await requireConsoleSite(request, "content");
+  } catch (thrown) {
+    if (background && thrown instanceof Response && thrown.status >= 300 && thrown.status < 400)
+      return answer({ kind: "unread", message: SIGNED_OUT }, 401);
+    throw thrown;
+  }
+  const { admin, siteId } = who;
+  const read = await readForm(request);
   if (!read.ok)
     return answer({ kind: "unread", message: "요청을 읽지 못했습니다. 다시 시도해 주세요." }, 400);
   const schema = formSchema();
@@ -174,7 +206,15 @@ export async function action({ request }: Route.ActionArgs) {
   const revision = over ? Number(field(read.form, "$latest")) : base;
   if (!Number.isInteger(revision))
     return answer({ kind: "unread", message: "요청을 읽지 못했습니다. 다시 시도해 주세요." }, 400);
-  const saved = await saveDraft(siteId, content, { revision }, admin.email);
+  // With the script, the draft the form started from: a refusal then names only the fields the
+  // other editor changed (without it, every field where the saved draft differs from this form).
+  let baseContent: unknown;
+  try {
+    baseContent = JSON.parse(field(read.form, "$base") || "null") ?? undefined;
+  } catch {
+    baseContent = undefined;
+  }
+  const saved = await saveDraft(siteId, content, { revision, content: baseContent }, admin.email);
   if (!saved.ok && saved.reason === "missing") throw notFound();
   if (!saved.ok) {
     const labels = [
@@ -190,6 +230,7 @@ export async function action({ request }: Route.ActionArgs) {
         latest: saved.revision,
         savedBy: saved.savedBy,
         changed: labels,
+        byOther: baseContent !== undefined,
       },
       409,
     );
@@ -235,6 +276,9 @@ function ProblemSummary({ problems }: { problems: Problem[] }) {
   );
 }
 
+/** `path` (which may hold a query already) with `?name` or `&name`. */
+const withParam = (path: string, name: string) => `${path}${path.includes("?") ? "&" : "?"}${name}`;
+
 /** How long typing must pause before the draft is saved by itself. */
 const AUTOSAVE_MS = 2500;
 const FORM_ID = "content-form";
@@ -249,7 +293,12 @@ type Answer = Exclude<ContentAnswer, { kind: "unread" }>;
  * the last change, the line that says how it went, and a warning when leaving with changes unsaved.
  * A refused save (another editor saved first) stops the autosave until the editor chooses.
  */
-function useDraftSaving(initial: number, explicit: Answer | null, action: string) {
+function useDraftSaving(
+  initial: number,
+  initialValue: unknown,
+  explicit: Answer | null,
+  action: string,
+) {
   const fetcher = useFetcher<ContentAnswer>();
   const [base, setBase] = useState(initial);
   const [status, setStatus] = useState("");
@@ -258,6 +307,13 @@ function useDraftSaving(initial: number, explicit: Answer | null, action: string
   );
   /** Changes not yet sent; a save waiting for the one in flight (never two at once: one base). */
   const dirty = useRef(false);
+  /** The draft as this form last loaded or saved it, sent as `$base` with each save. */
+  const baseValue = useRef(initialValue);
+  const withBase = useCallback((form: HTMLFormElement) => {
+    const body = new FormData(form);
+    body.set("$base", JSON.stringify(baseValue.current));
+    return body;
+  }, []);
   const waiting = useRef(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const busy = fetcher.state !== "idle";
@@ -271,17 +327,18 @@ function useDraftSaving(initial: number, explicit: Answer | null, action: string
     }
     dirty.current = false;
     setStatus("저장하는 중…");
-    void fetcher.submit(new FormData(form), {
+    void fetcher.submit(withBase(form), {
       method: "post",
-      action,
+      action: withParam(action, AUTOSAVE_PARAM),
       encType: "multipart/form-data",
     });
-  }, [action, busy, fetcher, stale]);
+  }, [action, busy, fetcher, stale, withBase]);
 
   // Each answer, the explicit save's or the autosave's, as it arrives.
   const settle = useCallback((answer: ContentAnswer | null | undefined) => {
     if (!answer) return;
     if (answer.kind === "saved") {
+      baseValue.current = answer.value;
       setBase(answer.revision);
       setStale(null);
       setStatus(
@@ -291,6 +348,8 @@ function useDraftSaving(initial: number, explicit: Answer | null, action: string
       setStale(answer);
       setStatus("다른 편집자가 먼저 저장해서 저장하지 못했습니다.");
     } else if (answer.kind === "unread") {
+      // Still to save: leaving warns, and the next change tries again.
+      dirty.current = true;
       setStatus(`저장하지 못했습니다: ${answer.message}`);
     }
   }, []);
@@ -314,7 +373,14 @@ function useDraftSaving(initial: number, explicit: Answer | null, action: string
     timer.current = setTimeout(save, AUTOSAVE_MS);
   }, [save, stale]);
 
+  // Leaving the document with changes unsaved asks first (a body this large cannot go in a
+  // beacon); leaving the page within the console (a link) saves them on the way out.
+  const staleNow = useRef(stale);
   useEffect(() => {
+    staleNow.current = stale;
+  }, [stale]);
+  useEffect(() => {
+    const form = document.getElementById(FORM_ID) as HTMLFormElement | null;
     const leaving = (event: BeforeUnloadEvent) => {
       if (dirty.current) event.preventDefault();
     };
@@ -322,13 +388,22 @@ function useDraftSaving(initial: number, explicit: Answer | null, action: string
     return () => {
       window.removeEventListener("beforeunload", leaving);
       clearTimeout(timer.current);
+      // The form, detached by now, still holds what was typed.
+      if (dirty.current && !staleNow.current && form)
+        void fetch(withParam(action, AUTOSAVE_PARAM), {
+          method: "POST",
+          body: withBase(form),
+          redirect: "manual",
+        }).catch(() => undefined);
     };
-  }, []);
+  }, [action, withBase]);
 
   // An explicit 저장 takes the place of a pending autosave.
-  const submitted = useCallback(() => {
+  const submitted = useCallback((event: React.FormEvent) => {
     clearTimeout(timer.current);
     dirty.current = false;
+    const base = (event.target as HTMLFormElement).elements.namedItem("$base");
+    if (base instanceof HTMLInputElement) base.value = JSON.stringify(baseValue.current);
   }, []);
   return { base, busy, status, stale, changed, submitted };
 }
@@ -340,7 +415,12 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
   const value = shown ? shown.value : loaderData.value;
   const site = value as { project?: { siteName?: string } };
   const action = `/admin/content${loaderData.query}`;
-  const saving = useDraftSaving(shown?.revision ?? loaderData.revision, shown, action);
+  const saving = useDraftSaving(
+    shown?.revision ?? loaderData.revision,
+    loaderData.value,
+    shown,
+    action,
+  );
   const stale = saving.stale;
   const problems = shown && "problems" in shown ? shown.problems : [];
   const { siteId, query } = loaderData;
@@ -382,6 +462,8 @@ export default function AdminContent({ loaderData, actionData }: Route.Component
           actions={
             <>
               <input type="hidden" name="$revision" value={saving.base} />
+              {/* Filled as the form is sent (the script's); empty without it. */}
+              <input type="hidden" name="$base" defaultValue="" />
               {stale ? (
                 <>
                   <input type="hidden" name="$latest" value={stale.latest} />
@@ -426,7 +508,10 @@ function StaleNotice({ stale }: { stale: Extract<ContentAnswer, { kind: "stale" 
         {stale.savedBy}님이 먼저 초안을 저장해서 저장하지 않았습니다
       </h2>
       <p>
-        저장된 초안과 지금 이 화면의 내용이 다른 항목: {named.join(", ")}
+        {stale.byOther
+          ? "다른 편집자가 바꾼 항목"
+          : "저장된 초안과 지금 이 화면의 내용이 다른 항목"}
+        : {named.length ? named.join(", ") : "없음(같은 내용)"}
         {more > 0 ? ` 외 ${more}개` : ""}. 입력한 내용은 이 화면에 그대로 있습니다. “내 내용으로
         저장”을 누르면 이 화면의 내용으로 초안을 덮어쓰고, “최신 초안 불러오기”를 누르면 이 화면의
         변경을 버리고 저장된 초안을 엽니다.

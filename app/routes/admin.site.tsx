@@ -10,6 +10,7 @@ import { siteFrom } from "~/lib/site";
 import { SITE_ID } from "~/lib/sites";
 import { siteJsonSchema } from "~/content/schema";
 import { field } from "~/http/form.server";
+import { describeChanges, type ChangeRow } from "~/lib/content-changes";
 import { problemField, type FieldSchema } from "~/lib/form-schema";
 import {
   deleteComplex,
@@ -44,27 +45,21 @@ async function target(request: Request, siteId: string) {
   return { admin, draft };
 }
 
-const shown = (value: unknown) =>
-  value === undefined ? "(없음)" : typeof value === "string" ? value : JSON.stringify(value);
-
 export async function loader({ request, params }: Route.LoaderArgs) {
   const siteId = params.siteId;
   const { draft } = await target(request, siteId);
   const versions = await listVersions(siteId);
   const url = new URL(request.url);
   const compare = Number(url.searchParams.get("compare"));
-  let changes: { path: string; old: string; new: string }[] | null = null;
+  let changes: ChangeRow[] | null = null;
   if (compare > 1) {
     const [before, after] = await Promise.all([
       versionContent(siteId, compare - 1),
       versionContent(siteId, compare),
     ]);
     if (before && after) {
-      changes = diffContent(before, after).map((c) => ({
-        path: c.path,
-        old: shown(c.old),
-        new: shown(c.new),
-      }));
+      const schema = siteJsonSchema() as FieldSchema;
+      changes = describeChanges(schema, before, after, diffContent(before, after));
     }
   }
   const site = siteById(siteId);
@@ -307,7 +302,7 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
             <tbody>
               {d.compare.changes.map((c) => (
                 <tr key={c.path}>
-                  <td>{c.path}</td>
+                  <th scope="row">{c.label}</th>
                   <td>{c.old}</td>
                   <td>{c.new}</td>
                 </tr>

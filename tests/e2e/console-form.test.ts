@@ -1,7 +1,7 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { wcagViolations } from "./support/a11y";
-import { ADMIN_ENV, signInVia } from "./support/admin";
+import { ADMIN_ENV, poll, signInVia } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import { startServer, type RunningServer } from "./support/server";
 import { content } from "./support/sites";
@@ -95,3 +95,107 @@ test.each(["phone", "desktop"] as const)(
   },
   240_000,
 );
+
+/** The status line beside 저장 (aria-live): how the last save went. */
+const saveStatus = (page: Page) => page.locator(".cf-actions-note").textContent();
+
+/** The draft as the server holds it now: the content form's HTML, fetched with the page's sign-in. */
+const draftHtml = async (page: Page) =>
+  (await page.request.get(`${server.url}/admin/content`, { maxRedirects: 0 })).text();
+
+test("by keyboard alone, 저장 keeps the draft: a reload shows the value, the public page does not change", async () => {
+  const { context, page, errors } = await openPage(browser, "desktop");
+  try {
+    const publicBefore = await (await fetch(`${server.url}/`)).text();
+    expect(publicBefore).toContain(content.contact.phone);
+    await signInVia(page, server, "/admin/content");
+    await hydrated(page);
+
+    const phone = page.locator('[id="f-contact.phone"]');
+    await phone.focus();
+    await page.keyboard.press("ControlOrMeta+A");
+    await page.keyboard.type("1577-1234");
+    // Tab on from the search over labels until 저장 (before the fields); bounded.
+    await page.getByRole("searchbox").first().focus();
+    for (let i = 0; i < 400; i++) {
+      if (await page.evaluate(() => document.activeElement?.textContent === "저장")) break;
+      await page.keyboard.press("Tab");
+    }
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("저장");
+    await page.keyboard.press("Enter");
+    await poll(() => saveStatus(page)).toMatch(/^초안 저장됨 · (오전|오후) \d{1,2}:\d{2}/);
+
+    await page.reload();
+    await hydrated(page);
+    expect(await page.locator('[id="f-contact.phone"]').inputValue()).toBe("1577-1234");
+    const publicAfter = await (await fetch(`${server.url}/`)).text();
+    expect(publicAfter).toContain(content.contact.phone);
+    expect(publicAfter).not.toContain("1577-1234");
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 120_000);
+
+test("typing is saved to the draft by itself once it pauses, without 저장; after the sign-in ends it asks to sign in again and keeps the page", async () => {
+  const { context, page, errors } = await openPage(browser, "desktop");
+  try {
+    await signInVia(page, server, "/admin/content");
+    await hydrated(page);
+    const name = page.locator('[id="f-modelHouse.name"]');
+    await name.fill("자동 저장 견본주택");
+    await poll(async () => (await draftHtml(page)).includes("자동 저장 견본주택")).toBe(true);
+    await poll(() => saveStatus(page)).toMatch(/^초안 저장됨 · /);
+
+    // The sign-in ends (signed out in another tab): the next autosave says so, the page and what
+    // was typed stay.
+    await context.clearCookies();
+    await name.fill("로그인 끝난 뒤 입력");
+    await poll(() => saveStatus(page)).toContain("다시 로그인해 주세요");
+    expect(new URL(page.url()).pathname).toBe("/admin/content");
+    expect(await name.inputValue()).toBe("로그인 끝난 뒤 입력");
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+}, 120_000);
+
+test("a save based on an older draft is refused naming the field the other editor changed; the typed value stays, 내 내용으로 저장 saves it", async () => {
+  const first = await openPage(browser, "desktop");
+  const second = await openPage(browser, "phone");
+  try {
+    // Both open the same draft.
+    await signInVia(first.page, server, "/admin/content");
+    await signInVia(second.page, server, "/admin/content");
+    await Promise.all([hydrated(first.page), hydrated(second.page)]);
+
+    // The first editor changes the phone and saves.
+    await first.page.locator('[id="f-contact.phone"]').fill("1588-7777");
+    await first.page.getByRole("button", { name: "저장", exact: true }).click();
+    await poll(() => saveStatus(first.page)).toMatch(/^초안 저장됨 · /);
+
+    // The second, on the older draft, types a name and saves: refused, the name still typed.
+    const name = second.page.locator('[id="f-modelHouse.name"]');
+    await name.fill("두 번째 편집자의 견본주택");
+    await second.page.getByRole("button", { name: "저장", exact: true }).click();
+    const notice = second.page.getByRole("alert").filter({ hasText: "먼저 초안을 저장해서" });
+    await poll(() => notice.textContent()).toContain(
+      "다른 편집자가 바꾼 항목: 연락처 › 대표 전화번호.",
+    );
+    expect(await name.inputValue()).toBe("두 번째 편집자의 견본주택");
+    expect(await saveStatus(second.page)).toContain("저장하지 못했습니다");
+    expect(await draftHtml(second.page)).not.toContain("두 번째 편집자의 견본주택");
+    await expect
+      .poll(() => second.page.getByRole("link", { name: "최신 초안 불러오기" }).count())
+      .toBe(1);
+
+    // 내 내용으로 저장: the second editor's form becomes the draft.
+    await second.page.getByRole("button", { name: "내 내용으로 저장" }).click();
+    await poll(() => saveStatus(second.page)).toMatch(/^초안 저장됨 · /);
+    expect(await draftHtml(second.page)).toContain("두 번째 편집자의 견본주택");
+    expect([...first.errors, ...second.errors]).toEqual([]);
+  } finally {
+    await first.context.close();
+    await second.context.close();
+  }
+}, 180_000);

@@ -98,7 +98,8 @@ export function ImageField(props: FieldProps) {
         setStatus("");
         setProblem({
           field: "file",
-          message: "로그인이 끝났습니다. 다른 탭에서 다시 로그인한 뒤 올려 주세요.",
+          message:
+            "로그인이 끝났습니다. 다른 탭에서 다시 로그인해 주세요. 그다음 다시 올리면 됩니다.",
         });
         return;
       }
