@@ -19,6 +19,7 @@ import { PassThrough, Readable } from "node:stream";
 import { parse, stringify } from "yaml";
 import yauzl from "yauzl";
 import yazl from "yazl";
+import { fileField } from "~/http/form.server";
 import { processUpload } from "~/media/upload.server";
 import { mediaStore, type MediaStore } from "~/media/store.server";
 import { MEDIA_MAX_BYTES, MEDIA_MESSAGES } from "~/lib/media-upload";
@@ -39,6 +40,7 @@ const PICTURE = /\.(jpe?g|png|webp|svg)$/i;
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)}MB`;
 
 export const PORTABLE_MESSAGES = {
+  noFile: "가져올 zip 파일을 골라 주세요.",
   notZip: "zip 파일이 아닙니다. 내보내기로 받은 <단지 ID>.zip을 올려 주세요.",
   tooLarge: (bytes: number) =>
     `zip 파일이 너무 큽니다 (${mb(bytes)}). ${mb(SITE_ZIP_MAX_BYTES)}까지 올릴 수 있습니다.`,
@@ -443,4 +445,27 @@ export async function importSiteZip(
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The console's import form (`file`: a zip) into `mode`'s complex: its id, or the problems to show
+ * beside the field (each with the field's path, when it is one of the document's).
+ */
+export async function importFromForm(
+  form: FormData,
+  mode: ImportMode,
+  by: string,
+): Promise<{ ok: true; siteId: string } | { ok: false; problems: string[] }> {
+  const file = fileField(form, "file");
+  if (!file) return { ok: false, problems: [PORTABLE_MESSAGES.noFile] };
+  if (file.size > SITE_ZIP_MAX_BYTES)
+    return { ok: false, problems: [PORTABLE_MESSAGES.tooLarge(file.size)] };
+  const result = await importSiteZip(Buffer.from(await file.arrayBuffer()), mode, by);
+  if (result.ok) return { ok: true, siteId: result.siteId };
+  return {
+    ok: false,
+    problems: result.problems.map((p) =>
+      p.path && p.path !== "file" ? `${p.path}: ${p.message}` : p.message,
+    ),
+  };
 }
