@@ -343,6 +343,8 @@ export async function importSiteFolder(
     content.hosts = known.content.hosts;
   }
   content.id = id;
+  // A new complex is never the default one (as 새 단지 makes it).
+  if ("create" in mode) delete content.default;
   const others = new Map(
     allSites()
       .filter((s) => s.id !== id)
