@@ -73,7 +73,11 @@ describe("a complex as a zip", () => {
     expect(made.headers.get("location")).toBe("/admin/sites/dongtan?created=1");
 
     const upload = new FormData();
-    upload.set("file", new Blob([await jpeg(2400, 1500)], { type: "image/jpeg" }), "hero.jpg");
+    upload.set(
+      "file",
+      new Blob([new Uint8Array(await jpeg(2400, 1500))], { type: "image/jpeg" }),
+      "hero.jpg",
+    );
     upload.set("alt", "동탄 호수공원과 단지 조감도");
     const uploaded = (await (await post("/admin/media", upload)).json()) as {
       image: { src: string; width: number; height: number };
