@@ -1,5 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { join } from "node:path";
 import { buffer } from "node:stream/consumers";
 import sharp from "sharp";
@@ -22,7 +24,7 @@ import {
   siteOfDocument,
   versionContent,
 } from "./content-store.server";
-import { exportZip, importSiteFolder, importSiteZip, PORTABLE_MESSAGES } from "./portable.server";
+import { exportZip, importSiteZip, PORTABLE_MESSAGES } from "./portable.server";
 import { resetSites } from "./registry.server";
 
 /*
@@ -31,6 +33,8 @@ import { resetSites } from "./registry.server";
  * it); the zips it refuses, each with its Korean message; a folder import makes a draft and leaves
  * the published version alone.
  */
+
+const run = promisify(execFile);
 
 let dir: string;
 let store: MediaStore;
@@ -80,7 +84,7 @@ type Doc = Record<string, unknown> & {
 };
 
 describe.each(engines())("a complex as a zip ($name)", (engine) => {
-  useTestDb(engine);
+  const t = useTestDb(engine);
   const t0 = new Date("2026-11-28T01:00:00Z");
   const options = () => ({ store, now: t0 });
 
@@ -196,7 +200,7 @@ describe.each(engines())("a complex as a zip ($name)", (engine) => {
     expect((await getDraft("anyang"))!.revision).toBe(1);
   });
 
-  it("imports a changed folder as a new draft and leaves the published version as it was", async () => {
+  it("npm run sites -- import makes a changed folder a new draft and leaves the published version as it was", async () => {
     await loadStore(t0);
     const published = (await versionContent("anyang", 1)) as Doc;
     const folder = join(dir, "anyang");
@@ -204,8 +208,10 @@ describe.each(engines())("a complex as a zip ($name)", (engine) => {
     const changed = { ...published, project: { ...published.project, siteName: "새 이름" } };
     writeFileSync(join(folder, "site.yaml"), stringify(changed));
 
-    const result = await importSiteFolder(folder, {}, "cli", options());
-    expect(result).toEqual({ ok: true, siteId: "anyang", created: false, uploaded: 0 });
+    const { stdout } = await run("npx", ["tsx", "scripts/sites.ts", "import", folder], {
+      env: { ...process.env, ...t.env(), MEDIA_DIR: join(dir, "media") },
+    });
+    expect(stdout).toContain("anyang: 새 초안으로 가져왔습니다 (게시된 버전은 그대로입니다)");
     expect(((await getDraft("anyang"))!.content as Doc).project.siteName).toBe("새 이름");
     expect(await listVersions("anyang")).toHaveLength(1);
     expect(await versionContent("anyang", 1)).toEqual(published);
