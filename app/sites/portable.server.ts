@@ -1,5 +1,5 @@
 /*
- * A complex as a folder, in and out (issue 29, docs/decisions/036-portable-complex.md): export is a
+ * A complex as a folder, in and out (issue 29, docs/decisions/037-portable-complex.md): export is a
  * zip of `<id>/site.yaml` and `<id>/images/…` holding every picture the document uses that another
  * deployment may lack (a folder's own pictures, uploaded ones); import reads such a folder or zip
  * into a complex's new draft, its pictures into the media store. Shared artwork (`assets/images/`)

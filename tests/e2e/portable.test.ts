@@ -5,7 +5,7 @@ import { rawRequest } from "./support/http";
 import { startServer, type RunningServer } from "./support/server";
 
 /*
- * Export then import gives the same pages (issue 29, docs/decisions/036): a complex made in the
+ * Export then import gives the same pages (issue 29, docs/decisions/037): a complex made in the
  * console from a sample, with a picture uploaded as its home hero and published, is downloaded as a
  * zip, uploaded again as its new draft and published: every page of it is byte for byte what it was.
  * A zip that is not one is refused beside the file field, the draft untouched. HTTP only: one
