@@ -70,6 +70,8 @@ export default [
   page("admin/channels.csv", "routes/admin.channels.csv.ts"),
   // A picture uploaded from the console (multipart `file` + `alt`), answered as JSON.
   page("admin/media", "routes/admin.media.ts"),
+  // A complex's draft or version as a zip (site.yaml + images/), streamed.
+  page("admin/sites/:siteId/export", "routes/admin.site.export.ts"),
   // A one-time invitation link: the invitee sets a password and is signed in (no session yet).
   page("admin/invite/:token", "routes/admin.invite.tsx"),
   // 미리보기: a page of a complex rendered from its draft, for the frames of /admin/preview.

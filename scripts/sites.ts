@@ -4,18 +4,40 @@
  *   npm run sites -- new <id> --from <existing-id> --host <host> [--host <host2>]
  *                                                           a new complex copied from another
  *   npm run sites -- schema                                 writes sites/site.schema.json
- * A new complex is served after the next `npm run build`.
+ *   npm run sites -- import <folder-or-zip> [--id <id>]     a complex's folder (site.yaml + images/)
+ *                                                           or its exported zip, as its new draft
+ *   npm run sites -- export <id> [--version N] [--out file] its draft (or version N) as <id>.zip
+ * A new complex is served after the next `npm run build`. An import goes into the database (the
+ * server's DATABASE_URL or DATA_DIR, its media store): a new draft, published in the console.
  */
-import { cpSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  createWriteStream,
+  existsSync,
+  readFileSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { pipeline } from "node:stream/promises";
 import { join } from "node:path";
 import { parseDocument } from "yaml";
 import { siteJsonSchema } from "~/content/schema";
+import { closeDb } from "~/db/db.server";
+import { getDraft, versionContent } from "~/sites/content-store.server";
+import {
+  exportZip,
+  importSiteFolder,
+  importSiteZip,
+  SITE_ZIP_MAX_BYTES,
+} from "~/sites/portable.server";
 import { defaultSite, loadSites, SITE_FILE, sitesRoot } from "~/sites/registry.server";
 
 const USAGE = `사용법:
   npm run sites -- list [--json]
   npm run sites -- new <id> --from <기존 id> --host <호스트> [--host <호스트>]…
   npm run sites -- schema
+  npm run sites -- import <단지 폴더 또는 zip> [--id <단지 id>]
+  npm run sites -- export <단지 id> [--version <버전>] [--out <파일>]
 `;
 
 function fail(message: string): never {
@@ -102,6 +124,48 @@ function schema() {
   process.stdout.write(`${file}\n`);
 }
 
+const IMPORTED_BY = "npm run sites -- import";
+
+/** A folder or an exported zip into the store, as a complex's new draft (never published). */
+async function importCommand(path: string | undefined, id: string | undefined) {
+  if (!path) fail(USAGE);
+  if (!existsSync(path)) fail(`없는 파일이나 폴더입니다: ${path}`);
+  const mode = id ? { id } : {};
+  const result = statSync(path).isDirectory()
+    ? await importSiteFolder(path, mode, IMPORTED_BY)
+    : statSync(path).size > SITE_ZIP_MAX_BYTES
+      ? await importSiteZip(Buffer.alloc(SITE_ZIP_MAX_BYTES + 1), mode, IMPORTED_BY)
+      : await importSiteZip(readFileSync(path), mode, IMPORTED_BY);
+  await closeDb();
+  if (!result.ok) {
+    fail(
+      `가져오지 못했습니다:\n${result.problems
+        .map((p) => `  ${p.path ? `${p.path}: ` : ""}${p.message}`)
+        .join("\n")}`,
+    );
+  }
+  process.stdout.write(
+    `${result.siteId}: ${result.created ? "새 단지를 초안으로 만들었습니다" : "새 초안으로 가져왔습니다 (게시된 버전은 그대로입니다)"}` +
+      ` — 새로 올린 사진 ${result.uploaded}장. 콘솔의 단지 게시 화면에서 확인한 뒤 게시해 주세요.\n`,
+  );
+}
+
+/** A complex's draft (or a version) as the console's 내보내기 gives it. */
+async function exportCommand(id: string | undefined, version: string | undefined, out?: string) {
+  if (!id) fail(USAGE);
+  const content = version
+    ? await versionContent(id, Number(version))
+    : (await getDraft(id))?.content;
+  if (!content) {
+    await closeDb();
+    fail(version ? `단지 ${id}에 ${version}번 버전이 없습니다` : `없는 단지입니다: ${id}`);
+  }
+  const file = out ?? `${id}.zip`;
+  await pipeline(exportZip(id, content), createWriteStream(file));
+  await closeDb();
+  process.stdout.write(`${file}\n`);
+}
+
 const [command, ...rest] = process.argv.slice(2);
 const { named, positional } = options(rest);
 try {
@@ -109,6 +173,9 @@ try {
   else if (command === "new")
     create(positional[0], named.get("from")?.[0], named.get("host") ?? []);
   else if (command === "schema") schema();
+  else if (command === "import") await importCommand(positional[0], named.get("id")?.[0]);
+  else if (command === "export")
+    await exportCommand(positional[0], named.get("version")?.[0], named.get("out")?.[0]);
   else fail(USAGE);
 } catch (error) {
   fail(error instanceof Error ? error.message : String(error));

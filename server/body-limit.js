@@ -14,6 +14,11 @@ export const UPLOAD_BODY_LIMIT = 11 * 1024 * 1024;
  */
 export const MEDIA_BODY_LIMIT = 21 * 1024 * 1024;
 /**
+ * A complex's zip imported in the console (POST /admin/sites, /admin/sites/<id>): 100 MB
+ * (SITE_ZIP_MAX_BYTES, app/sites/portable.server.ts) and the multipart framing.
+ */
+export const SITE_IMPORT_BODY_LIMIT = 101 * 1024 * 1024;
+/**
  * Bytes read and dropped after a refusal, before it is answered (afterBody). Past this the
  * connection is cut (the reverse proxy's own limit should come first, docs/deploy.md).
  */
@@ -23,6 +28,7 @@ export const DRAIN_MS = 10_000;
 
 const UPLOAD_PATH = /^\/admin\/|^\/[a-z0-9-]+\/press(\/|$)/;
 export const MEDIA_UPLOAD_PATH = "/admin/media";
+const SITE_IMPORT_PATH = /^\/admin\/sites(\/[a-z0-9-]+)?$/;
 
 /**
  * The body limit of a path (its `.data` twin, where scripts post, has the same).
@@ -31,6 +37,7 @@ export const MEDIA_UPLOAD_PATH = "/admin/media";
 export function bodyLimitFor(path) {
   const page = path.replace(/\.data$/, "");
   if (page === MEDIA_UPLOAD_PATH) return MEDIA_BODY_LIMIT;
+  if (SITE_IMPORT_PATH.test(page)) return SITE_IMPORT_BODY_LIMIT;
   return UPLOAD_PATH.test(page) ? UPLOAD_BODY_LIMIT : BODY_LIMIT;
 }
 

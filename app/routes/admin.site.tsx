@@ -1,6 +1,7 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/admin.site";
 import { FormMessage } from "~/components/admin/form-message";
+import { SiteExport, SiteImport } from "~/components/admin/site-portable";
 import { mayUse } from "~/auth/access.server";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { sitesWithLeads } from "~/leads/leads.server";
@@ -23,6 +24,7 @@ import {
   storedState,
   versionContent,
 } from "~/sites/content-store.server";
+import { importFromForm } from "~/sites/portable.server";
 import { siteById, siteOrigin } from "~/sites/registry.server";
 import { STATE_LABEL } from "./admin.sites";
 
@@ -88,6 +90,11 @@ export async function action({ request, params }: Route.ActionArgs) {
   const form = await request.formData();
   const intent = field(form, "intent");
   const back = (done: string) => redirect(`/admin/sites/${siteId}?done=${done}`);
+  if (intent === "import") {
+    const imported = await importFromForm(form, { into: siteId }, admin.email);
+    if (imported.ok) return back("imported");
+    return data({ importProblems: imported.problems }, { status: 400, headers: adminHeaders() });
+  }
   if (intent === "publish") {
     const at = field(form, "liveFrom");
     const liveFrom = at ? kstInputToIso(at) : null;
@@ -167,6 +174,8 @@ const DONE: Record<string, string> = {
   unpublish: "게시를 중단했습니다. 단지 주소에는 ‘준비 중’ 안내가 나옵니다.",
   republish: "다시 게시했습니다.",
   missing: "그 버전을 찾지 못했습니다.",
+  imported:
+    "zip을 새 초안으로 가져왔습니다. 게시된 페이지는 그대로입니다. 확인한 뒤 게시해 주세요.",
 };
 
 /** Where a field is edited: the content form, at the field's control. */
@@ -177,6 +186,8 @@ type Problem = { path: string; message: string; id?: string; label?: string };
 export default function AdminSite({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
   const problems: Problem[] = actionData && "problems" in actionData ? actionData.problems : [];
+  const importProblems =
+    actionData && "importProblems" in actionData ? actionData.importProblems : [];
   return (
     <>
       <p>
@@ -311,6 +322,9 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
           </table>
         </section>
       ) : null}
+
+      <SiteExport siteId={d.siteId} versions={d.versions} />
+      <SiteImport siteId={d.siteId} problems={importProblems} />
 
       <h2 className="admin-subtitle">게시 중단과 삭제</h2>
       {d.state === "live" || d.versions.length ? (

@@ -1,11 +1,13 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/admin.sites";
 import { FormMessage } from "~/components/admin/form-message";
+import { SiteImport } from "~/components/admin/site-portable";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { siteFrom } from "~/lib/site";
 import { field } from "~/http/form.server";
 import { createComplex, listVersions } from "~/sites/content-store.server";
+import { importFromForm } from "~/sites/portable.server";
 import { allSites, siteOrigin, siteState } from "~/sites/registry.server";
 import { requestSiteId } from "~/sites/request-site.server";
 
@@ -48,6 +50,11 @@ export async function action({ request }: Route.ActionArgs) {
   if (refused) return refused;
   const admin = await requireEveryComplex(request);
   const form = await request.formData();
+  if (field(form, "intent") === "import") {
+    const imported = await importFromForm(form, { create: true }, admin.email);
+    if (imported.ok) return redirect(`/admin/sites/${imported.siteId}?created=1`);
+    return data({ importProblems: imported.problems }, { status: 400, headers: adminHeaders() });
+  }
   const values = {
     id: field(form, "id").trim().toLowerCase(),
     name: field(form, "name").trim(),
@@ -71,6 +78,8 @@ export default function AdminSites({ loaderData, actionData }: Route.ComponentPr
   const errors: Record<string, string> =
     actionData && "errors" in actionData ? actionData.errors : {};
   const values = actionData && "values" in actionData ? actionData.values : undefined;
+  const importProblems =
+    actionData && "importProblems" in actionData ? actionData.importProblems : [];
   const described = (name: string) => (errors[name] ? `new-${name}-error` : undefined);
   return (
     <>
@@ -161,6 +170,7 @@ export default function AdminSites({ loaderData, actionData }: Route.ComponentPr
           새 단지 만들기
         </button>
       </Form>
+      <SiteImport problems={importProblems} />
     </>
   );
 }

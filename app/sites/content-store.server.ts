@@ -208,18 +208,27 @@ export async function importFolder(
   if (content?.id !== siteId) {
     return { ok: false, problems: [{ path: "id", message: `id가 ${siteId}가 아닙니다` }] };
   }
+  return { ok: true, created: await importDocument(siteId, content, by, now) };
+}
+
+/**
+ * A complex's whole document as its new draft (a folder or zip imported: app/sites/portable.server.ts);
+ * published versions untouched. A complex the store does not know is created, as a draft (true).
+ */
+export async function importDocument(
+  siteId: string,
+  content: Record<string, unknown>,
+  by: string,
+  now = new Date(),
+): Promise<boolean> {
   const db = await getDb();
-  const row = await documentRow(db, siteId);
-  if (!row) {
-    await db.transaction((tx) => insertDocument(tx, siteId, content, by, now));
-    return { ok: true, created: true };
-  }
+  if (await db.transaction((tx) => insertDocument(tx, siteId, content, by, now))) return true;
   await db.run(
     `UPDATE site_documents SET draft = $2, draft_revision = draft_revision + 1,
        draft_saved_at = $3, draft_saved_by = $4 WHERE site_id = $1`,
     [siteId, JSON.stringify(content), now.toISOString(), by],
   );
-  return { ok: true, created: false };
+  return false;
 }
 
 export async function getDraft(siteId: string): Promise<Draft | undefined> {
