@@ -112,6 +112,7 @@ const adminRoutes = () => [
   "/admin/accounts",
   "/admin/sites",
   `/admin/sites/${site}`,
+  "/admin/preview",
   `/${site}/press`,
 ];
 

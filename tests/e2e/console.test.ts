@@ -22,6 +22,7 @@ import { startInstances, type RunningServer } from "./support/server";
 
 const FOLLOW_MS = 5_000;
 const NAME = "동탄 레이크 파크뷰";
+const NAME_2 = "동탄 레이크 파크뷰 2차";
 const PHONE = "1588-3030";
 const COLOUR = "#123456";
 const FIRST_UNIT = (readSiteFile("sites/suwon") as { unitTypes: { key: string }[] }).unitTypes[0]!
@@ -58,7 +59,7 @@ const homeOn = (server: RunningServer, host: string) =>
   rawRequest(server, { path: "/", headers: { Host: `${host}:${server.port}` } });
 
 describe("a new complex from the browser", () => {
-  test("made as a copy with the keyboard, 준비 중 until published, then on every instance within 5 s; taken down again", async () => {
+  test("made as a copy with the keyboard, edited, previewed, published to every instance within 5 s; a second version, its history and a restore; taken down again", async () => {
     const [first] = servers as [RunningServer];
     const { context, page, errors } = await openPage(browser, "desktop");
     await signInVia(page, first, "/admin/sites");
@@ -203,8 +204,36 @@ describe("a new complex from the browser", () => {
     // The sample it was copied from is unchanged.
     expect(readableHtml((await homeOn(first, "suwon.localhost")).body)).not.toContain(NAME);
 
-    // History: version 1, restorable; then taken down, 준비 중 again everywhere.
-    expect(await page.getByRole("button", { name: "1번을 초안으로" }).count()).toBe(1);
+    // A second version with another name: the history names the field that changed, and
+    // restoring version 1 and publishing it brings its pages back on every instance.
+    // (NAME_2 begins with NAME: the site's name as its footer writes it, alone.)
+    const servedName = async (name: string) => {
+      for (const server of servers)
+        await poll(async () => {
+          const text = readableHtml((await homeOn(server, "dongtan.localhost")).body);
+          return text.includes(name) && (name === NAME_2 || !text.includes(NAME_2));
+        }).toBe(true);
+    };
+    await page.goto(`${first.url}/admin/content?site=dongtan`);
+    await page.locator('[id="f-project.siteName"]').fill(NAME_2);
+    await page.getByRole("button", { name: "저장", exact: true }).click();
+    await poll(() => page.locator(".cf-actions-note").textContent()).toContain("초안 저장됨");
+    await page.goto(`${first.url}/admin/sites/dongtan`);
+    await page.getByRole("button", { name: "초안 게시" }).click();
+    await poll(() => page.getByRole("status").textContent()).toContain("게시했습니다");
+    await servedName(NAME_2);
+    await page.getByRole("link", { name: "바뀐 항목" }).click();
+    const changes = page.getByRole("region", { name: /1번 → 2번에서 바뀐 항목/ });
+    await expect
+      .poll(() => changes.getByRole("row").allTextContents())
+      .toContainEqual(expect.stringMatching(new RegExp(`사이트 이름.*${NAME}.*${NAME_2}`)));
+    await page.getByRole("button", { name: "1번을 초안으로" }).click();
+    await poll(() => page.getByRole("status").textContent()).toContain("초안으로 되돌렸습니다");
+    await page.getByRole("button", { name: "초안 게시" }).click();
+    await poll(() => page.getByRole("status").textContent()).toContain("게시했습니다");
+    await servedName(NAME);
+
+    // Taken down: 준비 중 again everywhere.
     await page.getByRole("button", { name: "게시 중단 (준비 중 안내)" }).click();
     await poll(() => page.getByRole("status").textContent()).toContain("게시를 중단했습니다");
     for (const server of servers) {
