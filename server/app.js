@@ -368,13 +368,14 @@ export async function createApp({
 
   // The fast path answers a prerendered page before Express (server/fast-pages.js) with the headers
   // the page middleware above sets; whatever it does not answer goes through the app as before.
-  const fastPagesOf = (/** @type {Complex} */ c) =>
+  const fastPagesOf = (/** @type {Complex} */ c, quick = false) =>
     createFastPages(c.pages, {
       headers: {
         ...headers,
         "Content-Security-Policy": c.strictPolicy,
         "Cache-Control": CACHE.page,
       },
+      quick,
     });
   const fastPages = new Map([...complexes].map(([id, c]) => [id, fastPagesOf(c)]));
   /** @type {import("node:http").RequestListener} */
@@ -391,10 +392,12 @@ export async function createApp({
 
   /**
    * Renders a complex's pages again and swaps them in (its data changed): visitors get the old
-   * pages until the new ones are ready, never a page rendered per request.
+   * pages until the new ones are ready, never a page rendered per request. `quick`: while visitors
+   * are answered, the new pages are compressed faster (server/fast-pages.js).
    * @param {string} id
+   * @param {{ quick?: boolean }} [options]
    */
-  async function rerender(id) {
+  async function rerender(id, { quick = true } = {}) {
     byHost.clear();
     if (sites.state(id) === "gone") {
       // Deleted in the console: its hosts go to the default complex.
@@ -412,7 +415,7 @@ export async function createApp({
       pages: pagesFrom(rendered, sites.origin(id), facts.policy),
     };
     complexes.set(id, c);
-    fastPages.set(id, fastPagesOf(c));
+    fastPages.set(id, fastPagesOf(c, quick));
   }
   return { app, build, entry, handler, rerender, started };
 }

@@ -44,20 +44,28 @@ const withSuffix = (/** @type {string} */ etag, /** @type {string} */ suffix) =>
 /*
  * Brotli quality 10: for the ~36 pages above the threshold (~0.9 MB) it took 0.6 s at start-up on
  * the 2-core machine under load, against 2.1 s at 11 (2 % smaller) and 20 ms at 5 (9 % larger).
+ * Pages swapped in while visitors are answered (a publish, a live value: `quick`) are compressed at
+ * brotli 5 and gzip 6: at 10 and 9 the compression of a complex's pages after each publish took the
+ * server's thread from visitors (prerendered throughput while publishing back to back 0.29 of before,
+ * 0.81 at 5; scripts/bench-publish.mjs). They are compressed at 10 again at the next start.
  */
 /** @type {Coding[]} */
 const CODINGS = ["br", "gzip"];
-/** @type {Record<Coding, (body: Buffer) => Buffer>} */
-const compressors = {
+/** @param {number} brotli @param {number} gzip @returns {Record<Coding, (body: Buffer) => Buffer>} */
+const compressorsAt = (brotli, gzip) => ({
   br: (body) =>
     brotliCompressSync(body, {
       params: {
         [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_QUALITY]: 10,
+        [constants.BROTLI_PARAM_QUALITY]: brotli,
         [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
       },
     }),
-  gzip: (body) => gzipSync(body, { level: constants.Z_BEST_COMPRESSION }),
+  gzip: (body) => gzipSync(body, { level: gzip }),
+});
+const COMPRESSORS = {
+  best: compressorsAt(10, constants.Z_BEST_COMPRESSION),
+  quick: compressorsAt(5, 6),
 };
 
 /** `text/x-script` → `text/x-script; charset=utf-8`, as Express's `res.send` sets it for a string. */
@@ -140,11 +148,13 @@ function warmNext() {
  * (security headers, the strict Content-Security-Policy, Cache-Control); a page's own policy
  * (`page.csp`, the hashes of its inline scripts) replaces the strict one. Answers
  * `(req, res) => boolean`: true when the request was answered here, false when it is Express's.
+ * `quick`: pages swapped in while the server answers visitors, compressed faster (above).
  * @param {Map<string, Page>} pages
- * @param {{ headers: Record<string, string> }} options
+ * @param {{ headers: Record<string, string>, quick?: boolean }} options
  * @returns {(req: import("node:http").IncomingMessage, res: import("node:http").ServerResponse) => boolean}
  */
-export function createFastPages(pages, { headers }) {
+export function createFastPages(pages, { headers, quick = false }) {
+  const compressors = quick ? COMPRESSORS.quick : COMPRESSORS.best;
   /** @type {Map<string, Answer>} */
   const answers = new Map();
   for (const [path, page] of pages) {

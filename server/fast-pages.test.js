@@ -151,6 +151,30 @@ describe("a prerendered page", () => {
   });
 });
 
+describe("pages swapped in while visitors are answered (quick)", () => {
+  test("decode to the page's bytes, as pages compressed at start-up do", () => {
+    const answered = (quick) => {
+      const fastPage = createFastPages(pages, { headers, quick });
+      const chunks = [];
+      const res = {
+        writeHead() {
+          return this;
+        },
+        end(body) {
+          if (body) chunks.push(Buffer.from(body));
+        },
+      };
+      const req = { method: "GET", url: "/Brand/intro", headers: { "accept-encoding": "br" } };
+      expect(fastPage(req, res)).toBe(true);
+      return Buffer.concat(chunks);
+    };
+    const best = answered(false);
+    const quick = answered(true);
+    expect(brotliDecompressSync(quick).toString("utf8")).toBe(html);
+    expect(brotliDecompressSync(best).toString("utf8")).toBe(html);
+  });
+});
+
 describe("left to Express", () => {
   test.each([
     ["a form post", "/Brand/intro", { method: "POST", body: "name=홍길동" }],

@@ -43,14 +43,16 @@ const { handler, entry, rerender, started: services } = started;
 // published (or its scheduled version's time comes), created, taken down or deleted, or its live
 // values move (here or on another instance sharing the database), or its notice begins or ends.
 const live = entry.liveOperations.createSync();
-async function followLive() {
+/** @param {{ quick?: boolean }} [options] */
+async function followLive(options) {
   for (const id of await live.sync()) {
     const began = performance.now();
-    await rerender(id);
+    await rerender(id, options);
     console.log(`live: ${id} pages rendered again in ${Math.round(performance.now() - began)} ms`);
   }
 }
-await followLive();
+// Before the first visitor: the pages compressed as at start-up, not in haste.
+await followLive({ quick: false });
 let running = false;
 setInterval(
   () => {
