@@ -11,16 +11,7 @@
 import { get } from "node:http";
 import { chromium } from "playwright-core";
 import sharp from "sharp";
-import { ADMIN } from "./bench-helpers.mjs";
-
-const ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-];
+import { ADMIN, CHROMIUM_ARGS } from "./bench-helpers.mjs";
 
 /** The home page as `host` asks for it (fetch() sends no Host of its own). */
 function homeOf(port, host) {
@@ -57,7 +48,7 @@ export async function makeConsoleComplex({
   chromePath = process.env.CHROME_PATH || "/usr/bin/chromium",
 }) {
   const started = Date.now();
-  const browser = await chromium.launch({ executablePath: chromePath, args: ARGS });
+  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_ARGS });
   try {
     const page = await (
       await browser.newContext({ viewport: { width: 1440, height: 900 } })
