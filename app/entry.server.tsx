@@ -19,6 +19,7 @@ import type { Site } from "~/content/schema";
 import { closeDb, getDb } from "~/db/db.server";
 import { env } from "~/env.server";
 import { startRetentionJob } from "~/leads/retention.server";
+import { attachOrphanLeads } from "~/crm/customers.server";
 import { deferModuleScriptsStream } from "~/lib/head-priorities.server";
 import { keepTogetherHtml, unbreakablePattern } from "~/lib/keep-together";
 import { wantsHydration } from "~/lib/route-hydration";
@@ -199,6 +200,8 @@ export async function startServices(): Promise<{ stop(): Promise<void> }> {
       `[admin] 관리자 ${config.ADMIN_EMAIL} ${admin === "created" ? "계정을 만들었습니다" : "비밀번호를 바꿨습니다"}`,
     );
   }
+  const cards = await attachOrphanLeads();
+  if (cards) console.info(`[crm] 고객 카드가 없던 접수 ${cards}건을 카드에 연결했습니다`);
   const worker = createOutboxWorker();
   worker.start(config.OUTBOX_POLL_MS);
   const retention = startRetentionJob();

@@ -6,6 +6,7 @@
  * visitors can never overbook; on PostgreSQL the row lock orders them, on SQLite the write lock does.
  * The booking page's token is random and reaches only the visitor's SMS; the lead keeps its sha256.
  */
+import { bookingCancelled } from "~/crm/customers.server";
 import { createHash, randomBytes } from "node:crypto";
 import type { Site } from "~/content/schema";
 import { requireSite, siteOrigin } from "~/sites/registry.server";
@@ -198,6 +199,7 @@ export async function cancelBooking(
       return { status: booking.cancelledAt ? "already_cancelled" : "past", booking } as const;
     }
     await releaseSeat(tx, siteId, row.visit_at);
+    await bookingCancelled(tx, siteId, row.id, now.toISOString());
     await enqueueStaffAlerts(
       tx,
       siteId,

@@ -27,6 +27,7 @@ import { enqueue, enqueueStaffAlerts } from "~/outbox/outbox.server";
 import { promotionSmsText, visitConfirmation } from "~/outbox/sms.server";
 import type { WebhookPayload } from "~/outbox/webhook.server";
 import { hit, pruneRateLimits } from "~/http/rate-limit.server";
+import { attachLead } from "~/crm/customers.server";
 
 export type LeadMeta = {
   /** Client IP (from the route: request headers / express). */
@@ -343,6 +344,8 @@ export async function createLead(
 
       // The seat: claimed last, so that losing the race rolls the lead back with it.
       if (lead.visitAt && !(await claimSeat(tx, siteId, lead.visitAt))) throw new SlotTaken();
+      // The person's card (made or found by phone; assigned when the complex assigns by itself).
+      await attachLead(tx, lead, now);
 
       await enqueueVisitorSms(tx, lead, booking?.token ?? null, now);
       await enqueueStaffAlerts(
