@@ -15,6 +15,7 @@ export const BENCHES = [
   "bench-live.mjs",
   "bench-publish.mjs",
   "bench-upload.mjs",
+  "bench-crm.mjs",
   "bench-tags.mjs",
   "bench-floor.mjs",
   "bench-inp.mjs",

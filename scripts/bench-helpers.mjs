@@ -12,6 +12,7 @@ import { cpus, loadavg, release, totalmem, type as osType } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
+import pg from "pg";
 import { loadServerBuild } from "../server/build.js";
 import { readSitePages } from "../server/render-site.js";
 
@@ -208,6 +209,29 @@ export async function startApp({ buildDir, env = {}, timeoutMs = 120_000 }) {
         child.once("exit", done);
         child.kill("SIGTERM");
       }),
+  };
+}
+
+/**
+ * A new database `name` on the PostgreSQL server of `serverUrl`: `{ url, drop }`. `drop()` removes
+ * it (ending its connections) and closes this connection; `keep()` only closes the connection.
+ */
+export async function throwawayDatabase(serverUrl, name) {
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      try {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await admin.end();
+      }
+    },
+    keep: () => admin.end(),
   };
 }
 

@@ -15,7 +15,6 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import pg from "pg";
 import {
   commit,
   freePort,
@@ -26,6 +25,7 @@ import {
   sitePagesFor,
   startApp as startAppIn,
   startBareStatic,
+  throwawayDatabase,
   writeFigures,
 } from "./bench-helpers.mjs";
 
@@ -151,17 +151,12 @@ async function benchSqlite() {
 }
 
 async function benchPostgres() {
-  const name = `quality_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: PG_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(PG_URL);
-  url.pathname = `/${name}`;
+  const database = await throwawayDatabase(PG_URL, `quality_bench_${process.pid}`);
   const instances = [];
   let proxy;
   try {
     const env = {
-      DATABASE_URL: url.toString(),
+      DATABASE_URL: database.url,
       DATA_DIR: mkdtempSync(join(tmpdir(), "bench-pg-")),
     };
     instances.push(await startApp(env));
@@ -173,8 +168,7 @@ async function benchPostgres() {
   } finally {
     await proxy?.stop();
     for (const i of instances) await i.stop();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database.drop();
   }
 }
 
