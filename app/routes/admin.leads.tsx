@@ -79,6 +79,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     consultants: [...consultants].map(([id, email]) => ({ id, email })),
     due: await dueSummary(siteId, isConsultant ? admin.adminId : null),
     assignment: admin.role === "agency" ? await assignmentSettings(siteId) : null,
+    assignmentSaved: url.searchParams.get("assignment") === "saved",
     // Who opened which card is the administrators' to read, not every consultant's.
     log: isConsultant ? [] : await recentAccess(scope, 20),
   };
@@ -208,7 +209,9 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <ListView data={loaderData} query={query} scoped={scoped} />
       )}
-      {loaderData.assignment ? <AssignmentSettings settings={loaderData.assignment} /> : null}
+      {loaderData.assignment ? (
+        <AssignmentSettings settings={loaderData.assignment} saved={loaderData.assignmentSaved} />
+      ) : null}
       {isConsultant ? null : (
         <section className="access-log" aria-labelledby="access-log-title">
           <h2 id="access-log-title" className="admin-subtitle">
@@ -587,13 +590,22 @@ function DeskFilters({
 }
 
 /** 자동 배정 and who takes new leads (administrators). Works without JavaScript. */
-function AssignmentSettings({ settings }: { settings: NonNullable<LoaderData["assignment"]> }) {
+function AssignmentSettings({
+  settings,
+  saved,
+}: {
+  settings: NonNullable<LoaderData["assignment"]>;
+  saved: boolean;
+}) {
   const id = useId();
   return (
     <section className="desk-assignment" id="assignment" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="admin-subtitle">
         상담원 배정
       </h2>
+      <FormMessage tone="ok" focus>
+        {saved ? "배정 설정을 저장했습니다." : null}
+      </FormMessage>
       {settings.consultants.length === 0 ? (
         <p className="admin-help">
           이 단지에 상담원 계정이 없습니다. 계정 관리에서 상담원을 초대하면 새 접수를 나눠 줄 수
