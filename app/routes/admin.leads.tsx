@@ -75,6 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ip = clientIp(request, context);
   const common = {
     view,
+    requestSite: siteId,
     isConsultant,
     consultants: [...consultants].map(([id, email]) => ({ id, email })),
     due: await dueSummary(siteId, isConsultant ? admin.adminId : null),
@@ -289,6 +290,7 @@ function QueueView({ data: d }: { data: LoaderData }) {
           cards={queue.fresh}
           caption="새 접수, 먼저 들어온 순"
           empty="새로 들어온 고객이 없습니다."
+          requestSite={d.requestSite}
         />
       </section>
       <section aria-labelledby={`${id}-due`}>
@@ -300,6 +302,7 @@ function QueueView({ data: d }: { data: LoaderData }) {
           cards={queue.due}
           caption="오늘 연락할 고객, 연락 예정 순"
           empty="오늘 연락할 고객이 없습니다."
+          requestSite={d.requestSite}
         />
       </section>
     </>
@@ -340,6 +343,7 @@ function ListView({
         cards={list.cards}
         caption="고객 목록, 최근 접수·통화 순"
         empty="조건에 맞는 고객이 없습니다."
+        requestSite={d.requestSite}
         withSite={d.site?.scope === ALL_SITES}
       />
       {list.pages > 1 ? (
@@ -357,7 +361,12 @@ function ListView({
   );
 }
 
-type Column = { key: string; label: string; cell: (c: CardView) => ReactNode; className?: string };
+type Column = {
+  key: string;
+  label: string;
+  cell: (c: CardView, requestSite: string) => ReactNode;
+  className?: string;
+};
 
 /** The desk's columns. Adding a column: one entry. */
 const COLUMNS: Column[] = [
@@ -367,7 +376,12 @@ const COLUMNS: Column[] = [
     cell: (c) => <When at={c.lastAt} />,
     className: "desk-created",
   },
-  { key: "name", label: "이름", cell: (c) => <PersonLink card={c} />, className: "nowrap" },
+  {
+    key: "name",
+    label: "이름",
+    cell: (c, requestSite) => <PersonLink card={c} requestSite={requestSite} />,
+    className: "nowrap",
+  },
   {
     key: "phone",
     label: "연락처",
@@ -408,9 +422,11 @@ function CardTable({
   cards,
   caption,
   empty,
+  requestSite,
   withSite = false,
 }: {
   cards: CardView[];
+  requestSite: string;
   caption: string;
   empty: string;
   withSite?: boolean;
@@ -443,7 +459,7 @@ function CardTable({
               <tr key={card.id} id={`card-${card.id}`} className={card.overdue ? "is-overdue" : ""}>
                 {columns.map((c) => (
                   <td key={c.key} data-label={c.label} className={c.className}>
-                    {c.cell(card)}
+                    {c.cell(card, requestSite)}
                   </td>
                 ))}
               </tr>
