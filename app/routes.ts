@@ -84,6 +84,7 @@ export default [
     page("admin/press/new", "routes/admin.press.new.tsx"),
     page("admin/press/:id", "routes/admin.press.edit.tsx"),
     page("admin/leads", "routes/admin.leads.tsx"),
+    page("admin/leads/:customerId", "routes/admin.leads.card.tsx"),
     page("admin/channels", "routes/admin.channels.tsx"),
     page("admin/operations", "routes/admin.operations.tsx"),
     page("admin/sites", "routes/admin.sites.tsx"),

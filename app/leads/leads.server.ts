@@ -572,7 +572,8 @@ export async function sitesWithLeads(): Promise<string[]> {
 
 /**
  * Deletes one complex's leads older than its privacy.retentionDays, with their outbox rows and
- * attempts, and its past slot counters; forgets stale rate-limit counters. Returns how many leads
+ * attempts, the customer cards left without a lead (with their calls and timeline), and its past
+ * slot counters; forgets stale rate-limit counters. Returns how many leads
  * were deleted.
  */
 export async function purgeExpiredLeads(siteId: string, now: Date = new Date()): Promise<number> {
@@ -593,6 +594,12 @@ export async function purgeExpiredLeads(siteId: string, now: Date = new Date()):
     const leads = (
       await tx.run("DELETE FROM leads WHERE site_id = $2 AND created_at < $1", [cutoff, siteId])
     ).changes;
+    // A card goes with its last lead: its calls, its timeline and the card itself.
+    const orphans = `SELECT c.id FROM customers c WHERE c.site_id = $1
+      AND NOT EXISTS (SELECT 1 FROM leads l WHERE l.customer_id = c.id)`;
+    await tx.run(`DELETE FROM customer_calls WHERE customer_id IN (${orphans})`, [siteId]);
+    await tx.run(`DELETE FROM customer_events WHERE customer_id IN (${orphans})`, [siteId]);
+    await tx.run(`DELETE FROM customers WHERE id IN (${orphans})`, [siteId]);
     await tx.run("DELETE FROM visit_slots WHERE site_id = $2 AND starts_at < $1", [cutoff, siteId]);
     return leads;
   });
