@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { hookLead, signature } from "~/leads/hook-test-support";
 import { ADMIN_ENV, signInVia } from "./support/admin";
 import { launchBrowser, openPage } from "./support/browser";
-import { exportedLeads, pieceRequest } from "./support/http";
+import { exportedLeads, FORM_HEADERS, leadForm, pieceRequest } from "./support/http";
 import { startServer, type RunningServer } from "./support/server";
 
 /*
@@ -30,6 +30,18 @@ beforeAll(async () => {
     startServer({ ...ADMIN_ENV, LEAD_HOOK_SECRET__ANYANG: SECRET }),
     launchBrowser(),
   ]);
+  // The same person asked through the customer page's form before the ad platform sent the lead.
+  const form = await fetch(`${server.url}/Promotion/Customer`, {
+    method: "POST",
+    headers: { Origin: server.url, ...FORM_HEADERS },
+    body: leadForm({
+      kind: "inquiry",
+      source: "/Promotion/Customer",
+      name: "박외부",
+      phone: PHONE,
+    }),
+  });
+  expect(form.status).toBe(200);
 });
 afterAll(async () => {
   await browser?.close();
@@ -62,12 +74,13 @@ describe("outside leads by signed webhook", () => {
     });
     for (let i = 0; i < 2; i++)
       expect(await send(body)).toEqual({ status: 200, body: { ...first.body, duplicate: true } });
-    // The operator's export: one line, 구분 외부 접수, the sender's source lower-cased.
+    // The operator's export: the form's lead and one 외부 접수, the sender's source lower-cased.
     const lines = await exportedLeads(server, PHONE);
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toContain(",외부 접수,박외부,010-7345-2109,");
-    expect(lines[0]).toContain(",/hooks/leads,");
-    expect(lines[0]).toContain(",meta,,spring_open,");
+    expect(lines).toHaveLength(2);
+    const hooked = lines.filter((line) => line.includes(",외부 접수,박외부,010-7345-2109,"));
+    expect(hooked).toHaveLength(1);
+    expect(hooked[0]).toContain(",/hooks/leads,");
+    expect(hooked[0]).toContain(",meta,,spring_open,");
   });
 
   test("a wrong or missing signature gets 401 in JSON and stores nothing", async () => {
@@ -113,11 +126,14 @@ describe("outside leads by signed webhook", () => {
     expect(res.status).toBe(201);
   });
 
-  test("the desk shows the person once", async () => {
+  test("the desk shows the person once, with the form and the outside lead as two touches", async () => {
     const { context, page } = await openPage(browser, "desktop");
     try {
       await signInVia(page, server, `/admin/leads?q=${PHONE.replace(/-/g, "")}`);
-      expect(await page.getByRole("row").filter({ hasText: "박외부" }).count()).toBe(1);
+      const rows = page.getByRole("row").filter({ hasText: "박외부" });
+      expect(await rows.count()).toBe(1);
+      expect(await rows.locator('[data-label="접수·통화"]').textContent()).toBe("접수 2 · 통화 0");
+      expect(await rows.locator('[data-label="최근 접수"]').textContent()).toContain("외부 접수");
     } finally {
       await context.close();
     }
