@@ -62,6 +62,8 @@ export default [
   route("api/channel", "routes/api.channel.ts"),
   // Delivery reports from Solapi (the visitors' and staff's messages), with a shared secret.
   route("hooks/solapi", "routes/hooks.solapi.ts"),
+  // Outside leads (ad platforms' lead forms, Zapier, Make), signed with the complex's key.
+  route("hooks/leads/:siteId", "routes/hooks.leads.ts"),
 
   // The administrator: sign-in, then the desks (each loader and action checks the session itself).
   page("admin/login", "routes/admin.login.tsx"),

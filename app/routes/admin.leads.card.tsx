@@ -29,7 +29,7 @@ import {
   INTERESTS,
   NOTE_MAX,
 } from "~/lib/crm";
-import { formatKoreanDateTime, kstToday } from "~/lib/korean-date";
+import { formatKoreanDateTime, isoToKstInput, kstToday } from "~/lib/korean-date";
 import { DESK_SITE_PARAM, MEMO_MAX, sourceLabel } from "~/lib/lead-desk";
 import { ALL_SITES } from "~/lib/sites";
 import { siteFrom } from "~/lib/site";
@@ -180,6 +180,9 @@ export default function CustomerCard({ loaderData, actionData }: Route.Component
     answer && !answer.ok && answer.intent === intent ? answer : null;
   const v = (name: string, fallback = "") => answer?.values?.[name] ?? fallback;
   const action = `/admin/leads/${card.id}${siteParam}`;
+  // The plan in place stays unless the call changes it (a past one is not proposed again).
+  const planned = card.nextContactAt && !card.overdue ? isoToKstInput(card.nextContactAt) : "";
+  const [plannedDate = "", plannedTime = "10:00"] = planned ? planned.split("T") : [];
   return (
     <>
       <p className="admin-back">
@@ -247,16 +250,27 @@ export default function CustomerCard({ loaderData, actionData }: Route.Component
               </button>
             </Form>
           ) : null}
-          <FormMessage tone="error">{error("claim")?.message}</FormMessage>
+          <FormMessage tone="error" focus>
+            {error("claim")?.message}
+          </FormMessage>
         </div>
       ) : (
         <section className="card-work" aria-labelledby={`${id}-call`} id="call-log">
           <h2 id={`${id}-call`} className="admin-subtitle">
             통화 기록 남기기
           </h2>
-          <Form method="post" action={action} className="card-call-form" noValidate>
+          <Form
+            method="post"
+            action={action}
+            className="card-call-form"
+            noValidate
+            // A saved call empties the form (and proposes the plan it set).
+            key={`${card.calls}-${card.nextContactAt}`}
+          >
             <input type="hidden" name="intent" value="call" />
-            <FormMessage tone="error">{error("call")?.message}</FormMessage>
+            <FormMessage tone="error" focus>
+              {error("call")?.message}
+            </FormMessage>
             <fieldset
               className="card-results"
               aria-invalid={error("call")?.field === "result" || undefined}
@@ -298,7 +312,7 @@ export default function CustomerCard({ loaderData, actionData }: Route.Component
                   name="nextDate"
                   type="date"
                   min={today}
-                  defaultValue={v("nextDate")}
+                  defaultValue={v("nextDate", plannedDate)}
                   aria-invalid={error("call")?.field === "nextDate" || undefined}
                 />
               </div>
@@ -309,10 +323,11 @@ export default function CustomerCard({ loaderData, actionData }: Route.Component
                   name="nextTime"
                   type="time"
                   step={600}
-                  defaultValue={v("nextTime", "10:00")}
+                  defaultValue={v("nextTime", plannedTime)}
                 />
               </div>
             </div>
+            <p className="admin-help">다음 연락 날짜를 비우면 잡혀 있던 연락 일정이 지워집니다.</p>
             <div className="field">
               <label htmlFor={`${id}-note`}>통화 메모</label>
               <textarea
@@ -332,7 +347,12 @@ export default function CustomerCard({ loaderData, actionData }: Route.Component
               <input type="hidden" name="intent" value="status" />
               <div className="field">
                 <label htmlFor={`${id}-status`}>상태</label>
-                <select id={`${id}-status`} name="status" defaultValue={card.status}>
+                <select
+                  id={`${id}-status`}
+                  name="status"
+                  defaultValue={card.status}
+                  key={card.status}
+                >
                   {CUSTOMER_STATUSES.map((s) => (
                     <option key={s} value={s}>
                       {CUSTOMER_STATUS_LABEL[s]}
@@ -343,7 +363,9 @@ export default function CustomerCard({ loaderData, actionData }: Route.Component
               <button type="submit" className="btn btn-outline btn-small" {...busyButton(busy)}>
                 상태 변경
               </button>
-              <FormMessage tone="error">{error("status")?.message}</FormMessage>
+              <FormMessage tone="error" focus>
+                {error("status")?.message}
+              </FormMessage>
             </Form>
             {rights.reassign ? (
               <Form method="post" action={action} className="card-inline-form">
@@ -354,6 +376,7 @@ export default function CustomerCard({ loaderData, actionData }: Route.Component
                     id={`${id}-consultant`}
                     name="consultant"
                     defaultValue={card.consultantId ?? ""}
+                    key={card.consultantId ?? "none"}
                   >
                     <option value="">미배정</option>
                     {consultants.map((c) => (
@@ -366,7 +389,9 @@ export default function CustomerCard({ loaderData, actionData }: Route.Component
                 <button type="submit" className="btn btn-outline btn-small" {...busyButton(busy)}>
                   담당 변경
                 </button>
-                <FormMessage tone="error">{error("assign")?.message}</FormMessage>
+                <FormMessage tone="error" focus>
+                  {error("assign")?.message}
+                </FormMessage>
               </Form>
             ) : null}
             <Form method="post" action={action} className="card-memo-form">
@@ -379,12 +404,15 @@ export default function CustomerCard({ loaderData, actionData }: Route.Component
                   rows={2}
                   maxLength={MEMO_MAX}
                   defaultValue={v("memo", card.memo)}
+                  key={card.memo}
                 />
               </div>
               <button type="submit" className="btn btn-outline btn-small" {...busyButton(busy)}>
                 메모 저장
               </button>
-              <FormMessage tone="error">{error("memo")?.message}</FormMessage>
+              <FormMessage tone="error" focus>
+                {error("memo")?.message}
+              </FormMessage>
             </Form>
           </div>
         </section>

@@ -75,10 +75,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ip = clientIp(request, context);
   const common = {
     view,
+    requestSite: siteId,
     isConsultant,
     consultants: [...consultants].map(([id, email]) => ({ id, email })),
     due: await dueSummary(siteId, isConsultant ? admin.adminId : null),
     assignment: admin.role === "agency" ? await assignmentSettings(siteId) : null,
+    assignmentSaved: url.searchParams.get("assignment") === "saved",
     // Who opened which card is the administrators' to read, not every consultant's.
     log: isConsultant ? [] : await recentAccess(scope, 20),
   };
@@ -208,7 +210,9 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
       ) : (
         <ListView data={loaderData} query={query} scoped={scoped} />
       )}
-      {loaderData.assignment ? <AssignmentSettings settings={loaderData.assignment} /> : null}
+      {loaderData.assignment ? (
+        <AssignmentSettings settings={loaderData.assignment} saved={loaderData.assignmentSaved} />
+      ) : null}
       {isConsultant ? null : (
         <section className="access-log" aria-labelledby="access-log-title">
           <h2 id="access-log-title" className="admin-subtitle">
@@ -286,6 +290,7 @@ function QueueView({ data: d }: { data: LoaderData }) {
           cards={queue.fresh}
           caption="새 접수, 먼저 들어온 순"
           empty="새로 들어온 고객이 없습니다."
+          requestSite={d.requestSite}
         />
       </section>
       <section aria-labelledby={`${id}-due`}>
@@ -297,6 +302,7 @@ function QueueView({ data: d }: { data: LoaderData }) {
           cards={queue.due}
           caption="오늘 연락할 고객, 연락 예정 순"
           empty="오늘 연락할 고객이 없습니다."
+          requestSite={d.requestSite}
         />
       </section>
     </>
@@ -337,6 +343,7 @@ function ListView({
         cards={list.cards}
         caption="고객 목록, 최근 접수·통화 순"
         empty="조건에 맞는 고객이 없습니다."
+        requestSite={d.requestSite}
         withSite={d.site?.scope === ALL_SITES}
       />
       {list.pages > 1 ? (
@@ -354,7 +361,12 @@ function ListView({
   );
 }
 
-type Column = { key: string; label: string; cell: (c: CardView) => ReactNode; className?: string };
+type Column = {
+  key: string;
+  label: string;
+  cell: (c: CardView, requestSite: string) => ReactNode;
+  className?: string;
+};
 
 /** The desk's columns. Adding a column: one entry. */
 const COLUMNS: Column[] = [
@@ -364,7 +376,12 @@ const COLUMNS: Column[] = [
     cell: (c) => <When at={c.lastAt} />,
     className: "desk-created",
   },
-  { key: "name", label: "이름", cell: (c) => <PersonLink card={c} />, className: "nowrap" },
+  {
+    key: "name",
+    label: "이름",
+    cell: (c, requestSite) => <PersonLink card={c} requestSite={requestSite} />,
+    className: "nowrap",
+  },
   {
     key: "phone",
     label: "연락처",
@@ -405,9 +422,11 @@ function CardTable({
   cards,
   caption,
   empty,
+  requestSite,
   withSite = false,
 }: {
   cards: CardView[];
+  requestSite: string;
   caption: string;
   empty: string;
   withSite?: boolean;
@@ -440,7 +459,7 @@ function CardTable({
               <tr key={card.id} id={`card-${card.id}`} className={card.overdue ? "is-overdue" : ""}>
                 {columns.map((c) => (
                   <td key={c.key} data-label={c.label} className={c.className}>
-                    {c.cell(card)}
+                    {c.cell(card, requestSite)}
                   </td>
                 ))}
               </tr>
@@ -587,13 +606,22 @@ function DeskFilters({
 }
 
 /** 자동 배정 and who takes new leads (administrators). Works without JavaScript. */
-function AssignmentSettings({ settings }: { settings: NonNullable<LoaderData["assignment"]> }) {
+function AssignmentSettings({
+  settings,
+  saved,
+}: {
+  settings: NonNullable<LoaderData["assignment"]>;
+  saved: boolean;
+}) {
   const id = useId();
   return (
     <section className="desk-assignment" id="assignment" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="admin-subtitle">
         상담원 배정
       </h2>
+      <FormMessage tone="ok" focus>
+        {saved ? "배정 설정을 저장했습니다." : null}
+      </FormMessage>
       {settings.consultants.length === 0 ? (
         <p className="admin-help">
           이 단지에 상담원 계정이 없습니다. 계정 관리에서 상담원을 초대하면 새 접수를 나눠 줄 수
