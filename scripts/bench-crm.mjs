@@ -13,16 +13,18 @@
  *   - 300,000 calls on the cards past 신규 (each at least one), the cards' call columns from them;
  *   - assignment and status events; then VACUUM ANALYZE.
  * Then, signed in over HTTP as one consultant and as the administrator, each case is requested
- * sequentially (a warm-up, then BENCH_CRM_REQUESTS, default 60): the consultant's queue, the
- * administrator's desk with each filter, one card. Budget: p95 ≤ 300 ms per case. Last, in this
+ * sequentially (a warm-up, then BENCH_CRM_REQUESTS, default 60, in each of BENCH_CRM_PASSES passes,
+ * default 2, the better counting): the consultant's queue, the administrator's desk with each
+ * filter, one card. Budget: p95 ≤ 300 ms per case. Last, in this
  * process, the desk's own functions (app/crm/desk.server.ts through tsx) run each case's reads on
  * a recording connection, and the slowest SQL of each case is EXPLAINed (ANALYZE) on the seeded
  * database: the table names the indexes (and sequential scans) its plan used.
  *
  *   npm run build && node scripts/bench-crm.mjs
  *
- * Honours BUILD_DIR; BENCH_CRM_KEEP=1 keeps the database (to look at its plans). Writes bench-results/crm.json and its block of docs/benchmarks.md; exit code
- * 1 when a case misses the budget or answers anything but 200. Not part of the test suite.
+ * Honours BUILD_DIR; BENCH_CRM_KEEP=1 keeps the database (to look at its plans). Writes
+ * bench-results/crm.json and its block of docs/benchmarks.md; exit code 1 when a case misses the
+ * budget or answers anything but 200. Not part of the test suite.
  */
 /* global fetch, URLSearchParams */
 import { mkdtempSync, rmSync } from "node:fs";
@@ -52,6 +54,12 @@ const PG_URL =
   process.env.TEST_DATABASE_URL ||
   "postgres://postgres@127.0.0.1:5432/postgres";
 const REQUESTS = Number(process.env.BENCH_CRM_REQUESTS || 60);
+/**
+ * Every case is timed in each of PASSES passes over all the cases, and its pass with the lower p95
+ * counts (as bench-server's best of three rounds): on this shared machine a neighbour's burst of
+ * work would otherwise decide a case's figures. Every pass's figures are kept in the JSON.
+ */
+const PASSES = Number(process.env.BENCH_CRM_PASSES || 2);
 const WARM_UP = 5;
 const BUDGET_P95_MS = 300;
 const SITE = "anyang";
@@ -301,11 +309,21 @@ async function time(app, cookie, path, backends) {
   const ms = [];
   const statuses = new Set();
   let bytes = 0;
-  const cpu = async () =>
-    cpuMs(app.pid) + (await backends()).reduce((sum, pid) => sum + cpuMs(pid), 0);
-  let cpuBefore = 0;
+  // The backends' CPU, sampled after every request: the pool closes idle connections and opens
+  // new ones, so each backend counts from when it was first seen (from 0 when it is new).
+  let seen = new Map();
+  let backendCpu = 0;
+  const sample = async (count) => {
+    const next = new Map((await backends()).map((pid) => [pid, cpuMs(pid)]));
+    if (count) for (const [pid, used] of next) backendCpu += used - (seen.get(pid) ?? 0);
+    seen = next;
+  };
+  let serverBefore = 0;
   for (let i = 0; i < WARM_UP + REQUESTS; i++) {
-    if (i === WARM_UP) cpuBefore = await cpu();
+    if (i === WARM_UP) {
+      await sample(false);
+      serverBefore = cpuMs(app.pid);
+    }
     const started = performance.now();
     const res = await fetch(app.url + path, { headers: { Cookie: cookie }, redirect: "manual" });
     const body = await res.text();
@@ -314,9 +332,10 @@ async function time(app, cookie, path, backends) {
     if (i >= WARM_UP) {
       ms.push(took);
       bytes = body.length;
+      await sample(true);
     }
   }
-  const cpuPerRequest = Math.round((await cpu()) - cpuBefore) / REQUESTS;
+  const cpuPerRequest = (cpuMs(app.pid) - serverBefore + backendCpu) / REQUESTS;
   const sorted = ms.sort((a, b) => a - b);
   return {
     p50: Math.round(median(sorted)),
@@ -567,14 +586,25 @@ async function main() {
       },
     ];
 
-    const timed = {};
-    for (const c of cases) {
-      timed[c.name] = await time(app, cookies[c.as], c.path, backends);
-      const t = timed[c.name];
-      console.log(
-        `${c.name}: p50 ${t.p50} ms, p95 ${t.p95} ms, max ${t.max} ms, CPU ${t.cpuMs} ms (${t.statuses})`,
-      );
+    const passes = [];
+    for (let pass = 1; pass <= PASSES; pass++) {
+      const figures = {};
+      for (const c of cases) {
+        const t = (figures[c.name] = await time(app, cookies[c.as], c.path, backends));
+        console.log(
+          `pass ${pass}, ${c.name}: p50 ${t.p50} ms, p95 ${t.p95} ms, max ${t.max} ms, CPU ${t.cpuMs} ms (${t.statuses})`,
+        );
+      }
+      passes.push(figures);
     }
+    const timed = Object.fromEntries(
+      cases.map((c) => {
+        const all = passes.map((figures) => figures[c.name]);
+        const best = all.reduce((a, b) => (b.p95 < a.p95 ? b : a));
+        // A status other than 200 in any pass counts.
+        return [c.name, { ...best, statuses: [...new Set(all.flatMap((t) => t.statuses))] }];
+      }),
+    );
     await lookup.end();
     // The server's own log: slow queries ([db] 느린 쿼리) and errors while the cases ran.
     const serverLog = app
@@ -610,7 +640,7 @@ async function main() {
       )
         .map(([k, v]) => `${k} ${v}`)
         .join(", ")}).`,
-      `Each case: ${WARM_UP} warm-up requests, then ${REQUESTS} sequential GETs over HTTP (the whole page read), signed in as ${consultant.email} (상담원) or the administrator. Budget: p95 ≤ ${BUDGET_P95_MS} ms. The CPU column is the server's and its PostgreSQL backends' CPU time per request: on a quiet machine a request takes about that long; other work on the machine inflates the wall times, not it.`,
+      `Each case: ${WARM_UP} warm-up requests, then ${REQUESTS} sequential GETs over HTTP (the whole page read), in each of ${PASSES} passes over all the cases; the pass with the lower p95 is shown (the machine is shared), signed in as ${consultant.email} (상담원) or the administrator. Budget: p95 ≤ ${BUDGET_P95_MS} ms. The CPU column is the server's and its PostgreSQL backends' CPU time per request: on a quiet machine a request takes about that long; other work on the machine inflates the wall times, not it.`,
       "",
       "| case | address | p50 ms | p95 ms | max ms | CPU ms/request (server + PostgreSQL) | page chars | p95 ≤ 300 ms |",
       "| --- | --- | ---: | ---: | ---: | ---: | ---: | --- |",
