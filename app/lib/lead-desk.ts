@@ -3,22 +3,20 @@
  * a new filter is one entry here and its condition in app/admin/lead-desk.server.ts), and how a
  * filter reads in the access log.
  */
+import { CUSTOMER_STATUS_LABEL, CUSTOMER_STATUSES, HOOK_SOURCE, INTERESTS } from "./crm";
 import { LEAD_KINDS, type LeadKind } from "./lead-form";
 import { ALL_SITES } from "./sites";
 
-export const LEAD_STATUSES = ["new", "contacted", "visited", "closed", "on_hold"] as const;
-export type LeadStatus = (typeof LEAD_STATUSES)[number];
-
-/** 신규 → 연락함 → 방문 → 종료, plus 보류. */
-export const LEAD_STATUS_LABEL: Record<LeadStatus, string> = {
-  new: "신규",
-  contacted: "연락함",
-  visited: "방문",
-  closed: "종료",
-  on_hold: "보류",
-};
-
 export const LEAD_KIND_LABEL: Record<LeadKind, string> = { visit: "방문예약", inquiry: "상담문의" };
+/** A lead sent by an ad platform or a tool (POST /hooks/leads/<id>) rather than a form. */
+export const EXTERNAL_LEAD_LABEL = "외부 접수";
+
+/** How a lead's kind reads on the desk and in the CSV: "방문예약", "상담문의", "외부 접수". */
+export function leadKindLabel(lead: { kind: LeadKind; source: string }): string {
+  return lead.source === HOOK_SOURCE
+    ? EXTERNAL_LEAD_LABEL
+    : (LEAD_KIND_LABEL[lead.kind] ?? lead.kind);
+}
 
 /*
  * The messages of a lead (the visitor's confirmation, the staff alerts) as the desk shows them.
@@ -27,7 +25,7 @@ export const LEAD_KIND_LABEL: Record<LeadKind, string> = { visit: "방문예약"
  */
 export type DeliveryState = "accepted" | "delivered" | "substituted" | "failed";
 export type DeskMessage = {
-  purpose: "confirmation" | "staff";
+  purpose: "confirmation" | "promotion" | "staff";
   status: "pending" | "delivered" | "failed";
   type: string | null;
   state: DeliveryState | null;
@@ -56,13 +54,6 @@ export function messageState(m: DeskMessage): { text: string; tone: MessageTone 
 export const MEMO_MAX = 500;
 export const DESK_PAGE_SIZE = 50;
 export const SEARCH_MAX = 50;
-
-export const DESK_MESSAGES = {
-  saved: "저장했습니다.",
-  notFound: "접수 내역을 찾을 수 없습니다. 보관 기간이 지나 삭제되었을 수 있습니다.",
-  badStatus: "상태를 목록에서 골라 주세요.",
-  memoTooLong: `메모는 ${MEMO_MAX}자 이내로 입력해 주세요.`,
-} as const;
 
 type Option = readonly [value: string, label: string];
 
@@ -99,6 +90,7 @@ export type SourceOptions = { utm: string[]; referrers: string[]; direct: boolea
 export type DeskFilterDef =
   | { name: string; label: string; type: "select"; options: readonly Option[] }
   | { name: string; label: string; type: "source" }
+  | { name: string; label: string; type: "consultant" }
   | { name: string; label: string; type: "date" }
   | { name: string; label: string; type: "search"; placeholder: string };
 
@@ -114,7 +106,24 @@ export const DESK_FILTERS = [
     name: "status",
     label: "상태",
     type: "select",
-    options: LEAD_STATUSES.map((s) => [s, LEAD_STATUS_LABEL[s]] as const),
+    options: CUSTOMER_STATUSES.map((s) => [s, CUSTOMER_STATUS_LABEL[s]] as const),
+  },
+  { name: "consultant", label: "담당 상담원", type: "consultant" },
+  {
+    name: "interest",
+    label: "관심도",
+    type: "select",
+    options: INTERESTS.map((i) => [i, i] as const),
+  },
+  {
+    // Cards whose next contact is due by the end of today (Korean time), or already past.
+    name: "due",
+    label: "연락 예정",
+    type: "select",
+    options: [
+      ["today", "오늘까지 연락"],
+      ["overdue", "연락 지연"],
+    ],
   },
   { name: "source", label: "유입 경로", type: "source" },
   {
@@ -134,6 +143,9 @@ export type DeskFilterName = (typeof DESK_FILTERS)[number]["name"];
 export type DeskFilter = Partial<Record<DeskFilterName, string>>;
 
 const DATE = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
+/** An account id, or "none" (cards given to nobody). */
+const CONSULTANT_VALUE = /^[A-Za-z0-9-]{1,64}$/;
+export const NO_CONSULTANT = "none";
 
 /** Reads the filters from the address; an invalid value is dropped (never an error). */
 export function parseDeskFilter(params: URLSearchParams): DeskFilter {
@@ -146,6 +158,7 @@ export function parseDeskFilter(params: URLSearchParams): DeskFilter {
     if (def.type === "date" && DATE.test(raw) && !Number.isNaN(Date.parse(raw))) filter[name] = raw;
     if (def.type === "search") filter[name] = raw.slice(0, SEARCH_MAX);
     if (def.type === "source" && SOURCE_VALUE.test(raw)) filter[name] = raw;
+    if (def.type === "consultant" && CONSULTANT_VALUE.test(raw)) filter[name] = raw;
   }
   return filter;
 }
@@ -170,7 +183,11 @@ export function siteLabel(scope: string): string {
 }
 
 /** How a filter reads in the access log: "구분=방문예약, 검색=010…". Empty: "전체". */
-export function describeDeskFilter(filter: DeskFilter): string {
+export function describeDeskFilter(
+  filter: DeskFilter,
+  /** Consultants' e-mail by account id, to name them. */
+  consultants?: ReadonlyMap<string, string>,
+): string {
   const parts: string[] = [];
   for (const def of DESK_FILTERS as readonly DeskFilterDef[]) {
     const v = filter[def.name as DeskFilterName];
@@ -180,7 +197,9 @@ export function describeDeskFilter(filter: DeskFilter): string {
         ? (def.options.find(([o]) => o === v)?.[1] ?? v)
         : def.type === "source"
           ? sourceLabel(v)
-          : v;
+          : def.type === "consultant"
+            ? (consultants?.get(v) ?? (v === NO_CONSULTANT ? "미배정" : v))
+            : v;
     parts.push(`${def.label}=${shown}`);
   }
   return parts.length ? parts.join(", ") : "전체";

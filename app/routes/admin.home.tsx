@@ -40,7 +40,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
       to: "/admin/leads",
       area: "leads",
       title: "상담 접수 관리",
-      text: `신규 ${newLeads ?? 0}건 · 상태와 메모, 검색, CSV 내려받기`,
+      text: `신규 고객 ${newLeads ?? 0}명 · 대기열, 통화 기록, 고객 카드, CSV 내려받기`,
     },
     {
       to: "/admin/channels",

@@ -20,7 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filter = parseDeskFilter(params);
   const { scope } = deskScope(admin, siteId, params.get(DESK_SITE_PARAM));
-  const leads = await allDeskLeads(scope, filter);
+  const leads = await allDeskLeads(scope, filter, admin);
   await logAccess({
     scope,
     admin,

@@ -1,36 +1,33 @@
-import { useEffect, useId, useRef, type ReactNode } from "react";
-import { data, Form, Link, useFetcher, type ShouldRevalidateFunction } from "react-router";
+import { useId, type ReactNode } from "react";
+import { data, Form, Link, redirect } from "react-router";
 import { FormMessage } from "~/components/admin/form-message";
 import { SiteChoiceField, type SiteChoice } from "~/components/admin/site-choice";
+import { CardStatus, NextContact, PersonLink } from "~/components/admin/customer-bits";
 import type { Route } from "./+types/admin.leads";
 import { recentAccess, logAccess, type AccessAction } from "~/admin/access-log.server";
-import {
-  deskScope,
-  deskSites,
-  deskSources,
-  deskView,
-  listDeskLeads,
-  updateLeadDesk,
-  type DeskLeadView,
-} from "~/admin/lead-desk.server";
+import { deskScope, deskSites, deskSources } from "~/admin/lead-desk.server";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
-import { busyButton, refuseWhileBusy } from "~/lib/busy-form";
+import { assignmentSettings, saveAssignment, type Viewer } from "~/crm/calls.server";
+import {
+  consultantNames,
+  dueSummary,
+  listCards,
+  queueOf,
+  type CardView,
+  type Queue,
+} from "~/crm/desk.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { siteFrom } from "~/lib/site";
+import { CALL_RESULT_LABEL } from "~/lib/crm";
 import { formatKoreanDate, formatKoreanDateTime } from "~/lib/korean-date";
 import {
   DESK_FILTERS,
-  DESK_MESSAGES,
   DESK_SITE_PARAM,
   DIRECT_SOURCE,
   deskFilterQuery,
   describeDeskFilter,
-  LEAD_KIND_LABEL,
-  LEAD_STATUS_LABEL,
-  LEAD_STATUSES,
-  MEMO_MAX,
   messageState,
-  originText,
+  NO_CONSULTANT,
   parseDeskFilter,
   siteLabel,
   sourceLabel,
@@ -38,56 +35,96 @@ import {
   type DeskFilterDef,
   type SourceOptions,
 } from "~/lib/lead-desk";
-import { telHref } from "~/lib/phone";
 import { ALL_SITES } from "~/lib/sites";
-import { formatSlot, slotKeyOf } from "~/lib/visit-slots";
 import { readForm, field } from "~/http/form.server";
 import { clientIp } from "~/http/client-ip.server";
 import { requestSiteId } from "~/sites/request-site.server";
 
 /*
- * /admin/leads: the lead desk. Newest first, 50 per page, filters and search in the address (a GET
- * form), a status and memo per lead saved at once, CSV of the filtered list, and the access log.
- * Every view, download and change is written to the access log in the same request. The request's
- * complex only; an administrator of every complex may choose another or 모든 단지 (?site=*), with a
- * 단지 column.
+ * /admin/leads: the lead desk, people not rows. Two views:
+ * - 대기열 (?view=queue; a consultant's desk opens on it): the consultant's new cards first, then
+ *   the calls due by the end of today (Korean time), overdue ones marked. An administrator picks
+ *   whose queue (?consultant=<id>, or none: cards nobody has).
+ * - 전체 고객 (?view=all; an administrator's default): every card of the complex, latest touch
+ *   first, 50 per page, the filters in the address (a GET form). A consultant sees other
+ *   consultants' cards with their phone numbers masked.
+ * Every view is written to the access log in the same request. An administrator also sets the
+ * complex's assignment here (automatic round-robin, and who takes new leads).
  */
 
 export const meta: Route.MetaFunction = ({ matches }) =>
   adminMeta(siteFrom(matches), "상담 접수 관리");
 export const headers = adminHeaders;
 
+type View = "queue" | "all";
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const siteId = requestSiteId(request);
   const admin = await requireArea(request, siteId, "leads");
+  const viewer: Viewer = admin;
   const url = new URL(request.url);
+  const isConsultant = admin.role === "consultant";
+  const view: View =
+    url.searchParams.get("view") === "queue" ||
+    (isConsultant && url.searchParams.get("view") !== "all")
+      ? "queue"
+      : "all";
   const filter = parseDeskFilter(url.searchParams);
   const { scope, choosable } = deskScope(admin, siteId, url.searchParams.get(DESK_SITE_PARAM));
-  const result = await listDeskLeads(scope, filter, Number(url.searchParams.get("page")) || 1);
+  const consultants = await consultantNames(siteId);
+  const ip = clientIp(request, context);
+  const common = {
+    view,
+    requestSite: siteId,
+    isConsultant,
+    consultants: [...consultants].map(([id, email]) => ({ id, email })),
+    due: await dueSummary(siteId, isConsultant ? admin.adminId : null),
+    assignment: admin.role === "agency" ? await assignmentSettings(siteId) : null,
+    assignmentSaved: url.searchParams.get("assignment") === "saved",
+    // Who opened which card is the administrators' to read, not every consultant's.
+    log: isConsultant ? [] : await recentAccess(scope, 20),
+  };
+  if (view === "queue") {
+    // A consultant's own queue; an administrator chooses whose (or the cards nobody has).
+    const chosen = filter.consultant ?? (isConsultant ? admin.adminId : NO_CONSULTANT);
+    const whose = isConsultant ? admin.adminId : chosen === NO_CONSULTANT ? null : chosen;
+    const queue = await queueOf(siteId, whose, viewer);
+    await logAccess({
+      scope: siteId,
+      admin,
+      action: "view",
+      target: "상담 대기열",
+      filter: whose ? (consultants.get(whose) ?? whose) : "미배정",
+      rowCount: queue.fresh.length + queue.due.length,
+      ip,
+    });
+    return data(
+      { ...common, queue, whose, filter, list: null, site: null, sources: null },
+      { headers: adminHeaders() },
+    );
+  }
+  const result = await listCards(scope, filter, viewer, Number(url.searchParams.get("page")) || 1);
   await logAccess({
     scope,
     admin,
     action: "view",
-    target: "상담 접수 목록",
-    // Whose leads is the row's site_id; the text names the complex when it is not the request's.
+    target: "고객 목록",
     filter:
       (scope !== siteId ? `단지=${siteLabel(scope)}, ` : "") +
-      describeDeskFilter(filter) +
+      describeDeskFilter(filter, consultants) +
       (result.page > 1 ? ` (${result.page}쪽)` : ""),
-    rowCount: result.leads.length,
-    ip: clientIp(request, context),
+    rowCount: result.cards.length,
+    ip,
   });
   return data(
     {
+      ...common,
+      queue: null,
+      whose: null,
       filter,
-      total: result.total,
-      page: result.page,
-      pages: result.pages,
-      leads: result.leads.map(deskView),
-      // The complex choice: only for an administrator of every complex, once there is a choice.
+      list: result,
       site: choosable ? await siteChoice(scope, siteId) : null,
       sources: await deskSources(scope),
-      log: await recentAccess(scope, 20),
     },
     { headers: adminHeaders() },
   );
@@ -99,107 +136,25 @@ async function siteChoice(scope: string, current: string) {
   return choices.length > 1 || scope !== current ? { scope, current, choices } : null;
 }
 
-type SaveAnswer =
-  | { ok: true; id: string; lead: DeskLeadView; message: string }
-  | { ok: false; id: string; message: string };
-
-export async function action({ request, context }: Route.ActionArgs) {
+/** The assignment settings (administrators of the complex). */
+export async function action({ request }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
   const siteId = requestSiteId(request);
   const admin = await requireArea(request, siteId, "leads");
-  const { scope } = deskScope(
-    admin,
-    siteId,
-    new URL(request.url).searchParams.get(DESK_SITE_PARAM),
-  );
   const read = await readForm(request, 64 * 1024);
   const form = read.ok ? read.form : new FormData();
-  const id = field(form, "id");
-  const result = await updateLeadDesk(scope, id, {
-    status: field(form, "status"),
-    memo: field(form, "memo"),
-  });
-  if (!result.ok)
-    return data<SaveAnswer>(
-      { ok: false, id, message: result.message },
-      { status: 400, headers: adminHeaders() },
+  if (admin.role !== "agency")
+    return data(
+      { ok: false as const, message: "배정 설정은 에이전시 관리자만 바꿀 수 있습니다." },
+      { status: 403, headers: adminHeaders() },
     );
-  await logAccess({
-    scope: result.lead.siteId,
-    admin,
-    action: "update",
-    target: `${result.lead.name} (${result.lead.phone})`,
-    filter: result.changed.join(", ") || "변경 없음",
-    rowCount: 1,
-    ip: clientIp(request, context),
+  await saveAssignment(siteId, {
+    autoAssign: field(form, "autoAssign") === "on",
+    active: form.getAll("active").map(String),
   });
-  return data<SaveAnswer>(
-    { ok: true, id, lead: deskView(result.lead), message: DESK_MESSAGES.saved },
-    { headers: adminHeaders() },
-  );
+  throw redirect("/admin/leads?assignment=saved#assignment", { headers: adminHeaders() });
 }
-
-/** Saving a lead answers with the saved row: the list is not loaded (and logged) again for it. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  formMethod,
-  formAction,
-  currentUrl,
-  defaultShouldRevalidate,
-}) => {
-  if (
-    formMethod?.toUpperCase() === "POST" &&
-    formAction &&
-    new URL(formAction, currentUrl).pathname === "/admin/leads"
-  )
-    return false;
-  return defaultShouldRevalidate;
-};
-
-type Column = {
-  key: string;
-  label: string;
-  cell: (l: DeskLeadView) => ReactNode;
-  className?: string;
-};
-
-/** First under 모든 단지: whose lead it is. */
-const SITE_COLUMN: Column = {
-  key: "site",
-  label: "단지",
-  cell: (l) => l.siteId,
-  className: "nowrap",
-};
-
-/** The desk's columns (the status and memo column comes last). Adding a column: one entry. */
-const COLUMNS: Column[] = [
-  {
-    key: "createdAt",
-    label: "접수일시",
-    cell: (l) => <Created at={l.createdAt} />,
-    className: "desk-created",
-  },
-  {
-    key: "kind",
-    label: "구분",
-    cell: (l) => LEAD_KIND_LABEL[l.kind] ?? l.kind,
-    className: "nowrap",
-  },
-  { key: "name", label: "이름", cell: (l) => l.name, className: "nowrap" },
-  {
-    key: "phone",
-    label: "연락처",
-    cell: (l) => <a href={telHref(l.phone)}>{l.phone}</a>,
-    className: "nowrap",
-  },
-  { key: "message", label: "문의내용", cell: (l) => l.message || "—", className: "desk-message" },
-  { key: "visit", label: "방문 예약", cell: (l) => <VisitCell lead={l} /> },
-  { key: "messages", label: "확인 문자", cell: (l) => <MessagesCell lead={l} /> },
-  { key: "origin", label: "유입 경로", cell: (l) => originText(l), className: "desk-origin" },
-  { key: "source", label: "접수 페이지", cell: (l) => l.source, className: "desk-page" },
-  { key: "shownPhone", label: "표시 번호", cell: (l) => l.shownPhone ?? "—", className: "nowrap" },
-  { key: "sms", label: "SMS 동의", cell: (l) => (l.smsConsent ? "동의" : "미동의") },
-];
 
 const ACTION_LABEL: Record<AccessAction, string> = {
   view: "열람",
@@ -208,18 +163,17 @@ const ACTION_LABEL: Record<AccessAction, string> = {
 };
 
 export default function AdminLeads({ loaderData, actionData }: Route.ComponentProps) {
-  const { filter, total, page, pages, leads, site, sources, log } = loaderData;
+  const { view, isConsultant, due, log, filter, site, list } = loaderData;
   // Another complex chosen stays in every link, form and the CSV address.
   const scoped: Record<string, string> =
     site && site.scope !== site.current ? { [DESK_SITE_PARAM]: site.scope } : {};
   const query = deskFilterQuery(filter, scoped);
-  const deskHref = (extra: Record<string, string> = {}) => {
-    const q = deskFilterQuery(filter, { ...scoped, ...extra });
-    return q ? `/admin/leads?${q}` : "/admin/leads";
-  };
-  const columns = site?.scope === ALL_SITES ? [SITE_COLUMN, ...COLUMNS] : COLUMNS;
-  const refused = actionData && "refused" in actionData ? actionData.formError : undefined;
-  const noScriptAnswer = actionData && "id" in actionData ? actionData : undefined;
+  const refused =
+    actionData && "refused" in actionData
+      ? actionData.formError
+      : actionData && !actionData.ok
+        ? actionData.message
+        : undefined;
   return (
     <>
       <div className="admin-head">
@@ -229,101 +183,296 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
           className="btn btn-primary btn-small"
           download
         >
-          CSV 내려받기 ({total}건)
+          CSV 내려받기{isConsultant ? " (내 고객)" : list ? ` (${list.total}명)` : ""}
         </a>
       </div>
       <FormMessage tone="error">{refused}</FormMessage>
-      {/* A new form per address, so the fields always show the filters in effect (초기화, back). */}
-      <DeskFilters key={query} filter={filter} sources={sources} site={site} />
-      <p className="admin-summary" role="status">
-        {site ? `${siteLabel(site.scope)} · ` : ""}
-        {describeDeskFilter(filter)} · {total.toLocaleString("ko-KR")}건
-        {pages > 1 ? ` · ${page}/${pages}쪽` : ""}
+      <p className="desk-due" role="status">
+        {isConsultant ? "내 연락 예정" : "단지 전체 연락 예정"}: 오늘까지{" "}
+        <strong>{due.due}명</strong>
+        {due.overdue ? (
+          <>
+            {" "}
+            · <strong className="is-overdue">지연 {due.overdue}명</strong>
+          </>
+        ) : null}
       </p>
-      <div className="desk-table-wrap">
-        <table className="admin-table admin-cards desk-table">
-          <caption className="sr-only">상담 접수 목록, 최신순</caption>
-          <thead>
-            <tr>
-              {columns.map((c) => (
-                <th key={c.key} scope="col">
-                  {c.label}
-                </th>
-              ))}
-              <th scope="col">상태 · 메모</th>
-            </tr>
-          </thead>
-          <tbody>
-            {leads.length === 0 ? (
-              <tr>
-                <td colSpan={columns.length + 1} className="admin-empty">
-                  조건에 맞는 접수가 없습니다.
-                </td>
-              </tr>
-            ) : (
-              leads.map((lead) => (
-                <LeadRow
-                  key={lead.id}
-                  lead={lead}
-                  columns={columns}
-                  action={deskHref(page > 1 ? { page: String(page) } : {})}
-                  answer={noScriptAnswer?.id === lead.id ? noScriptAnswer : undefined}
-                />
-              ))
-            )}
-          </tbody>
-        </table>
-      </div>
-      {pages > 1 ? (
-        <nav className="admin-pager" aria-label="쪽 이동">
-          {page > 1 ? <Link to={deskHref({ page: String(page - 1) })}>이전</Link> : null}
-          <span>
-            {page} / {pages}
-          </span>
-          {page < pages ? <Link to={deskHref({ page: String(page + 1) })}>다음</Link> : null}
-        </nav>
+      <nav className="desk-views" aria-label="보기">
+        <Link to="/admin/leads?view=queue" aria-current={view === "queue" ? "page" : undefined}>
+          {isConsultant ? "내 대기열" : "대기열"}
+        </Link>
+        <Link to="/admin/leads?view=all" aria-current={view === "all" ? "page" : undefined}>
+          전체 고객
+        </Link>
+      </nav>
+      {view === "queue" ? (
+        <QueueView data={loaderData} />
+      ) : (
+        <ListView data={loaderData} query={query} scoped={scoped} />
+      )}
+      {loaderData.assignment ? (
+        <AssignmentSettings settings={loaderData.assignment} saved={loaderData.assignmentSaved} />
       ) : null}
-      <section className="access-log" aria-labelledby="access-log-title">
-        <h2 id="access-log-title" className="admin-subtitle">
-          개인정보 열람 기록 (최근 20건)
-        </h2>
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-cards access-log-table">
-            <thead>
-              <tr>
-                <th scope="col">일시</th>
-                <th scope="col">관리자</th>
-                <th scope="col">작업</th>
-                <th scope="col">대상</th>
-                <th scope="col">조건·내용</th>
-                <th scope="col">건수</th>
-              </tr>
-            </thead>
-            <tbody>
-              {log.map((e) => (
-                <tr key={e.id}>
-                  <td className="nowrap" data-label="일시">
-                    {formatKoreanDateTime(e.at)}
-                  </td>
-                  <td data-label="관리자">{e.adminEmail}</td>
-                  <td data-label="작업">{ACTION_LABEL[e.action]}</td>
-                  <td data-label="대상">{e.target}</td>
-                  <td data-label="조건·내용">{e.filter}</td>
-                  <td className="num" data-label="건수">
-                    {e.rowCount}
-                  </td>
+      {isConsultant ? null : (
+        <section className="access-log" aria-labelledby="access-log-title">
+          <h2 id="access-log-title" className="admin-subtitle">
+            개인정보 열람 기록 (최근 20건)
+          </h2>
+          <div className="admin-table-wrap">
+            <table className="admin-table admin-cards access-log-table">
+              <thead>
+                <tr>
+                  <th scope="col">일시</th>
+                  <th scope="col">관리자</th>
+                  <th scope="col">작업</th>
+                  <th scope="col">대상</th>
+                  <th scope="col">조건·내용</th>
+                  <th scope="col">건수</th>
                 </tr>
+              </thead>
+              <tbody>
+                {log.map((e) => (
+                  <tr key={e.id}>
+                    <td className="nowrap" data-label="일시">
+                      {formatKoreanDateTime(e.at)}
+                    </td>
+                    <td data-label="관리자">{e.adminEmail}</td>
+                    <td data-label="작업">{ACTION_LABEL[e.action]}</td>
+                    <td data-label="대상">{e.target}</td>
+                    <td data-label="조건·내용">{e.filter}</td>
+                    <td className="num" data-label="건수">
+                      {e.rowCount}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      )}
+    </>
+  );
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+
+function QueueView({ data: d }: { data: LoaderData }) {
+  const queue = d.queue as Queue;
+  const id = useId();
+  return (
+    <>
+      {d.isConsultant ? null : (
+        <Form method="get" action="/admin/leads" className="desk-filters" aria-label="대기열 선택">
+          <input type="hidden" name="view" value="queue" />
+          <div className="field desk-filter is-select">
+            <label htmlFor={`${id}-whose`}>상담원</label>
+            <select id={`${id}-whose`} name="consultant" defaultValue={d.whose ?? NO_CONSULTANT}>
+              <option value={NO_CONSULTANT}>미배정</option>
+              {d.consultants.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {c.email}
+                </option>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </select>
+          </div>
+          <div className="desk-filter-actions">
+            <button type="submit" className="btn btn-primary btn-small">
+              보기
+            </button>
+          </div>
+        </Form>
+      )}
+      <section aria-labelledby={`${id}-fresh`}>
+        <h2 id={`${id}-fresh`} className="admin-subtitle">
+          새 접수 ({queue.counts.fresh}명)
+        </h2>
+        <CardTable
+          cards={queue.fresh}
+          caption="새 접수, 먼저 들어온 순"
+          empty="새로 들어온 고객이 없습니다."
+          requestSite={d.requestSite}
+        />
+      </section>
+      <section aria-labelledby={`${id}-due`}>
+        <h2 id={`${id}-due`} className="admin-subtitle">
+          오늘 연락할 고객 ({queue.counts.due}명
+          {queue.counts.overdue ? `, 지연 ${queue.counts.overdue}명` : ""})
+        </h2>
+        <CardTable
+          cards={queue.due}
+          caption="오늘 연락할 고객, 연락 예정 순"
+          empty="오늘 연락할 고객이 없습니다."
+          requestSite={d.requestSite}
+        />
       </section>
     </>
   );
 }
 
-/** When a lead arrived: the date, and the time below it when the column is narrow (one element: a card's cell is a grid). */
-function Created({ at }: { at: string }) {
+function ListView({
+  data: d,
+  query,
+  scoped,
+}: {
+  data: LoaderData;
+  query: string;
+  scoped: Record<string, string>;
+}) {
+  const list = d.list!;
+  const deskHref = (extra: Record<string, string> = {}) => {
+    const q = deskFilterQuery(d.filter, { view: "all", ...scoped, ...extra });
+    return `/admin/leads?${q}`;
+  };
+  const names = new Map(d.consultants.map((c) => [c.id, c.email]));
+  return (
+    <>
+      {/* A new form per address, so the fields always show the filters in effect (초기화, back). */}
+      <DeskFilters
+        key={query}
+        filter={d.filter}
+        sources={d.sources!}
+        site={d.site}
+        consultants={d.consultants}
+      />
+      <p className="admin-summary" role="status">
+        {d.site ? `${siteLabel(d.site.scope)} · ` : ""}
+        {describeDeskFilter(d.filter, names)} · {list.total.toLocaleString("ko-KR")}명
+        {list.pages > 1 ? ` · ${list.page}/${list.pages}쪽` : ""}
+      </p>
+      <CardTable
+        cards={list.cards}
+        caption="고객 목록, 최근 접수·통화 순"
+        empty="조건에 맞는 고객이 없습니다."
+        requestSite={d.requestSite}
+        withSite={d.site?.scope === ALL_SITES}
+      />
+      {list.pages > 1 ? (
+        <nav className="admin-pager" aria-label="쪽 이동">
+          {list.page > 1 ? <Link to={deskHref({ page: String(list.page - 1) })}>이전</Link> : null}
+          <span>
+            {list.page} / {list.pages}
+          </span>
+          {list.page < list.pages ? (
+            <Link to={deskHref({ page: String(list.page + 1) })}>다음</Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+type Column = {
+  key: string;
+  label: string;
+  cell: (c: CardView, requestSite: string) => ReactNode;
+  className?: string;
+};
+
+/** The desk's columns. Adding a column: one entry. */
+const COLUMNS: Column[] = [
+  {
+    key: "lastAt",
+    label: "최근 접촉",
+    cell: (c) => <When at={c.lastAt} />,
+    className: "desk-created",
+  },
+  {
+    key: "name",
+    label: "이름",
+    cell: (c, requestSite) => <PersonLink card={c} requestSite={requestSite} />,
+    className: "nowrap",
+  },
+  {
+    key: "phone",
+    label: "연락처",
+    cell: (c) => (c.own ? <a href={`tel:${c.phone.replace(/-/g, "")}`}>{c.phone}</a> : c.phone),
+    className: "nowrap",
+  },
+  { key: "status", label: "상태", cell: (c) => <CardStatus status={c.status} /> },
+  { key: "interest", label: "관심도", cell: (c) => c.interest ?? "—", className: "nowrap" },
+  {
+    key: "consultant",
+    label: "담당",
+    cell: (c) => c.consultantEmail ?? "미배정",
+    className: "desk-consultant",
+  },
+  {
+    key: "touches",
+    label: "접수·통화",
+    cell: (c) => `접수 ${c.touches} · 통화 ${c.calls}`,
+    className: "nowrap",
+  },
+  {
+    key: "lastResult",
+    label: "최근 결과",
+    cell: (c) => (c.lastResult ? CALL_RESULT_LABEL[c.lastResult] : "—"),
+    className: "nowrap",
+  },
+  { key: "next", label: "다음 연락", cell: (c) => <NextContact card={c} /> },
+  { key: "latest", label: "최근 접수", cell: (c) => <LatestCell card={c} /> },
+  {
+    key: "source",
+    label: "유입 경로",
+    cell: (c) => sourceLabel(c.source),
+    className: "desk-origin",
+  },
+];
+
+function CardTable({
+  cards,
+  caption,
+  empty,
+  requestSite,
+  withSite = false,
+}: {
+  cards: CardView[];
+  requestSite: string;
+  caption: string;
+  empty: string;
+  withSite?: boolean;
+}) {
+  const columns: Column[] = withSite
+    ? [{ key: "site", label: "단지", cell: (c) => c.siteId, className: "nowrap" }, ...COLUMNS]
+    : COLUMNS;
+  return (
+    <div className="desk-table-wrap">
+      <table className="admin-table admin-cards desk-table">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col">
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {cards.length === 0 ? (
+            <tr>
+              <td colSpan={columns.length} className="admin-empty">
+                {empty}
+              </td>
+            </tr>
+          ) : (
+            cards.map((card) => (
+              <tr key={card.id} id={`card-${card.id}`} className={card.overdue ? "is-overdue" : ""}>
+                {columns.map((c) => (
+                  <td key={c.key} data-label={c.label} className={c.className}>
+                    {c.cell(card, requestSite)}
+                  </td>
+                ))}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** When: the date, and the time below it when the column is narrow (one element: a card's cell is a grid). */
+function When({ at }: { at: string }) {
   const day = formatKoreanDate(at);
   return (
     <span>
@@ -333,45 +482,18 @@ function Created({ at }: { at: string }) {
   );
 }
 
-/** The booked visit: "11월 24일(화) 12:00", marked 취소됨 when the visitor cancelled it. */
-function VisitCell({ lead }: { lead: DeskLeadView }) {
-  if (!lead.visitAt) return "—";
-  const slot = formatSlot(slotKeyOf(new Date(lead.visitAt)));
-  if (!lead.visitCancelledAt) return <span className="nowrap">{slot}</span>;
-  return (
-    <span className="desk-visit is-cancelled">
-      <s className="nowrap">{slot}</s> <span className="state-badge is-cancelled">취소됨</span>
-    </span>
-  );
-}
-
-/**
- * The visitor's confirmation as its badge ("알림톡 도착", "문자로 대체", "실패 (3104)"…), and below
- * it, smaller, the staff alerts' states ("직원 알림: 알림톡 도착 2").
- */
-function MessagesCell({ lead }: { lead: DeskLeadView }) {
-  const messages = lead.messages ?? [];
-  const confirmation = messages.filter((m) => m.purpose === "confirmation").at(-1);
-  const staff = new Map<string, number>();
-  for (const m of messages)
-    if (m.purpose === "staff") {
-      const { text } = messageState(m);
-      staff.set(text, (staff.get(text) ?? 0) + 1);
-    }
-  if (!confirmation && staff.size === 0) return "—";
-  const shown = confirmation ? messageState(confirmation) : null;
+/** The latest lead: its form, its booked visit, its confirmation's state. */
+function LatestCell({ card }: { card: CardView }) {
+  const l = card.latest;
+  if (!l) return "—";
+  const confirmation = l.confirmation ? messageState(l.confirmation) : null;
   return (
     <span className="desk-messages">
-      {shown ? (
-        <span className={`state-badge is-message-${shown.tone}`}>{shown.text}</span>
-      ) : (
-        <span className="nowrap">—</span>
-      )}
-      {staff.size ? (
-        <small className="desk-staff-messages">
-          직원 알림: {[...staff].map(([text, n]) => (n > 1 ? `${text} ${n}` : text)).join(", ")}
-        </small>
+      <span className="nowrap">{l.kindLabel}</span>
+      {confirmation ? (
+        <span className={`state-badge is-message-${confirmation.tone}`}>{confirmation.text}</span>
       ) : null}
+      {l.visitCancelled ? <span className="state-badge is-cancelled">예약 취소</span> : null}
     </span>
   );
 }
@@ -414,10 +536,12 @@ function DeskFilters({
   filter,
   sources,
   site,
+  consultants,
 }: {
   filter: DeskFilter;
   sources: SourceOptions;
   site: SiteChoice | null;
+  consultants: { id: string; email: string }[];
 }) {
   const id = useId();
   return (
@@ -426,8 +550,9 @@ function DeskFilters({
       action="/admin/leads"
       className="desk-filters"
       role="search"
-      aria-label="접수 검색"
+      aria-label="고객 검색"
     >
+      <input type="hidden" name="view" value="all" />
       {site ? <SiteChoiceField id={`${id}-site`} site={site} /> : null}
       {(DESK_FILTERS as readonly DeskFilterDef[]).map((def) => {
         const fid = `${id}-${def.name}`;
@@ -437,6 +562,16 @@ function DeskFilters({
             <label htmlFor={fid}>{def.label}</label>
             {def.type === "source" ? (
               <SourceSelect id={fid} value={value} sources={sources} />
+            ) : def.type === "consultant" ? (
+              <select id={fid} name={def.name} defaultValue={value}>
+                <option value="">전체</option>
+                <option value={NO_CONSULTANT}>미배정</option>
+                {consultants.map((c) => (
+                  <option key={c.id} value={c.id}>
+                    {c.email}
+                  </option>
+                ))}
+              </select>
             ) : def.type === "select" ? (
               <select id={fid} name={def.name} defaultValue={value}>
                 <option value="">전체</option>
@@ -462,7 +597,7 @@ function DeskFilters({
         <button type="submit" className="btn btn-primary btn-small">
           조회
         </button>
-        <Link to="/admin/leads" className="btn btn-outline btn-small">
+        <Link to="/admin/leads?view=all" className="btn btn-outline btn-small">
           초기화
         </Link>
       </div>
@@ -470,91 +605,64 @@ function DeskFilters({
   );
 }
 
-/** One lead: its cells and a form for status and memo. With JavaScript a status change saves at once. */
-function LeadRow({
-  lead: loaded,
-  columns,
-  action,
-  answer,
+/** 자동 배정 and who takes new leads (administrators). Works without JavaScript. */
+function AssignmentSettings({
+  settings,
+  saved,
 }: {
-  lead: DeskLeadView;
-  columns: Column[];
-  action: string;
-  answer?: SaveAnswer;
+  settings: NonNullable<LoaderData["assignment"]>;
+  saved: boolean;
 }) {
-  const fetcher = useFetcher<SaveAnswer>();
-  const formRef = useRef<HTMLFormElement>(null);
-  const result = fetcher.data ?? answer;
-  // A saved lead comes back with its messages as they are now.
-  const lead = result?.ok ? result.lead : loaded;
-  const busy = fetcher.state !== "idle";
   const id = useId();
-  const messageRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data && !fetcher.data.ok) messageRef.current?.focus();
-  }, [fetcher.state, fetcher.data]);
   return (
-    <tr id={`lead-${lead.id}`}>
-      {columns.map((c) => (
-        <td key={c.key} data-label={c.label} className={c.className}>
-          {c.cell(lead)}
-        </td>
-      ))}
-      <td data-label="상태 · 메모" className="desk-edit">
-        <fetcher.Form
-          method="post"
-          action={action}
-          ref={formRef}
-          className="desk-edit-form"
-          aria-label={`${lead.name} 상태와 메모`}
-          onSubmit={refuseWhileBusy(busy)}
-        >
-          <input type="hidden" name="id" value={lead.id} />
-          <label htmlFor={`${id}-status`} className="sr-only">
-            상태
-          </label>
-          <select
-            id={`${id}-status`}
-            name="status"
-            defaultValue={lead.status}
-            key={`${lead.status}-${lead.statusAt}`}
-            className={`status-select is-${lead.status}`}
-            onChange={(e) => fetcher.submit(e.currentTarget.form)}
-          >
-            {LEAD_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {LEAD_STATUS_LABEL[s]}
-              </option>
-            ))}
-          </select>
-          <label htmlFor={`${id}-memo`} className="sr-only">
-            메모
-          </label>
-          <input
-            id={`${id}-memo`}
-            name="memo"
-            defaultValue={lead.memo}
-            key={lead.memoAt ?? "memo"}
-            maxLength={MEMO_MAX}
-            placeholder="메모"
-            className="memo-input"
-          />
-          <button type="submit" className="btn btn-outline btn-small" {...busyButton(busy)}>
-            {busy ? "저장 중…" : "저장"}
-          </button>
-          <p
-            className={`desk-save-message ${result && !result.ok ? "is-error" : ""}`}
-            ref={messageRef}
-            tabIndex={-1}
-            role="status"
-          >
-            {busy ? "" : (result?.message ?? "")}
-            {!busy && result?.ok && lead.statusAt ? (
-              <span className="sr-only"> ({LEAD_STATUS_LABEL[lead.status]})</span>
-            ) : null}
+    <section className="desk-assignment" id="assignment" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="admin-subtitle">
+        상담원 배정
+      </h2>
+      <FormMessage tone="ok" focus>
+        {saved ? "배정 설정을 저장했습니다." : null}
+      </FormMessage>
+      {settings.consultants.length === 0 ? (
+        <p className="admin-help">
+          이 단지에 상담원 계정이 없습니다. 계정 관리에서 상담원을 초대하면 새 접수를 나눠 줄 수
+          있습니다.
+        </p>
+      ) : (
+        <Form method="post" action="/admin/leads" className="desk-assignment-form">
+          <p className="field-check">
+            <input
+              type="checkbox"
+              id={`${id}-auto`}
+              name="autoAssign"
+              defaultChecked={settings.autoAssign}
+            />
+            <label htmlFor={`${id}-auto`}>
+              새 접수를 상담원에게 차례로 자동 배정 (아래에서 선택한 상담원)
+            </label>
           </p>
-        </fetcher.Form>
-      </td>
-    </tr>
+          <fieldset>
+            <legend>새 접수를 받는 상담원</legend>
+            {settings.consultants.map((c) => (
+              <p key={c.id} className="field-check">
+                <input
+                  type="checkbox"
+                  id={`${id}-${c.id}`}
+                  name="active"
+                  value={c.id}
+                  defaultChecked={c.active}
+                />
+                <label htmlFor={`${id}-${c.id}`}>
+                  {c.email}
+                  {c.hasPhone ? "" : " (휴대폰 번호 없음: 아침 알림을 받지 못합니다)"}
+                </label>
+              </p>
+            ))}
+          </fieldset>
+          <button type="submit" className="btn btn-primary btn-small">
+            배정 설정 저장
+          </button>
+        </Form>
+      )}
+    </section>
   );
 }
