@@ -10,12 +10,12 @@ import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { assignmentSettings, saveAssignment, type Viewer } from "~/crm/calls.server";
 import {
   consultantNames,
-  dueSummary,
   listCards,
   queueOf,
   type CardView,
   type Queue,
 } from "~/crm/desk.server";
+import { dueCounts } from "~/crm/digest.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { siteFrom } from "~/lib/site";
 import { CALL_RESULT_LABEL } from "~/lib/crm";
@@ -78,7 +78,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     requestSite: siteId,
     isConsultant,
     consultants: [...consultants].map(([id, email]) => ({ id, email })),
-    due: await dueSummary(siteId, isConsultant ? admin.adminId : null),
+    due: await dueCounts(siteId, isConsultant ? admin.adminId : null),
     assignment: admin.role === "agency" ? await assignmentSettings(siteId) : null,
     assignmentSaved: url.searchParams.get("assignment") === "saved",
     // Who opened which card is the administrators' to read, not every consultant's.
