@@ -3,7 +3,7 @@ import { upsertAdmin } from "~/auth/admin.server";
 import { cookieOf, TEST_PASSWORD } from "~/auth/test-support";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { cardDetail, listCards } from "~/crm/desk.server";
-import type { Db } from "~/db/db.server";
+import { getDb } from "~/db/db.server";
 import { createLead } from "~/leads/leads.server";
 import type { LeadForm } from "~/lib/lead-form";
 import { messageState } from "~/lib/lead-desk";
@@ -14,7 +14,6 @@ import { loader as deskLoader } from "./admin.leads";
 import { action } from "./hooks.solapi";
 
 const SECRET = "report-secret-0123456789";
-let t: () => Db;
 const T0 = new Date("2026-03-01T01:00:00.000Z");
 const visitor = (name: string, phone: string): LeadForm => ({
   kind: "visit",
@@ -67,7 +66,9 @@ async function deskStates(query = "") {
 
 /** A person's messages as their card's timeline writes them: "확인 문자 접수, 직원 알림 알림톡 도착". */
 async function cardMessages(name: string) {
-  const [agency] = await t().all<{ id: string; email: string }>(
+  const [agency] = await (
+    await getDb()
+  ).all<{ id: string; email: string }>(
     "SELECT id, email FROM admins WHERE email = 'desk@example.com'",
   );
   const viewer = { adminId: agency!.id, email: agency!.email, role: "agency" as const };
@@ -81,8 +82,7 @@ async function cardMessages(name: string) {
 }
 
 describe.each(engines())("Solapi's delivery reports ($name)", (engine) => {
-  const db = useTestDb(engine);
-  t = () => db.db();
+  useTestDb(engine);
   const standIns: Awaited<ReturnType<typeof startSolapiStandIn>>[] = [];
   afterEach(async () => {
     resetSites();
