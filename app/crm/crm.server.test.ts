@@ -79,7 +79,7 @@ describe.each(engines())("the 분양 CRM ($name)", (engine) => {
       SITE,
       customerId,
       viewer,
-      { note: "", interest: "", nextDate: "", nextTime: "", ...input },
+      { result: "", note: "", interest: "", nextDate: "", nextTime: "", ...input },
       now,
     );
 

@@ -343,6 +343,7 @@ function ListView({
         caption="고객 목록, 최근 접수·통화 순"
         empty="조건에 맞는 고객이 없습니다."
         withSite={d.site?.scope === ALL_SITES}
+        current={d.site?.current}
       />
       {list.pages > 1 ? (
         <nav className="admin-pager" aria-label="쪽 이동">
@@ -411,15 +412,29 @@ function CardTable({
   caption,
   empty,
   withSite = false,
+  current,
 }: {
   cards: CardView[];
   caption: string;
   empty: string;
   withSite?: boolean;
+  /** The request's complex, when the desk shows another's (or all): a card elsewhere opens with ?site. */
+  current?: string;
 }) {
-  const columns: Column[] = withSite
+  const all: Column[] = withSite
     ? [{ key: "site", label: "단지", cell: (c) => c.siteId, className: "nowrap" }, ...COLUMNS]
     : COLUMNS;
+  const columns = all.map(
+    (col): Column =>
+      col.key === "name" && current
+        ? {
+            ...col,
+            cell: (c: CardView) => (
+              <PersonLink card={c} site={c.siteId === current ? undefined : c.siteId} />
+            ),
+          }
+        : col,
+  );
   return (
     <div className="desk-table-wrap">
       <table className="admin-table admin-cards desk-table">

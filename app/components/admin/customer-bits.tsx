@@ -26,7 +26,7 @@ export function NextContact({ card }: { card: CardLike }) {
   );
 }
 
-/** The person's name, a link to their card. */
-export function PersonLink({ card }: { card: CardLike }) {
-  return <Link to={`/admin/leads/${card.id}`}>{card.name}</Link>;
+/** The person's name, a link to their card (`site`: the card's complex, when not the request's). */
+export function PersonLink({ card, site }: { card: CardLike; site?: string }) {
+  return <Link to={`/admin/leads/${card.id}${site ? `?site=${site}` : ""}`}>{card.name}</Link>;
 }
