@@ -35,6 +35,16 @@ const schema = z.object({
     .min(16, { message: "SOLAPI_WEBHOOK_SECRET은 16자 이상이어야 합니다" })
     .optional(),
   /**
+   * The key outside lead senders sign with (POST /hooks/leads/<id>, X-Signature: sha256=<HMAC-SHA256
+   * of the body>); per complex LEAD_HOOK_SECRET__<ID>. Unset for a complex: its hook refuses all.
+   */
+  LEAD_HOOK_SECRET: z
+    .string()
+    .min(16, { message: "LEAD_HOOK_SECRET은 16자 이상이어야 합니다" })
+    .optional(),
+  /** Signed outside leads one complex takes per minute (POST /hooks/leads/<id>), beyond: 429. */
+  HOOK_RATE_LIMIT: z.coerce.number().int().positive().default(300),
+  /**
    * Lead submissions allowed per client address within LEADS_RATE_WINDOW_SECONDS: high, as a model
    * house's Wi-Fi or a mobile carrier puts many visitors behind one address
    * (docs/decisions/011-rate-limit-per-phone-and-address.md).
@@ -112,6 +122,7 @@ export const SITE_SETTINGS = [
   "SOLAPI_API_KEY",
   "SOLAPI_API_SECRET",
   "SOLAPI_API_URL",
+  "LEAD_HOOK_SECRET",
 ] as const;
 export type SiteSettingName = (typeof SITE_SETTINGS)[number];
 

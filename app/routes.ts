@@ -62,12 +62,15 @@ export default [
   route("api/channel", "routes/api.channel.ts"),
   // Delivery reports from Solapi (the visitors' and staff's messages), with a shared secret.
   route("hooks/solapi", "routes/hooks.solapi.ts"),
+  // Outside leads (ad platforms' lead forms, Zapier, Make), signed with the complex's key.
+  route("hooks/leads/:siteId", "routes/hooks.leads.ts"),
 
   // The administrator: sign-in, then the desks (each loader and action checks the session itself).
   page("admin/login", "routes/admin.login.tsx"),
   page("admin/logout", "routes/admin.logout.ts"),
   page("admin/leads.csv", "routes/admin.leads.csv.ts"),
   page("admin/channels.csv", "routes/admin.channels.csv.ts"),
+  page("admin/channels/funnel.csv", "routes/admin.channels.csv.ts", "admin-channels-funnel-csv"),
   // A picture uploaded from the console (multipart `file` + `alt`), answered as JSON.
   page("admin/media", "routes/admin.media.ts"),
   // A complex's draft or version as a zip (site.yaml + images/), streamed.

@@ -59,8 +59,11 @@ import { parseTrustProxy } from "./trust-proxy.js";
  * @typedef {{ facts: import("./error-page.js").SiteFacts, strictPolicy: string, pages: Map<string, Page> }} Complex
  */
 
-/** What a complex whose pages are not served still answers: the console, its files and pictures. */
-const CONSOLE_PATH = /^\/(admin|assets|img|media|fonts)(\/|$)|^\/favicon/;
+/**
+ * What a complex whose pages are not served still answers: the console, its files and pictures,
+ * and the inbound hooks (another server's POST names its complex in the path, not the host).
+ */
+const CONSOLE_PATH = /^\/(admin|assets|img|media|fonts|hooks)(\/|$)|^\/favicon/;
 
 export const CACHE = {
   immutable: "public, max-age=31536000, immutable",

@@ -8,6 +8,7 @@
  */
 
 import { afterBody, MEDIA_BODY_LIMIT, MEDIA_UPLOAD_PATH, UPLOAD_BODY_LIMIT } from "./body-limit.js";
+import { HOOK_PATH } from "./guards.js";
 
 /** @typedef {import("express").Request} Request */
 /** @typedef {import("express").Response} Response */
@@ -95,6 +96,19 @@ const wantsJson = (req) => req.accepts(["html", "json"]) === "json";
 const isMediaUpload = (req) => req.path.replace(/\.data$/, "") === MEDIA_UPLOAD_PATH;
 
 /**
+ * An inbound hook's refusal code, beside its Korean message: the hooks answer every caller in
+ * JSON, `{ ok: false, error, message }` (app/leads/lead-hook.server.ts).
+ * @type {Record<number, string>}
+ */
+const HOOK_ERROR = {
+  400: "bad_path",
+  403: "forbidden",
+  405: "method_not_allowed",
+  413: "too_large",
+  503: "unavailable",
+};
+
+/**
  * The page, for the site's facts `{ siteName, phone, telHref, logo, stylesheets }`: stylesheets are
  * the root route's CSS files from the build's manifest, so it looks like the site's own error page
  * (its header reduced to the logo, which links home).
@@ -145,6 +159,9 @@ export function createRefuse(siteOf) {
       if (allow) res.set("Allow", allow.join(", "));
       if (isMediaUpload(req)) {
         res.json({ ok: false, field: "file", message: text.message });
+      } else if (HOOK_PATH.test(req.path) && req.method !== "HEAD") {
+        const error = HOOK_ERROR[status] ?? "server_error";
+        res.json({ ok: false, error, message: `${text.title}. ${text.message}` });
       } else if (req.path.endsWith(".data")) {
         res.type("text/plain; charset=utf-8").send(`${text.title}. ${text.message}`);
       } else if (req.method === "HEAD") {

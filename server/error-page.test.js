@@ -102,4 +102,22 @@ describe("the server's own answers", () => {
       });
     }
   });
+
+  test("an inbound hook gets JSON whatever it accepts: a code and the Korean message", () => {
+    const json = fakeResponse();
+    createRefuse(() => site)(req("POST", "/hooks/leads/anyang", "html"), json, 413, {
+      limit: 64 * 1024,
+    });
+    expect(json.statusCode).toBe(413);
+    expect(json.headers["content-type"]).toBe("application/json");
+    const text = refusalText(413, { limit: 64 * 1024 });
+    expect(JSON.parse(json.body)).toEqual({
+      ok: false,
+      error: "too_large",
+      message: `${text.title}. ${text.message}`,
+    });
+    const method = fakeResponse();
+    createRefuse(() => site)(req("GET", "/hooks/leads/anyang"), method, 405, { allow: ["POST"] });
+    expect(JSON.parse(method.body)).toMatchObject({ ok: false, error: "method_not_allowed" });
+  });
 });

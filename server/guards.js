@@ -61,6 +61,13 @@ export function withoutTrailingSlash() {
 }
 
 /**
+ * Inbound hooks (Solapi's reports, outside leads): posted by other servers, authenticated by their
+ * own secret or signature rather than a session, so no Origin check applies; their refusals are
+ * JSON (server/error-page.js).
+ */
+export const HOOK_PATH = /^\/hooks\//;
+
+/**
  * The check React Router makes before an action (`throwIfPotentialCSRFAttack`): a form post whose
  * Origin is not the request's own origin is refused. React Router answers that with a bare English
  * "Bad Request"; made here first, the refusal gets the Korean page. `requestOrigin(req)` must be
@@ -71,7 +78,7 @@ export function withoutTrailingSlash() {
  */
 export function sameOriginPosts(requestOrigin, refuse) {
   return (req, res, next) => {
-    if (req.method !== "POST") return next();
+    if (req.method !== "POST" || HOOK_PATH.test(req.path)) return next();
     const origin = req.get("origin");
     if (origin === undefined) return next();
     let sender = null;

@@ -32,6 +32,7 @@ describe("body limits", () => {
     ["/anyang/pressure", BODY_LIMIT],
     ["/Anyang/press", BODY_LIMIT],
     ["/hooks/solapi", BODY_LIMIT],
+    ["/hooks/leads/anyang", BODY_LIMIT],
   ])("%s may carry %i bytes", (path, limit) => {
     expect(bodyLimitFor(path)).toBe(limit);
   });
@@ -63,10 +64,10 @@ describe("the origin React Router and the origin check see", () => {
 });
 
 describe("the same-origin check of POSTs", () => {
-  const check = (origin) => {
+  const check = (origin, path = "/register") => {
     const refused = [];
     let passed = false;
-    const req = { method: "POST", get: (name) => (name === "origin" ? origin : undefined) };
+    const req = { method: "POST", path, get: (name) => (name === "origin" ? origin : undefined) };
     sameOriginPosts(
       () => "https://site.kr",
       (_req, _res, status) => refused.push(status),
@@ -78,5 +79,11 @@ describe("the same-origin check of POSTs", () => {
     expect(check(undefined)).toBe("next");
     expect(check("https://site.kr")).toBe("next");
     expect(check("https://evil.example")).toBe("403");
+  });
+
+  test("leaves the inbound hooks alone: another server's POST is signed, not same-origin", () => {
+    expect(check("https://hooks.zapier.com", "/hooks/leads/anyang")).toBe("next");
+    expect(check("https://evil.example", "/hooks/solapi")).toBe("next");
+    expect(check("https://evil.example", "/hooksx")).toBe("403");
   });
 });

@@ -9,7 +9,7 @@
  */
 import { isAdminFor, type AdminSites } from "~/auth/admin.server";
 import type { Viewer } from "~/crm/calls.server";
-import { deskWhere, leadKindLabel } from "~/crm/desk.server";
+import { deskWhere } from "~/crm/desk.server";
 import { getDb } from "~/db/db.server";
 import { SITE_COLUMN, toCsv } from "~/http/csv.server";
 import { CSV_HEADER, formatKst, leadCsvRow } from "~/leads/csv.server";
@@ -142,11 +142,9 @@ export function deskCsv(leads: readonly DeskCsvLead[], { withSite = false } = {}
       "다음 연락 (KST)",
     ],
     leads.map((l) => {
-      const cells = leadCsvRow(l);
-      cells[1] = leadKindLabel(l);
       return [
         ...(withSite ? [l.siteId] : []),
-        ...cells,
+        ...leadCsvRow(l),
         CUSTOMER_STATUS_LABEL[l.cardStatus] ?? l.cardStatus,
         l.memo,
         l.statusAt ? formatKst(l.statusAt) : "",

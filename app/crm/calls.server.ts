@@ -49,7 +49,7 @@ export const CALL_MESSAGES = {
   badResult: "통화 결과를 골라 주세요.",
   badInterest: "관심도는 A, B, C 중에서 골라 주세요.",
   badNext: "다음 연락 일시를 날짜와 시간으로 입력해 주세요 (예: 2026-12-01 10:00).",
-  nextWithoutDate: "다음 연락 시간을 넣으려면 날짜도 입력해 주세요.",
+  nextInPast: "다음 연락 일시는 지금 이후로 입력해 주세요.",
   noteTooLong: `통화 메모는 ${NOTE_MAX}자 이내로 입력해 주세요.`,
   memoTooLong: `메모는 ${MEMO_MAX}자 이내로 입력해 주세요.`,
   badStatus: "상태를 목록에서 골라 주세요.",
@@ -92,7 +92,8 @@ function statusAfterCall(status: CustomerStatus, result: CallResult): CustomerSt
 
 /**
  * Logs a contact attempt on a card. `nextDate` ("2026-12-01") and `nextTime` ("10:00", default
- * 10:00) are Korean time; both empty clears the next contact.
+ * 10:00) are Korean time; no date clears the next contact (the time alone means nothing: the form
+ * always offers one).
  */
 export async function logCall(
   siteId: string,
@@ -121,8 +122,8 @@ export async function logCall(
   if (nextDate) {
     next = kstInputToIso(`${nextDate}T${nextTime || "10:00"}`);
     if (!next) return { ok: false, message: CALL_MESSAGES.badNext, field: "nextDate" };
-  } else if (nextTime) {
-    return { ok: false, message: CALL_MESSAGES.nextWithoutDate, field: "nextDate" };
+    if (next <= now.toISOString())
+      return { ok: false, message: CALL_MESSAGES.nextInPast, field: "nextDate" };
   }
   const result = input.result;
   const at = now.toISOString();

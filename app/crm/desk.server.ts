@@ -18,7 +18,7 @@ import {
 import { kstDayStartIso, kstToday } from "~/lib/korean-date";
 import {
   DESK_PAGE_SIZE,
-  LEAD_KIND_LABEL,
+  leadKindLabel,
   NO_CONSULTANT,
   messageState,
   originText,
@@ -125,11 +125,6 @@ function toView(r: CustomerRow, viewer: Viewer, now: Date, latest: LatestLead | 
     lastAt: r.last_at,
     latest,
   };
-}
-
-/** "외부 접수" for a lead that came by the hook, else its form ("방문예약", "상담문의"). */
-export function leadKindLabel(lead: { kind: LeadKind; source: string }): string {
-  return lead.source === HOOK_SOURCE ? "외부 접수" : (LEAD_KIND_LABEL[lead.kind] ?? lead.kind);
 }
 
 /** The first instant of the Korean day after now's (ISO UTC). */

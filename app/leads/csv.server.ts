@@ -3,6 +3,7 @@
  * times in KST.
  */
 import { SITE_COLUMN, toCsv } from "~/http/csv.server";
+import { leadKindLabel } from "~/lib/lead-desk";
 import type { Lead } from "./leads.server";
 
 export const CSV_HEADER = [
@@ -26,8 +27,6 @@ export const CSV_HEADER = [
   "표시 번호",
 ] as const;
 
-const KIND_LABEL: Record<Lead["kind"], string> = { visit: "방문예약", inquiry: "상담문의" };
-
 /** "2026-03-01T01:02:03.000Z" → "2026-03-01 10:02:03" (Korea has no daylight saving time); null → "". */
 export function formatKst(iso: string | null): string {
   if (iso === null) return "";
@@ -40,7 +39,7 @@ export function formatKst(iso: string | null): string {
 export function leadCsvRow(l: Lead): string[] {
   return [
     formatKst(l.createdAt),
-    KIND_LABEL[l.kind] ?? l.kind,
+    leadKindLabel(l),
     l.name,
     l.phone,
     l.message,

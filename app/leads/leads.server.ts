@@ -28,6 +28,7 @@ import { promotionSmsText, visitConfirmation } from "~/outbox/sms.server";
 import type { WebhookPayload } from "~/outbox/webhook.server";
 import { hit, pruneRateLimits } from "~/http/rate-limit.server";
 import { attachLead } from "~/crm/customers.server";
+import { HOOK_SOURCE } from "~/lib/crm";
 
 export type LeadMeta = {
   /** Client IP (from the route: request headers / express). */
@@ -218,10 +219,7 @@ export async function createLead(
 
   // A resent form (double click, network retry) is answered before it counts against the rate limit.
   if (key) {
-    const existing = await db.get<{ id: string; visit_at: string | null }>(
-      "SELECT id, visit_at FROM leads WHERE site_id = $1 AND idempotency_key = $2",
-      [siteId, key],
-    );
+    const existing = await leadByKey(db, siteId, key);
     if (existing) return { status: "duplicate", id: existing.id, visitAt: existing.visit_at };
   }
 
@@ -246,14 +244,9 @@ export async function createLead(
   );
   try {
     return await db.transaction(async (tx) => {
-      if (tx.dialect === "postgres") {
-        // SQLite transactions are serialized already; in PostgreSQL, two submissions with the same
-        // phone wait for each other here, so the duplicate check and the daily SMS count below
-        // see the first.
-        await tx.run("SELECT pg_advisory_xact_lock(hashtext($1))", [
-          `lead:${siteId}:${form.phone}`,
-        ]);
-      }
+      // Two submissions with the same phone wait for each other here, so the duplicate check
+      // and the daily SMS count below see the first.
+      await lockPhone(tx, siteId, form.phone);
       if (e.LEADS_DUPLICATE_WINDOW_SECONDS > 0) {
         const since = new Date(
           now.getTime() - e.LEADS_DUPLICATE_WINDOW_SECONDS * 1000,
@@ -295,52 +288,8 @@ export async function createLead(
         referrerHost: attribution.referrer ?? null,
         shownPhone: recordedShownPhone(site, meta.shownPhone),
       };
-      // The unique index decides between two concurrent submissions with the same key: the loser
-      // inserts nothing and answers with the winner's id.
-      const inserted = await tx.get<{ id: string }>(
-        `INSERT INTO leads (id, kind, name, phone, message, privacy_consent_at, privacy_consent_version,
-           sms_consent, sms_consent_at, source, ip, user_agent, idempotency_key, created_at,
-           visit_at, visit_token_hash, utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer_host,
-           site_id, shown_phone)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
-           $23, $24)
-         ON CONFLICT (site_id, idempotency_key) DO NOTHING
-         RETURNING id`,
-        [
-          lead.id,
-          lead.kind,
-          lead.name,
-          lead.phone,
-          lead.message,
-          lead.privacyConsentAt,
-          lead.privacyConsentVersion,
-          lead.smsConsent ? 1 : 0,
-          lead.smsConsentAt,
-          lead.source,
-          lead.ip,
-          lead.userAgent,
-          lead.idempotencyKey,
-          lead.createdAt,
-          lead.visitAt,
-          booking?.hash ?? null,
-          lead.utmSource,
-          lead.utmMedium,
-          lead.utmCampaign,
-          lead.utmTerm,
-          lead.utmContent,
-          lead.referrerHost,
-          siteId,
-          lead.shownPhone,
-        ],
-      );
-      if (!inserted) {
-        const winner = await tx.get<{ id: string; visit_at: string | null }>(
-          "SELECT id, visit_at FROM leads WHERE site_id = $1 AND idempotency_key = $2",
-          [siteId, key],
-        );
-        if (!winner) throw new Error("중복 키 충돌 뒤에 기존 접수를 찾지 못했습니다");
-        return { status: "duplicate", id: winner.id, visitAt: winner.visit_at } as const;
-      }
+      const winner = await insertLead(tx, lead, booking?.hash ?? null);
+      if (winner) return { status: "duplicate", id: winner.id, visitAt: winner.visit_at } as const;
 
       // The seat: claimed last, so that losing the race rolls the lead back with it.
       if (lead.visitAt && !(await claimSeat(tx, siteId, lead.visitAt))) throw new SlotTaken();
@@ -348,26 +297,7 @@ export async function createLead(
       await attachLead(tx, lead, now);
 
       await enqueueVisitorSms(tx, lead, booking?.token ?? null, now);
-      await enqueueStaffAlerts(
-        tx,
-        siteId,
-        lead.id,
-        {
-          event: "new",
-          kind: lead.kind,
-          name: lead.name,
-          phone: lead.phone,
-          slotKey: lead.visitAt ? slotKeyOf(new Date(lead.visitAt)) : null,
-          source: originLine(lead, lead.source),
-        },
-        now,
-        // The source's own staff when content names them (the source as recorded here).
-        sourceStaff(site, lead.utmSource),
-      );
-      if (siteSetting("LEADS_WEBHOOK_URL", siteId)) {
-        const payload = webhookPayload(lead);
-        await enqueue(tx, siteId, lead.id, { kind: "webhook", payload }, now);
-      }
+      await announceLead(tx, lead, now);
       return { status: "created", id: lead.id, visitAt: lead.visitAt } as const;
     });
   } catch (error) {
@@ -379,6 +309,174 @@ export async function createLead(
       next: await nextFreeSlot(db, siteId, now, slot),
     };
   }
+}
+
+/** The lead stored under a complex's idempotency key, if any. */
+function leadByKey(db: Queryable, siteId: string, key: string) {
+  return db.get<{ id: string; visit_at: string | null; customer_id: string | null }>(
+    "SELECT id, visit_at, customer_id FROM leads WHERE site_id = $1 AND idempotency_key = $2",
+    [siteId, key],
+  );
+}
+
+/**
+ * SQLite transactions are serialized already; in PostgreSQL, two leads with the same phone on one
+ * complex wait for each other here, until the first one's transaction ends (its card made).
+ */
+async function lockPhone(tx: Queryable, siteId: string, phone: string) {
+  if (tx.dialect === "postgres")
+    await tx.run("SELECT pg_advisory_xact_lock(hashtext($1))", [`lead:${siteId}:${phone}`]);
+}
+
+/**
+ * Writes the lead's row; answers null, or, when a lead with its idempotency key is there already
+ * (the unique index decides between two concurrent submissions: the loser inserts nothing), that
+ * lead.
+ */
+async function insertLead(tx: Queryable, lead: Lead, visitTokenHash: string | null) {
+  const inserted = await tx.get<{ id: string }>(
+    `INSERT INTO leads (id, kind, name, phone, message, privacy_consent_at, privacy_consent_version,
+       sms_consent, sms_consent_at, source, ip, user_agent, idempotency_key, created_at,
+       visit_at, visit_token_hash, utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer_host,
+       site_id, shown_phone)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
+       $23, $24)
+     ON CONFLICT (site_id, idempotency_key) DO NOTHING
+     RETURNING id`,
+    [
+      lead.id,
+      lead.kind,
+      lead.name,
+      lead.phone,
+      lead.message,
+      lead.privacyConsentAt,
+      lead.privacyConsentVersion,
+      lead.smsConsent ? 1 : 0,
+      lead.smsConsentAt,
+      lead.source,
+      lead.ip,
+      lead.userAgent,
+      lead.idempotencyKey,
+      lead.createdAt,
+      lead.visitAt,
+      visitTokenHash,
+      lead.utmSource,
+      lead.utmMedium,
+      lead.utmCampaign,
+      lead.utmTerm,
+      lead.utmContent,
+      lead.referrerHost,
+      lead.siteId,
+      lead.shownPhone,
+    ],
+  );
+  if (inserted) return null;
+  const winner = lead.idempotencyKey && (await leadByKey(tx, lead.siteId, lead.idempotencyKey));
+  if (!winner) throw new Error("중복 키 충돌 뒤에 기존 접수를 찾지 못했습니다");
+  return winner;
+}
+
+/** The staff alerts of a new lead and its forward to LEADS_WEBHOOK_URL, in its transaction. */
+async function announceLead(tx: Queryable, lead: Lead, now: Date) {
+  await enqueueStaffAlerts(
+    tx,
+    lead.siteId,
+    lead.id,
+    {
+      event: "new",
+      kind: lead.kind,
+      name: lead.name,
+      phone: lead.phone,
+      slotKey: lead.visitAt ? slotKeyOf(new Date(lead.visitAt)) : null,
+      source: originLine(lead, lead.source),
+    },
+    now,
+    // The source's own staff when content names them (the source as recorded here).
+    sourceStaff(requireSite(lead.siteId), lead.utmSource),
+  );
+  if (siteSetting("LEADS_WEBHOOK_URL", lead.siteId)) {
+    const payload = webhookPayload(lead);
+    await enqueue(tx, lead.siteId, lead.id, { kind: "webhook", payload }, now);
+  }
+}
+
+/** An outside lead (POST /hooks/leads/<id>, app/leads/lead-hook.server.ts), checked. */
+export type ExternalLeadInput = {
+  /** The sender's own id for the lead: the same id again is the same lead. */
+  senderId: string;
+  name: string;
+  phone: string;
+  smsConsent: boolean;
+  /** The ad platform or tool, lower-case ("meta"), stored as the lead's utm_source; or null. */
+  source: string | null;
+  campaign: string | null;
+  message: string;
+  /** The sender's address. */
+  ip: string;
+  userAgent?: string;
+};
+
+export type ExternalLeadResult = {
+  status: "created" | "duplicate";
+  id: string;
+  customerId: string | null;
+};
+
+/**
+ * Stores an outside lead once per sender id (leads.idempotency_key `hook:<id>`): an inquiry from
+ * HOOK_SOURCE with the sender's source and campaign, hung on its phone's card, with the staff alerts
+ * and webhook forward of a form lead; no SMS to the person. Its consent to the privacy terms is
+ * the sender's statement, checked before.
+ */
+export async function createExternalLead(
+  siteId: string,
+  input: ExternalLeadInput,
+  now: Date = new Date(),
+): Promise<ExternalLeadResult> {
+  const db = await getDb();
+  const key = `hook:${input.senderId}`;
+  const duplicate = (row: { id: string; customer_id: string | null }) =>
+    ({ status: "duplicate", id: row.id, customerId: row.customer_id }) as const;
+  // A retry is answered before the phone's lock is waited for.
+  const existing = await leadByKey(db, siteId, key);
+  if (existing) return duplicate(existing);
+
+  const createdAt = now.toISOString();
+  const site = requireSite(siteId);
+  const lead: Lead = {
+    id: randomUUID(),
+    siteId,
+    kind: "inquiry",
+    name: input.name,
+    phone: input.phone,
+    message: input.message,
+    privacyConsentAt: createdAt,
+    privacyConsentVersion: site.privacy.consentVersion,
+    smsConsent: input.smsConsent,
+    smsConsentAt: input.smsConsent ? createdAt : null,
+    source: HOOK_SOURCE,
+    ip: clip(input.ip, 100) ?? "",
+    userAgent: clip(input.userAgent, 500) ?? null,
+    idempotencyKey: key,
+    createdAt,
+    visitAt: null,
+    visitCancelledAt: null,
+    utmSource: input.source,
+    utmMedium: null,
+    utmCampaign: input.campaign,
+    utmTerm: null,
+    utmContent: null,
+    referrerHost: null,
+    shownPhone: null,
+  };
+  return db.transaction(async (tx) => {
+    await lockPhone(tx, siteId, lead.phone);
+    const winner = await insertLead(tx, lead, null);
+    if (winner) return duplicate(winner);
+    const { customerId } = await attachLead(tx, lead, now);
+    await announceLead(tx, lead, now);
+    return { status: "created", id: lead.id, customerId } as const;
+  });
 }
 
 /**

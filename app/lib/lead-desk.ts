@@ -3,11 +3,20 @@
  * a new filter is one entry here and its condition in app/admin/lead-desk.server.ts), and how a
  * filter reads in the access log.
  */
-import { CUSTOMER_STATUS_LABEL, CUSTOMER_STATUSES, INTERESTS } from "./crm";
+import { CUSTOMER_STATUS_LABEL, CUSTOMER_STATUSES, HOOK_SOURCE, INTERESTS } from "./crm";
 import { LEAD_KINDS, type LeadKind } from "./lead-form";
 import { ALL_SITES } from "./sites";
 
 export const LEAD_KIND_LABEL: Record<LeadKind, string> = { visit: "방문예약", inquiry: "상담문의" };
+/** A lead sent by an ad platform or a tool (POST /hooks/leads/<id>) rather than a form. */
+export const EXTERNAL_LEAD_LABEL = "외부 접수";
+
+/** How a lead's kind reads on the desk and in the CSV: "방문예약", "상담문의", "외부 접수". */
+export function leadKindLabel(lead: { kind: LeadKind; source: string }): string {
+  return lead.source === HOOK_SOURCE
+    ? EXTERNAL_LEAD_LABEL
+    : (LEAD_KIND_LABEL[lead.kind] ?? lead.kind);
+}
 
 /*
  * The messages of a lead (the visitor's confirmation, the staff alerts) as the desk shows them.

@@ -250,7 +250,9 @@ export default function CustomerCard({ loaderData, actionData }: Route.Component
               </button>
             </Form>
           ) : null}
-          <FormMessage tone="error">{error("claim")?.message}</FormMessage>
+          <FormMessage tone="error" focus>
+            {error("claim")?.message}
+          </FormMessage>
         </div>
       ) : (
         <section className="card-work" aria-labelledby={`${id}-call`} id="call-log">
@@ -266,7 +268,9 @@ export default function CustomerCard({ loaderData, actionData }: Route.Component
             key={`${card.calls}-${card.nextContactAt}`}
           >
             <input type="hidden" name="intent" value="call" />
-            <FormMessage tone="error">{error("call")?.message}</FormMessage>
+            <FormMessage tone="error" focus>
+              {error("call")?.message}
+            </FormMessage>
             <fieldset
               className="card-results"
               aria-invalid={error("call")?.field === "result" || undefined}
@@ -359,7 +363,9 @@ export default function CustomerCard({ loaderData, actionData }: Route.Component
               <button type="submit" className="btn btn-outline btn-small" {...busyButton(busy)}>
                 상태 변경
               </button>
-              <FormMessage tone="error">{error("status")?.message}</FormMessage>
+              <FormMessage tone="error" focus>
+                {error("status")?.message}
+              </FormMessage>
             </Form>
             {rights.reassign ? (
               <Form method="post" action={action} className="card-inline-form">
@@ -383,7 +389,9 @@ export default function CustomerCard({ loaderData, actionData }: Route.Component
                 <button type="submit" className="btn btn-outline btn-small" {...busyButton(busy)}>
                   담당 변경
                 </button>
-                <FormMessage tone="error">{error("assign")?.message}</FormMessage>
+                <FormMessage tone="error" focus>
+                  {error("assign")?.message}
+                </FormMessage>
               </Form>
             ) : null}
             <Form method="post" action={action} className="card-memo-form">
@@ -402,7 +410,9 @@ export default function CustomerCard({ loaderData, actionData }: Route.Component
               <button type="submit" className="btn btn-outline btn-small" {...busyButton(busy)}>
                 메모 저장
               </button>
-              <FormMessage tone="error">{error("memo")?.message}</FormMessage>
+              <FormMessage tone="error" focus>
+                {error("memo")?.message}
+              </FormMessage>
             </Form>
           </div>
         </section>

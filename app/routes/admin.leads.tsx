@@ -75,6 +75,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ip = clientIp(request, context);
   const common = {
     view,
+    requestSite: siteId,
     isConsultant,
     consultants: [...consultants].map(([id, email]) => ({ id, email })),
     due: await dueSummary(siteId, isConsultant ? admin.adminId : null),
@@ -291,6 +292,7 @@ function QueueView({ data: d }: { data: LoaderData }) {
           cards={queue.fresh}
           caption="새 접수, 먼저 들어온 순"
           empty="새로 들어온 고객이 없습니다."
+          requestSite={d.requestSite}
         />
       </section>
       <section aria-labelledby={`${id}-due`}>
@@ -302,6 +304,7 @@ function QueueView({ data: d }: { data: LoaderData }) {
           cards={queue.due}
           caption="오늘 연락할 고객, 연락 예정 순"
           empty="오늘 연락할 고객이 없습니다."
+          requestSite={d.requestSite}
         />
       </section>
     </>
@@ -342,8 +345,8 @@ function ListView({
         cards={list.cards}
         caption="고객 목록, 최근 접수·통화 순"
         empty="조건에 맞는 고객이 없습니다."
+        requestSite={d.requestSite}
         withSite={d.site?.scope === ALL_SITES}
-        current={d.site?.current}
       />
       {list.pages > 1 ? (
         <nav className="admin-pager" aria-label="쪽 이동">
@@ -360,7 +363,12 @@ function ListView({
   );
 }
 
-type Column = { key: string; label: string; cell: (c: CardView) => ReactNode; className?: string };
+type Column = {
+  key: string;
+  label: string;
+  cell: (c: CardView, requestSite: string) => ReactNode;
+  className?: string;
+};
 
 /** The desk's columns. Adding a column: one entry. */
 const COLUMNS: Column[] = [
@@ -370,7 +378,12 @@ const COLUMNS: Column[] = [
     cell: (c) => <When at={c.lastAt} />,
     className: "desk-created",
   },
-  { key: "name", label: "이름", cell: (c) => <PersonLink card={c} />, className: "nowrap" },
+  {
+    key: "name",
+    label: "이름",
+    cell: (c, requestSite) => <PersonLink card={c} requestSite={requestSite} />,
+    className: "nowrap",
+  },
   {
     key: "phone",
     label: "연락처",
@@ -411,30 +424,18 @@ function CardTable({
   cards,
   caption,
   empty,
+  requestSite,
   withSite = false,
-  current,
 }: {
   cards: CardView[];
+  requestSite: string;
   caption: string;
   empty: string;
   withSite?: boolean;
-  /** The request's complex, when the desk shows another's (or all): a card elsewhere opens with ?site. */
-  current?: string;
 }) {
-  const all: Column[] = withSite
+  const columns: Column[] = withSite
     ? [{ key: "site", label: "단지", cell: (c) => c.siteId, className: "nowrap" }, ...COLUMNS]
     : COLUMNS;
-  const columns = all.map(
-    (col): Column =>
-      col.key === "name" && current
-        ? {
-            ...col,
-            cell: (c: CardView) => (
-              <PersonLink card={c} site={c.siteId === current ? undefined : c.siteId} />
-            ),
-          }
-        : col,
-  );
   return (
     <div className="desk-table-wrap">
       <table className="admin-table admin-cards desk-table">
@@ -460,7 +461,7 @@ function CardTable({
               <tr key={card.id} id={`card-${card.id}`} className={card.overdue ? "is-overdue" : ""}>
                 {columns.map((c) => (
                   <td key={c.key} data-label={c.label} className={c.className}>
-                    {c.cell(card)}
+                    {c.cell(card, requestSite)}
                   </td>
                 ))}
               </tr>

@@ -5,6 +5,7 @@ import { formatKoreanDateTime } from "~/lib/korean-date";
 /** What the desk's list and the card show of a card (a subset of app/crm/desk.server.ts CardView). */
 type CardLike = {
   id: string;
+  siteId: string;
   name: string;
   nextContactAt: string | null;
   overdue: boolean;
@@ -26,7 +27,8 @@ export function NextContact({ card }: { card: CardLike }) {
   );
 }
 
-/** The person's name, a link to their card (`site`: the card's complex, when not the request's). */
-export function PersonLink({ card, site }: { card: CardLike; site?: string }) {
-  return <Link to={`/admin/leads/${card.id}${site ? `?site=${site}` : ""}`}>{card.name}</Link>;
+/** The person's name, a link to their card (naming its complex when it is not the request's). */
+export function PersonLink({ card, requestSite }: { card: CardLike; requestSite: string }) {
+  const site = card.siteId === requestSite ? "" : `?site=${encodeURIComponent(card.siteId)}`;
+  return <Link to={`/admin/leads/${card.id}${site}`}>{card.name}</Link>;
 }

@@ -86,13 +86,18 @@ export const FORM_HEADERS = { "Content-Type": "application/x-www-form-urlencoded
 
 const run = promisify(execFile);
 
-/** How many stored leads carry this phone number, read with the operator's export command. */
-export async function storedLeads(server: RunningServer, phone: string): Promise<number> {
+/** The CSV lines of the stored leads that carry this phone number (the operator's export command). */
+export async function exportedLeads(server: RunningServer, phone: string): Promise<string[]> {
   const { stdout } = await run("npm", ["run", "-s", "leads", "--", "export"], {
     env: server.env,
     maxBuffer: 64 * 1024 * 1024,
   });
-  return stdout.split("\n").filter((line) => line.includes(phone)).length;
+  return stdout.split("\n").filter((line) => line.includes(phone));
+}
+
+/** How many stored leads carry this phone number, read with the operator's export command. */
+export async function storedLeads(server: RunningServer, phone: string): Promise<number> {
+  return (await exportedLeads(server, phone)).length;
 }
 
 let phoneSeq = 1000;
