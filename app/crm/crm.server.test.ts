@@ -233,7 +233,8 @@ describe.each(engines())("the 분양 CRM ($name)", (engine) => {
       await call(person.id, a, { result: "answered", interest: "D" }, at(50)),
       await call(person.id, a, { result: "answered", nextDate: "2026-02-30" }, at(50)),
       await call(person.id, a, { result: "answered", nextDate: "내일" }, at(50)),
-      await call(person.id, a, { result: "answered", nextTime: "10:00" }, at(50)),
+      // Saturday 28 February, before this call.
+      await call(person.id, a, { result: "answered", nextDate: "2026-02-28" }, at(50)),
       await call(person.id, a, { result: "answered", note: "가".repeat(1001) }, at(50)),
     ];
     expect(refused.map((r) => r.ok || r.message)).toEqual([
@@ -242,7 +243,7 @@ describe.each(engines())("the 분양 CRM ($name)", (engine) => {
       "관심도는 A, B, C 중에서 골라 주세요.",
       CALL_MESSAGES.badNext,
       CALL_MESSAGES.badNext,
-      "다음 연락 시간을 넣으려면 날짜도 입력해 주세요.",
+      "다음 연락 일시는 지금 이후로 입력해 주세요.",
       "통화 메모는 1000자 이내로 입력해 주세요.",
     ]);
     expect(CALL_MESSAGES.badNext).toBe(
