@@ -13,20 +13,11 @@ import { listCards } from "~/crm/desk.server";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { createLead } from "~/leads/leads.server";
 import { deskFilterQuery, describeDeskFilter, parseDeskFilter } from "~/lib/lead-desk";
-import type { LeadForm } from "~/lib/lead-form";
+import { leadForm as lead } from "~/leads/test-support";
 import { ALL_SITES } from "~/lib/sites";
 import { logAccess, recentAccess } from "./access-log.server";
 import { allDeskLeads, countNewLeads, deskCsv, deskScope, deskSources } from "./lead-desk.server";
 
-const lead = (name: string, phone: string, kind: LeadForm["kind"] = "inquiry"): LeadForm => ({
-  kind,
-  name,
-  phone,
-  message: "",
-  privacyConsent: true,
-  smsConsent: false,
-  visitSlot: null,
-});
 const day = (d: string) => new Date(`${d}T03:00:00.000Z`); // noon in Korea
 const ANYANG = "anyang";
 const filter = (q: string) => parseDeskFilter(new URLSearchParams(q));

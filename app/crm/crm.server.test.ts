@@ -5,6 +5,7 @@ import { cancelBooking } from "~/bookings/bookings.server";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { createLead, purgeExpiredLeads } from "~/leads/leads.server";
 import type { LeadForm } from "~/lib/lead-form";
+import { leadForm as form } from "~/leads/test-support";
 import { listOutbox } from "~/outbox/outbox.server";
 import { CALL_MESSAGES, logCall, reassign, saveAssignment, type Viewer } from "./calls.server";
 import { attachOrphanLeads } from "./customers.server";
@@ -21,20 +22,6 @@ const T0 = new Date("2026-03-01T01:00:00.000Z");
 const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
 const SLOT = "2026-03-03T14:00";
 
-const form = (
-  name: string,
-  phone: string,
-  kind: LeadForm["kind"] = "inquiry",
-  visitSlot: string | null = null,
-): LeadForm => ({
-  kind,
-  name,
-  phone,
-  message: "",
-  privacyConsent: true,
-  smsConsent: false,
-  visitSlot,
-});
 const meta = { ip: "198.51.100.1", source: "/register" };
 
 describe.each(engines())("the 분양 CRM ($name)", (engine) => {
