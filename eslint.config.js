@@ -42,4 +42,13 @@ export default tseslint.config(
       },
     },
   },
+  {
+    // CommonJS preloads (node --require): tests/e2e/support/clock.cjs.
+    files: ["**/*.cjs"],
+    languageOptions: {
+      sourceType: "commonjs",
+      globals: { require: "readonly", process: "readonly", module: "writable" },
+    },
+    rules: { "@typescript-eslint/no-require-imports": "off" },
+  },
 );

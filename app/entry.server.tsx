@@ -20,6 +20,7 @@ import { closeDb, getDb } from "~/db/db.server";
 import { env } from "~/env.server";
 import { startRetentionJob } from "~/leads/retention.server";
 import { attachOrphanLeads } from "~/crm/customers.server";
+import { startDigestJob } from "~/crm/digest.server";
 import { deferModuleScriptsStream } from "~/lib/head-priorities.server";
 import { keepTogetherHtml, unbreakablePattern } from "~/lib/keep-together";
 import { wantsHydration } from "~/lib/route-hydration";
@@ -205,9 +206,10 @@ export async function startServices(): Promise<{ stop(): Promise<void> }> {
   const worker = createOutboxWorker();
   worker.start(config.OUTBOX_POLL_MS);
   const retention = startRetentionJob();
+  const digests = startDigestJob(config.CRM_DIGEST_POLL_MS);
   return {
     async stop() {
-      await Promise.all([worker.stop(), retention.stop()]);
+      await Promise.all([worker.stop(), retention.stop(), digests.stop()]);
       await closeDb();
     },
   };

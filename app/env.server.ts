@@ -78,6 +78,8 @@ const schema = z.object({
   LEADS_DUPLICATE_WINDOW_SECONDS: z.coerce.number().int().nonnegative().default(600),
   /** Outbox worker poll interval. */
   OUTBOX_POLL_MS: z.coerce.number().int().positive().default(2000),
+  /** How often each instance looks for consultants' 09:00 digests to send (app/crm/digest.server.ts). */
+  CRM_DIGEST_POLL_MS: z.coerce.number().int().positive().default(60_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /**
    * Uploaded pictures (app/media/store.server.ts): this folder, by default `<DATA_DIR>/media`; or,

@@ -70,6 +70,7 @@ export default [
   page("admin/logout", "routes/admin.logout.ts"),
   page("admin/leads.csv", "routes/admin.leads.csv.ts"),
   page("admin/channels.csv", "routes/admin.channels.csv.ts"),
+  page("admin/channels/funnel.csv", "routes/admin.channels.csv.ts", "admin-channels-funnel-csv"),
   // A picture uploaded from the console (multipart `file` + `alt`), answered as JSON.
   page("admin/media", "routes/admin.media.ts"),
   // A complex's draft or version as a zip (site.yaml + images/), streamed.

@@ -20,6 +20,8 @@ export type Account = {
   id: string;
   email: string;
   role: Role;
+  /** The account's own mobile number (the morning digest of calls goes to it), or null. */
+  phone: string | null;
   sites: AdminSites;
   createdAt: string;
   disabledAt: string | null;
@@ -30,6 +32,7 @@ type AccountRow = {
   id: string;
   email: string;
   role: Role;
+  phone: string | null;
   all_sites: number;
   created_at: string;
   disabled_at: string | null;
@@ -48,6 +51,7 @@ async function withSites(db: Queryable, rows: AccountRow[]): Promise<Account[]> 
     id: r.id,
     email: r.email,
     role: r.role,
+    phone: r.phone,
     sites:
       Number(r.all_sites) === 1
         ? ALL_SITES
@@ -58,7 +62,8 @@ async function withSites(db: Queryable, rows: AccountRow[]): Promise<Account[]> 
   }));
 }
 
-const ACCOUNT_COLUMNS = "id, email, role, all_sites, created_at, disabled_at, last_sign_in_at";
+const ACCOUNT_COLUMNS =
+  "id, email, role, phone, all_sites, created_at, disabled_at, last_sign_in_at";
 
 /** Every account: agency administrators first, then by e-mail. */
 export async function listAccounts(): Promise<Account[]> {
@@ -135,11 +140,14 @@ async function changeTarget<T>(
   });
 }
 
-/** Changes another account's role and complexes (checked by checkAccountForm). */
+/**
+ * Changes another account's role and complexes, and its phone when given (null: none), as
+ * checkAccountForm checked them.
+ */
 export function changeAccount(
   actorId: string,
   targetId: string,
-  { role, sites }: Pick<CheckedAccount, "role" | "sites">,
+  { role, sites, phone }: Pick<CheckedAccount, "role" | "sites"> & { phone?: string | null },
   now = new Date(),
 ): Promise<{ ok: true } | Refusal> {
   return changeTarget(actorId, targetId, async (tx, target) => {
@@ -150,6 +158,8 @@ export function changeAccount(
     if (refused) return refused;
     await writeScope(tx, targetId, role, sites);
     await tx.run("UPDATE admins SET updated_at = $1 WHERE id = $2", [now.toISOString(), targetId]);
+    if (phone !== undefined)
+      await tx.run("UPDATE admins SET phone = $1 WHERE id = $2", [phone, targetId]);
     return { ok: true as const };
   });
 }
@@ -247,7 +257,7 @@ export async function listPendingInvitations(now = new Date()): Promise<Invitati
  * e-mail not used yet stops working (the newest link is the one).
  */
 export async function createInvitation(
-  { email, role, sites }: CheckedAccount,
+  { email, role, sites }: Omit<CheckedAccount, "phone">,
   createdBy: string,
   now = new Date(),
 ): Promise<

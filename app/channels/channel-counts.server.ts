@@ -10,7 +10,7 @@ import {
   CHANNEL_FIGURES,
   channelSourceLabel,
   channelSource,
-  NO_RATE,
+  figureCells,
   NO_SOURCE,
   OTHER_SOURCES,
   type ChannelKind,
@@ -58,7 +58,8 @@ export async function countChannel(
 
 export type ChannelReport = { rows: ChannelRow[]; totals: ChannelRow[] };
 
-const bySource = (a: ChannelRow, b: ChannelRow) =>
+/** The report's order of sources (the funnel's too). */
+export const bySource = (a: { source: string }, b: { source: string }) =>
   // Sources alphabetically, then the visits without one, then the sources past the cap.
   Number(a.source === NO_SOURCE || a.source === OTHER_SOURCES) -
     Number(b.source === NO_SOURCE || b.source === OTHER_SOURCES) ||
@@ -164,10 +165,7 @@ export function channelCsv(
     ...(withSite ? [r.siteId] : []),
     day,
     channelSourceLabel(r.source),
-    ...CHANNEL_FIGURES.map((f) => {
-      const v = f.value(r);
-      return v === NO_RATE ? "" : String(v);
-    }),
+    ...figureCells(CHANNEL_FIGURES, r),
   ];
   return toCsv(
     [

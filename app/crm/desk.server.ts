@@ -385,23 +385,6 @@ export async function queueOf(
   };
 }
 
-/** Calls due by the end of today and overdue ones, of a consultant or (null) of the complex. */
-export async function dueSummary(
-  siteId: string,
-  consultantId: string | null,
-  now: Date = new Date(),
-): Promise<{ due: number; overdue: number }> {
-  const db = await getDb();
-  const params: unknown[] = [siteId, endOfKstDay(now), now.toISOString()];
-  const whose = consultantId ? `AND c.consultant_id = $${params.push(consultantId)}` : "";
-  const row = await db.get<{ n: number; overdue: number }>(
-    `SELECT COUNT(*) AS n, SUM(CASE WHEN c.next_contact_at < $3 THEN 1 ELSE 0 END) AS overdue
-     FROM customers c WHERE c.site_id = $1 ${whose} AND ${OPEN} AND c.next_contact_at < $2`,
-    params,
-  );
-  return { due: Number(row?.n ?? 0), overdue: Number(row?.overdue ?? 0) };
-}
-
 export type TimelineItem = {
   at: string;
   kind: "form" | "cancel" | "message" | "call" | "status" | "assign" | "memo";

@@ -3,6 +3,7 @@
  * the operator command (scripts/admin.ts) applies too. Plain code: a few checks, each with its
  * Korean message naming the field.
  */
+import { normalizePhone } from "./phone";
 import { isRole, type Role } from "./roles";
 
 /** A new password has at least this many characters (code points). */
@@ -20,6 +21,8 @@ export const ACCOUNT_MESSAGES = {
   roleMissing: "역할을 골라 주세요.",
   sitesMissing: "단지 편집자와 상담원은 맡을 단지를 하나 이상 골라 주세요.",
   siteUnknown: "없는 단지가 들어 있습니다. 화면을 새로 고친 뒤 다시 골라 주세요.",
+  phoneInvalid:
+    "휴대폰 번호가 올바르지 않습니다. 010으로 시작하는 번호를 입력해 주세요. (예: 010-1234-5678)",
   passwordShort: `비밀번호는 ${PASSWORD_MIN}자 이상이어야 합니다.`,
   passwordLong: `비밀번호는 ${PASSWORD_MAX.toLocaleString("ko-KR")}자 이하여야 합니다.`,
   passwordLineBreak: "비밀번호에는 줄바꿈을 넣을 수 없습니다.",
@@ -55,17 +58,31 @@ export function passwordProblem(password: string): string | null {
 /** A complex as the account forms list it. */
 export type ComplexOption = { id: string; name: string };
 
-export type AccountFieldErrors = Partial<Record<"email" | "role" | "sites", string>>;
+export type AccountFieldErrors = Partial<Record<"email" | "role" | "sites" | "phone", string>>;
 
-/** What the invitation and account forms send. */
-export type AccountFormValues = { email: string; role: string; sites: string[] };
+/** What the invitation and account forms send (the invitation has no phone: ""). */
+export type AccountFormValues = { email: string; role: string; sites: string[]; phone: string };
 
-export type CheckedAccount = { email: string; role: Role; sites: string[] };
+/** phone: the account's own mobile number (for the morning digest of calls), or null. */
+export type CheckedAccount = { email: string; role: Role; sites: string[]; phone: string | null };
+
+/** The label of an account's own mobile number on the account forms. */
+export const PHONE_LABEL = "휴대폰 번호 (아침 알림용)";
+
+/**
+ * An account's mobile number as typed ("" for none) → its hyphenated form, null for none, or
+ * undefined when it is not a mobile number (a text message must reach it).
+ */
+export function accountPhone(value: string): string | null | undefined {
+  if (!value.trim()) return null;
+  const phone = normalizePhone(value);
+  return phone && phone.startsWith("01") ? phone : undefined;
+}
 
 /**
  * Checks an invitation (with email) or an account change (without): a role, and for an editor or a
  * consultant at least one of the complexes that exist (`known`); an agency administrator's
- * complexes are every one, whatever was ticked.
+ * complexes are every one, whatever was ticked. A phone, when given, is a mobile number.
  */
 export function checkAccountForm(
   values: AccountFormValues,
@@ -86,6 +103,9 @@ export function checkAccountForm(
     if (sites.length === 0) errors.sites = ACCOUNT_MESSAGES.sitesMissing;
     else if (sites.some((s) => !known.includes(s))) errors.sites = ACCOUNT_MESSAGES.siteUnknown;
   }
-  if (Object.keys(errors).length || !isRole(role)) return { ok: false, errors };
-  return { ok: true, data: { email, role, sites: role === "agency" ? [] : sites } };
+  const phone = accountPhone(values.phone);
+  if (phone === undefined) errors.phone = ACCOUNT_MESSAGES.phoneInvalid;
+  if (Object.keys(errors).length || !isRole(role) || phone === undefined)
+    return { ok: false, errors };
+  return { ok: true, data: { email, role, sites: role === "agency" ? [] : sites, phone } };
 }

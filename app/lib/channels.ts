@@ -80,6 +80,20 @@ export const CHANNEL_FIGURES: readonly {
   { key: "per100", label: "100명당 접수", value: (r) => leadsPer100(r.leads, r.landings) },
 ];
 
+/**
+ * A line's figures as CSV cells: numbers and rates as shown, a rate without a base as an empty
+ * cell (a spreadsheet reads it as no value). The channel report's and the funnel's.
+ */
+export function figureCells<T>(
+  columns: readonly { value: (r: T) => number | string }[],
+  row: T,
+): string[] {
+  return columns.map((c) => {
+    const v = c.value(row);
+    return v === NO_RATE ? "" : String(v);
+  });
+}
+
 /** The report's period: Korean days, both included. */
 export type ChannelRange = { from: string; to: string };
 

@@ -1,6 +1,7 @@
 /*
  * What the account forms share on the server (the invitation on /admin/accounts, an account's own
- * page): the complexes to choose from, and the sent role and complexes (and e-mail) read and checked.
+ * page): the complexes to choose from, and the sent role and complexes (and e-mail, or the account's
+ * own mobile number) read and checked.
  */
 import { checkAccountForm, type AccountFormValues, type ComplexOption } from "~/lib/accounts";
 import { field } from "~/http/form.server";
@@ -16,6 +17,8 @@ export function readAccountForm(form: FormData, { withEmail }: { withEmail: bool
     email: withEmail ? field(form, "email") : "",
     role: field(form, "role"),
     sites: form.getAll("sites").filter((v): v is string => typeof v === "string"),
+    // The invitation asks for no phone (the account's page sets it).
+    phone: withEmail ? "" : field(form, "phone"),
   };
   const known = complexOptions().map((c) => c.id);
   return { values, checked: checkAccountForm(values, known, { withEmail }) };

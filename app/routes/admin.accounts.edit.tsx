@@ -5,7 +5,12 @@ import { useFocusFirstInvalid } from "~/components/admin/focus-invalid";
 import { FormMessage } from "~/components/admin/form-message";
 import { changeAccount, getAccount, setAccountDisabled } from "~/auth/accounts.server";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
-import { ACCOUNT_MESSAGES, type AccountFieldErrors, type AccountFormValues } from "~/lib/accounts";
+import {
+  ACCOUNT_MESSAGES,
+  PHONE_LABEL,
+  type AccountFieldErrors,
+  type AccountFormValues,
+} from "~/lib/accounts";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { busyButton, refuseWhileBusy } from "~/lib/busy-form";
 import { formatKoreanDateTime } from "~/lib/korean-date";
@@ -17,7 +22,8 @@ import { requestSiteId } from "~/sites/request-site.server";
 import { complexOptions, readAccountForm } from "./account-form.server";
 
 /*
- * /admin/accounts/:id (agency administrators only): one account's role and complexes, and its use:
+ * /admin/accounts/:id (agency administrators only): one account's role and complexes, its own
+ * mobile number (a consultant's morning digest of calls goes there), and its use:
  * 사용 중지 ends every session of it at once and refuses its sign-in; 다시 사용 lets it sign in
  * again. Nobody changes their own account here, and the last agency administrator stays one.
  */
@@ -38,6 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         id: account.id,
         email: account.email,
         role: account.role,
+        phone: account.phone,
         sites: account.sites === ALL_SITES ? [] : account.sites,
         createdAt: account.createdAt,
         disabledAt: account.disabledAt,
@@ -83,7 +90,11 @@ export async function action({ request, params }: Route.ActionArgs) {
       { ok: false, intent: "save", errors: checked.errors, values },
       { status: 400, headers: adminHeaders() },
     );
-  const result = await changeAccount(admin.adminId, params.id, checked.data);
+  // A form without the phone field (an older page still open) leaves the phone as it was.
+  const result = await changeAccount(admin.adminId, params.id, {
+    ...checked.data,
+    phone: form.has("phone") ? checked.data.phone : undefined,
+  });
   if (!result.ok)
     return data<Answer>(
       { ok: false, intent: "save", errors: {}, values, formError: result.message },
@@ -100,8 +111,13 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
   const busy = navigation.state === "submitting";
   const save = answer?.intent === "save" ? answer : null;
   const errors = save?.errors ?? {};
-  const first = errors.role ? "role" : errors.sites ? "sites" : undefined;
-  const values = save?.values ?? { email: "", role: account.role, sites: account.sites };
+  const first = errors.role ? "role" : errors.sites ? "sites" : errors.phone ? "phone" : undefined;
+  const values = save?.values ?? {
+    email: "",
+    role: account.role,
+    sites: account.sites,
+    phone: account.phone ?? "",
+  };
   const form = useFocusFirstInvalid(save);
 
   return (
@@ -116,6 +132,10 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
         <div>
           <dt>역할</dt>
           <dd>{ROLE_LABELS[account.role]}</dd>
+        </div>
+        <div>
+          <dt>휴대폰</dt>
+          <dd>{account.phone ?? "없음"}</dd>
         </div>
         <div>
           <dt>상태</dt>
@@ -159,8 +179,33 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
                 role={isRole(values.role) ? values.role : ""}
                 sites={values.sites}
                 errors={errors}
-                focusError={first}
+                focusError={first === "phone" ? undefined : first}
               />
+              <div className="field">
+                <label htmlFor="account-phone">{PHONE_LABEL}</label>
+                <input
+                  id="account-phone"
+                  name="phone"
+                  type="tel"
+                  inputMode="tel"
+                  autoComplete="off"
+                  defaultValue={values.phone}
+                  aria-invalid={errors.phone ? true : undefined}
+                  aria-describedby={
+                    errors.phone ? "account-phone-hint account-phone-error" : "account-phone-hint"
+                  }
+                  autoFocus={first === "phone" ? true : undefined}
+                />
+                <p id="account-phone-hint" className="field-hint">
+                  선택 사항입니다. 상담원에게는 매일 아침 9시에 그날 연락할 고객 목록이 이 번호로
+                  문자로 갑니다.
+                </p>
+                {errors.phone ? (
+                  <p id="account-phone-error" className="field-error">
+                    {errors.phone}
+                  </p>
+                ) : null}
+              </div>
               <button type="submit" className="btn btn-primary" {...busyButton(busy)}>
                 저장
               </button>

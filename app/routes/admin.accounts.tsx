@@ -31,7 +31,7 @@ import { complexOptions, readAccountForm } from "./account-form.server";
 
 /*
  * /admin/accounts (계정 관리, agency administrators only): every account with its role, complexes,
- * state and last sign-in; the invitation form (e-mail, role, complexes → a one-time link, shown
+ * mobile number, state and last sign-in; the invitation form (e-mail, role, complexes → a one-time link, shown
  * once, to pass on by hand: no e-mail is sent), and the invitations not used yet, which can be
  * withdrawn. An account's own page (/admin/accounts/:id) changes its role and complexes and
  * disables or enables it.
@@ -65,6 +65,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         id: a.id,
         email: a.email,
         role: a.role,
+        phone: a.phone,
         sites: sitesText(a.role === "agency" ? ALL_SITES : a.sites),
         disabledAt: a.disabledAt,
         lastSignInAt: a.lastSignInAt,
@@ -188,6 +189,7 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
               <th scope="col">이메일</th>
               <th scope="col">역할</th>
               <th scope="col">담당 단지</th>
+              <th scope="col">휴대폰</th>
               <th scope="col">상태</th>
               <th scope="col">마지막 로그인</th>
               <th scope="col">
@@ -207,6 +209,9 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
                 </td>
                 <td data-label="역할">{ROLE_LABELS[a.role]}</td>
                 <td data-label="담당 단지">{a.sites}</td>
+                <td data-label="휴대폰" className="nowrap">
+                  {a.phone ?? "없음"}
+                </td>
                 <td data-label="상태">
                   {a.disabledAt ? (
                     <span className="state-badge is-draft">
@@ -348,7 +353,7 @@ function InviteForm({
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
   const errors = answer?.errors ?? {};
-  const values = answer?.values ?? { email: "", role: "", sites: [] };
+  const values = answer?.values ?? { email: "", role: "", sites: [], phone: "" };
   const first = errors.email ? "email" : errors.role ? "role" : errors.sites ? "sites" : undefined;
   const form = useFocusFirstInvalid(answer);
   return (

@@ -1,9 +1,11 @@
 import { useId } from "react";
 import { data, Form, Link } from "react-router";
+import { FunnelTable } from "~/components/admin/funnel-table";
 import { SiteChoiceField, type SiteChoice } from "~/components/admin/site-choice";
 import type { Route } from "./+types/admin.channels";
 import { deskScope } from "~/admin/lead-desk.server";
 import { channelReport, channelSites } from "~/channels/channel-counts.server";
+import { funnel } from "~/crm/funnel.server";
 import { requireArea } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import {
@@ -25,7 +27,9 @@ import { requestSiteId } from "~/sites/request-site.server";
  * it, the taps on a phone link, the leads and booked visits of that source, and leads per 100
  * landings; the period's total per source above. A period in the address (default: the last 30
  * days), CSV of the same figures. The request's complex; an administrator of every complex may
- * choose another or 모든 단지 (?site=*), with a 단지 column. Counts only: nothing personal is shown.
+ * choose another or 모든 단지 (?site=*), with a 단지 column. Between them, 전환 퍼널: per source,
+ * the leads of the period and how far their people have gone (app/crm/funnel.server.ts), with its
+ * own CSV. Counts only: nothing personal is shown, so nothing is written to the access log.
  */
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(siteFrom(matches), "채널 성과");
@@ -37,12 +41,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const range = parseChannelRange(url.searchParams);
   const { scope, choosable } = deskScope(admin, siteId, url.searchParams.get(DESK_SITE_PARAM));
-  const report = await channelReport(scope, range);
+  const [report, funnelReport] = await Promise.all([
+    channelReport(scope, range),
+    funnel(scope, range),
+  ]);
   const choices = choosable ? await channelSites(siteId) : [];
   return data(
     {
       range,
       report,
+      funnel: funnelReport,
       // The complex choice: only for an administrator of every complex, once there is a choice.
       site: choices.length > 1 || scope !== siteId ? { scope, current: siteId, choices } : null,
     },
@@ -51,7 +59,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function AdminChannels({ loaderData }: Route.ComponentProps) {
-  const { range, report, site } = loaderData;
+  const { range, report, funnel, site } = loaderData;
   const query = new URLSearchParams({
     ...(site && site.scope !== site.current ? { [DESK_SITE_PARAM]: site.scope } : {}),
     from: range.from,
@@ -89,6 +97,24 @@ export default function AdminChannels({ loaderData }: Route.ComponentProps) {
         rows={report.totals}
         withSite={withSite}
         byDay={false}
+      />
+      <div className="admin-head channel-section-head">
+        <h2 className="admin-subtitle" id="channel-funnel">
+          전환 퍼널
+        </h2>
+        <a
+          href={`/admin/channels/funnel.csv?${query}`}
+          className="btn btn-outline btn-small"
+          download
+        >
+          퍼널 CSV 내려받기
+        </a>
+      </div>
+      <FunnelTable
+        labelledBy="channel-funnel"
+        rows={funnel.rows}
+        total={funnel.total}
+        withSite={withSite}
       />
       <h2 className="admin-subtitle channel-daily-title" id="channel-daily">
         일별 성과

@@ -146,7 +146,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     admin,
     action: "update",
     target: "고객 카드",
-    filter: `${intentLabel(intent)}: ${describe(intent, values)}`,
+    filter: [intentLabel(intent), describe(intent, values)].filter(Boolean).join(": "),
     rowCount: 1,
     ip: clientIp(request, context),
   });

@@ -10,12 +10,12 @@ import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { assignmentSettings, saveAssignment, type Viewer } from "~/crm/calls.server";
 import {
   consultantNames,
-  dueSummary,
   listCards,
   queueOf,
   type CardView,
   type Queue,
 } from "~/crm/desk.server";
+import { dueCounts } from "~/crm/digest.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { siteFrom } from "~/lib/site";
 import { CALL_RESULT_LABEL } from "~/lib/crm";
@@ -78,12 +78,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     requestSite: siteId,
     isConsultant,
     consultants: [...consultants].map(([id, email]) => ({ id, email })),
-    due: await dueSummary(siteId, isConsultant ? admin.adminId : null),
+    due: await dueCounts(siteId, isConsultant ? admin.adminId : null),
     assignment: admin.role === "agency" ? await assignmentSettings(siteId) : null,
     assignmentSaved: url.searchParams.get("assignment") === "saved",
-    // Who opened which card is the administrators' to read, not every consultant's.
-    log: isConsultant ? [] : await recentAccess(scope, 20),
   };
+  // Who opened which card is the administrators' to read, not every consultant's; read after this
+  // view is written, so the record shows it.
+  const log = async () => (isConsultant ? [] : await recentAccess(scope, 20));
   if (view === "queue") {
     // A consultant's own queue; an administrator chooses whose (or the cards nobody has).
     const chosen = filter.consultant ?? (isConsultant ? admin.adminId : NO_CONSULTANT);
@@ -99,7 +100,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ip,
     });
     return data(
-      { ...common, queue, whose, filter, list: null, site: null, sources: null },
+      { ...common, log: await log(), queue, whose, filter, list: null, site: null, sources: null },
       { headers: adminHeaders() },
     );
   }
@@ -119,6 +120,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return data(
     {
       ...common,
+      log: await log(),
       queue: null,
       whose: null,
       filter,

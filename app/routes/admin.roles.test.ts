@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { upsertAdmin } from "~/auth/admin.server";
+import { saveAssignment } from "~/crm/calls.server";
 import { cookieOf, TEST_PASSWORD } from "~/auth/test-support";
 import { engines, useTestDb } from "~/db/test-support";
 import { createLead } from "~/leads/leads.server";
@@ -15,6 +16,7 @@ import { loader as homeLoader } from "./admin.home";
 import { loader as layoutLoader } from "./admin.layout";
 import { loader as leadsCsvLoader } from "./admin.leads.csv";
 import { action as leadsAction, loader as leadsLoader } from "./admin.leads";
+import { action as cardAction, loader as cardLoader } from "./admin.leads.card";
 import { action as operationsAction, loader as operationsLoader } from "./admin.operations";
 import { action as pressEditAction, loader as pressEditLoader } from "./admin.press.edit";
 import { action as pressNewAction, loader as pressNewLoader } from "./admin.press.new";
@@ -107,7 +109,7 @@ const pressForm = (title: string) => {
 // Loaders and actions are called with the arguments a route gets (the tests build them by hand).
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Call = { name: string; area: Area; ok: number; run: (cookie: string) => unknown };
-const calls = (ids: { lead: string; post: string; target: string }, role: Role): Call[] => [
+const calls = (ids: { card: string; post: string; target: string }, role: Role): Call[] => [
   {
     name: "GET /admin/operations",
     area: "content",
@@ -176,11 +178,24 @@ const calls = (ids: { lead: string; post: string; target: string }, role: Role):
     run: (c) => leadsLoader(get("/admin/leads", c) as any),
   },
   {
-    name: "POST /admin/leads",
+    name: "GET /admin/leads/:customerId",
     area: "leads",
     ok: 200,
+    run: (c) => cardLoader(get(`/admin/leads/${ids.card}`, c, { customerId: ids.card }) as any),
+  },
+  {
+    name: "POST /admin/leads/:customerId (the card's status)",
+    area: "leads",
+    ok: 302,
     run: (c) =>
-      leadsAction(post("/admin/leads", c, { id: ids.lead, status: "contacted", memo: "" }) as any),
+      cardAction(
+        post(
+          `/admin/leads/${ids.card}`,
+          c,
+          { intent: "status", status: "counseling" },
+          { customerId: ids.card },
+        ) as any,
+      ),
   },
   {
     name: "GET /admin/leads.csv",
@@ -253,8 +268,17 @@ describe.each(engines())("each role's areas, route by route ($name)", (engine) =
       sites: [SITE],
     });
     await upsertAdmin("target@example.com", TEST_PASSWORD, { role: "editor", sites: [SITE] });
+    // The lead is given to the consultant, whose card it is to work.
+    const consultant = (await t
+      .db()
+      .get<{ id: string }>("SELECT id FROM admins WHERE email = 'consultant@example.com'"))!.id;
+    await saveAssignment(SITE, { autoAssign: true, active: [consultant] });
     const lead = await createLead(SITE, inquiry, { ip: "1", source: "/" });
     if (lead.status !== "created") throw new Error(lead.status);
+    const card = (await t
+      .db()
+      .get<{ customer_id: string }>("SELECT customer_id FROM leads WHERE id = $1", [lead.id]))!
+      .customer_id;
     const agency = await cookieOf("agency@example.com", SITE);
     const created = (await pressNewAction(
       post("/admin/press/new", agency, pressForm("처음 글")) as any,
@@ -263,7 +287,7 @@ describe.each(engines())("each role's areas, route by route ($name)", (engine) =
     const target = (await t
       .db()
       .get<{ id: string }>("SELECT id FROM admins WHERE email = 'target@example.com'"))!.id;
-    return { lead: lead.id, post: postId, target };
+    return { card, post: postId, target };
   }
 
   it.each(ROLES)(
@@ -281,7 +305,7 @@ describe.each(engines())("each role's areas, route by route ($name)", (engine) =
     },
   );
 
-  it("a refused change changes nothing: the consultant's 운영 정보 and press, the editor's lead status", async () => {
+  it("a refused change changes nothing: the consultant's 운영 정보, press and assignment, the editor's card status and memo", async () => {
     const ids = await seed();
     const consultant = await cookieOf("consultant@example.com", SITE);
     const editor = await cookieOf("editor@example.com", SITE);
@@ -301,16 +325,26 @@ describe.each(engines())("each role's areas, route by route ($name)", (engine) =
         post(`/${PRESS}/press`, consultant, pressForm("상담원의 글"), { site: PRESS }) as any,
       ),
     );
-    await statusOf(() =>
-      leadsAction(
-        post("/admin/leads", editor, { id: ids.lead, status: "closed", memo: "편집자" }) as any,
+    const cards = () => t.db().all("SELECT status, memo, consultant_id FROM customers");
+    const cardsBefore = await cards();
+    const settings = () => t.db().all("SELECT * FROM crm_settings");
+    const settingsBefore = await settings();
+    const onCard = (cookie: string, form: Record<string, string>) =>
+      statusOf(() =>
+        cardAction(post(`/admin/leads/${ids.card}`, cookie, form, { customerId: ids.card }) as any),
+      );
+    expect(await onCard(editor, { intent: "status", status: "on_hold" })).toBe(404);
+    expect(await onCard(editor, { intent: "memo", memo: "편집자" })).toBe(404);
+    // The consultant works their card, but the complex's assignment is the agency's.
+    expect(
+      await statusOf(() =>
+        leadsAction(post("/admin/leads", consultant, { autoAssign: "" }) as any),
       ),
-    );
+    ).toBe(403);
     expect((await readLive(SITE)).size).toBe(0);
     expect(await posts()).toEqual(before);
-    expect(
-      await t.db().get("SELECT status, memo FROM leads WHERE id = $1", [ids.lead]),
-    ).toMatchObject({ status: "new", memo: "" });
+    expect(await cards()).toEqual(cardsBefore);
+    expect(await settings()).toEqual(settingsBefore);
   });
 
   it("the menu and /admin list only the desks of the role; the public press list shows the write form only to those who write", async () => {

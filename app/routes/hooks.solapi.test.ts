@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { upsertAdmin } from "~/auth/admin.server";
 import { cookieOf, TEST_PASSWORD } from "~/auth/test-support";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
+import { cardDetail, listCards } from "~/crm/desk.server";
+import { getDb } from "~/db/db.server";
 import { createLead } from "~/leads/leads.server";
 import type { LeadForm } from "~/lib/lead-form";
 import { messageState } from "~/lib/lead-desk";
@@ -51,18 +53,32 @@ async function desk(query: string) {
   return (answer as unknown as { data: Awaited<ReturnType<typeof deskLoader>>["data"] }).data;
 }
 
-/** Each lead's confirmation and staff alert as the desk writes them: "confirmation:접수 staff:접수". */
+/** Each person's latest confirmation as the desk's list writes it (최근 접수): "문자로 대체". */
 async function deskStates(query = "") {
   const page = await desk(query);
   return Object.fromEntries(
-    page.leads.map((l) => [
-      l.name,
-      (l.messages ?? [])
-        .map((m) => `${m.purpose}:${messageState(m).text}`)
-        .sort()
-        .join(" "),
+    page.list!.cards.map((c) => [
+      c.name,
+      c.latest?.confirmation ? messageState(c.latest.confirmation).text : null,
     ]),
   );
+}
+
+/** A person's messages as their card's timeline writes them: "확인 문자 접수, 직원 알림 알림톡 도착". */
+async function cardMessages(name: string) {
+  const [agency] = await (
+    await getDb()
+  ).all<{ id: string; email: string }>(
+    "SELECT id, email FROM admins WHERE email = 'desk@example.com'",
+  );
+  const viewer = { adminId: agency!.id, email: agency!.email, role: "agency" as const };
+  const [person] = (await listCards("anyang", { q: name }, viewer)).cards;
+  const detail = await cardDetail("anyang", person!.id, viewer);
+  return detail!.timeline
+    .filter((item) => item.kind === "message")
+    .map((item) => `${item.title} ${item.lines.join(" ")}`)
+    .sort()
+    .join(", ");
 }
 
 describe.each(engines())("Solapi's delivery reports ($name)", (engine) => {
@@ -101,10 +117,8 @@ describe.each(engines())("Solapi's delivery reports ($name)", (engine) => {
 
   it("shows a substitution and a failure on the desk, and lists the failed confirmation under 확인 문자 실패", async () => {
     const ids = await sent();
-    expect(await deskStates()).toEqual({
-      대체고객: "confirmation:접수 staff:접수",
-      실패고객: "confirmation:접수 staff:접수",
-    });
+    expect(await deskStates()).toEqual({ 대체고객: "접수", 실패고객: "접수" });
+    expect(await cardMessages("대체고객")).toBe("직원 알림 접수, 확인 문자 접수");
 
     const answer = await report([
       { messageId: ids.substituted, statusCode: "4000", type: "LMS", dateReceived: "…" },
@@ -116,16 +130,19 @@ describe.each(engines())("Solapi's delivery reports ($name)", (engine) => {
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ ok: true, received: 4, applied: 3 });
 
-    const shown = await deskStates();
-    expect(shown["대체고객"]).toMatch(/^confirmation:문자로 대체 staff:/);
-    expect(shown["실패고객"]).toMatch(/^confirmation:실패 \(3104\) staff:/);
+    expect(await deskStates()).toEqual({ 대체고객: "문자로 대체", 실패고객: "실패 (3104)" });
+    const substituted = await cardMessages("대체고객");
+    const failed = await cardMessages("실패고객");
+    expect(substituted).toMatch(/확인 문자 문자로 대체$/);
+    expect(failed).toMatch(/확인 문자 실패 \(3104\)$/);
     // One staff alert arrived as 알림톡; the other has no report yet.
-    expect(
-      [shown["대체고객"], shown["실패고객"]].map((x) => x!.split(" staff:")[1]).sort(),
-    ).toEqual(["알림톡 도착", "접수"]);
+    expect([substituted, failed].map((x) => x.split(", ")[0]).sort()).toEqual([
+      "직원 알림 알림톡 도착",
+      "직원 알림 접수",
+    ]);
 
     const failedOnly = await desk("?confirmation=failed");
-    expect(failedOnly.leads.map((l) => l.name)).toEqual(["실패고객"]);
+    expect(failedOnly.list!.cards.map((c) => c.name)).toEqual(["실패고객"]);
     expect(failedOnly.filter).toEqual({ confirmation: "failed" });
   });
 
@@ -143,7 +160,8 @@ describe.each(engines())("Solapi's delivery reports ($name)", (engine) => {
     // Solapi's own text in place of the 알림톡 arrived after all: that is later, not earlier.
     const delivered = { data: [{ messageId: ids.failed, statusCode: 4000, type: "SMS" }] };
     expect(await (await report(delivered)).json()).toMatchObject({ applied: 1 });
-    expect((await deskStates())["실패고객"]).toMatch(/^confirmation:문자로 대체 /);
+    expect((await deskStates())["실패고객"]).toBe("문자로 대체");
+    expect(await cardMessages("실패고객")).toMatch(/확인 문자 문자로 대체$/);
     const final = await states();
     expect(await (await report(failure)).json()).toMatchObject({ applied: 0 });
     expect(await states()).toEqual(final);

@@ -8,7 +8,7 @@ import { startReceiver } from "~/outbox/test-receiver";
 import { allSites } from "~/sites/registry.server";
 import { readSitePages } from "../../server/render-site.js";
 import { idProblems, wcagViolations } from "./support/a11y";
-import { ADMIN_ENV, postArticle, signInCookie } from "./support/admin";
+import { ADMIN_ENV, adminFetch, postArticle, signInCookie } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import { uniquePhone } from "./support/http";
 import { startServer, type RunningServer } from "./support/server";
@@ -16,7 +16,7 @@ import { startServer, type RunningServer } from "./support/server";
 /*
  * Accessibility as a test: axe-core with the WCAG 2.0, 2.1 and 2.2 A and AA rules finds nothing on
  * any route — every prerendered page, the forms, the press list and an article, a booking page, the
- * 404 page, and the administrator's pages signed in — at phone and desktop width. And, read from
+ * 404 page, and the administrator's pages signed in (a customer card among them) — at phone and desktop width. And, read from
  * the build's output, every prerendered page of every complex links its parts by ids that work.
  */
 
@@ -26,6 +26,8 @@ let gateway: Awaited<ReturnType<typeof startReceiver>>;
 let cookie: string;
 let articleId: string;
 let bookingPath: string;
+/** The booked visitor's customer card on the lead desk. */
+let cardPath: string;
 
 beforeAll(async () => {
   gateway = await startReceiver();
@@ -57,6 +59,8 @@ beforeAll(async () => {
     }),
   });
   expect(booked.status).toBe(200);
+  const desk = await (await adminFetch(server, cookie, "/admin/leads")).text();
+  cardPath = /\/admin\/leads\/[0-9a-f-]{36}/.exec(desk)![0];
   for (let i = 0; i < 150 && !gateway.requests.some((r) => r.body.includes("/b/")); i++)
     await new Promise((r) => setTimeout(r, 100));
   const sms = gateway.requests.map((r) => JSON.parse(r.body) as { to: string; text: string });
@@ -107,6 +111,8 @@ const adminRoutes = () => [
   "/admin/press/new",
   `/admin/press/${articleId}`,
   "/admin/leads",
+  "/admin/leads?view=queue",
+  cardPath,
   "/admin/channels",
   "/admin/operations",
   "/admin/accounts",

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
+import { request as httpRequest } from "node:http";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DESK_MESSAGES } from "~/lib/lead-desk";
 import { formatSlot, VISIT_SLOTS_PATH, type Availability } from "~/lib/visit-slots";
 import { startReceiver } from "~/outbox/test-receiver";
 import { ADMIN, ADMIN_ENV, adminFetch, poll, signInCookie } from "./support/admin";
@@ -11,7 +11,8 @@ import { startServer, type RunningServer } from "./support/server";
 
 /*
  * The lead desk (/admin/leads) and the administrator's pages: what a signed-out request gets, the
- * filters and search, status and memo, the CSV, and the access log that records each of them.
+ * list of people with its filters and search, a person's card (status, memo, the timeline of their
+ * forms), the CSV, and the access log that records each of them.
  */
 
 let server: RunningServer;
@@ -126,6 +127,23 @@ async function signedInDesk(
   return opened;
 }
 const rows = (page: Page) => page.locator(".desk-table tbody tr");
+/** Opens a person's card from the list by their name, as a keyboard user does. */
+async function openCard(page: Page, name: string) {
+  await page.getByRole("link", { name, exact: true }).focus();
+  await page.keyboard.press("Enter");
+  await page.getByRole("heading", { level: 1, name: new RegExp(`^${name}`) }).waitFor();
+}
+const timeline = (page: Page) =>
+  page
+    .locator(".timeline > li")
+    .evaluateAll((lis) =>
+      lis.map((li) =>
+        [
+          li.querySelector("strong")?.textContent,
+          ...[...li.querySelectorAll("li")].map((x) => x.textContent),
+        ].join(" | "),
+      ),
+    );
 const names = (page: Page) =>
   rows(page).evaluateAll((trs) =>
     trs.map((tr) => tr.querySelector('[data-label="이름"]')?.textContent),
@@ -144,6 +162,8 @@ describe("signed out", () => {
     "/admin/leads?q=01012345678",
     "/admin/leads.data",
     "/admin/leads.csv",
+    "/admin/leads?view=queue",
+    "/admin/leads/00000000-0000-4000-8000-000000000000",
     "/admin/press",
     "/admin/press/new",
     "/admin/press/abcdefabcdef",
@@ -178,7 +198,7 @@ describe("signed out", () => {
 });
 
 describe("the lead desk", () => {
-  test("lists leads newest first; filters by form and date; finds 010-1234-5678 when 01012345678 is typed", async () => {
+  test("lists people newest first; filters by form and date; finds 010-1234-5678 when 01012345678 is typed", async () => {
     const { context, page, errors } = await signedInDesk();
     try {
       await poll(() => names(page)).toEqual(["수식시험", "문의셋", "방문둘", "방문하나"]);
@@ -190,7 +210,7 @@ describe("the lead desk", () => {
       await poll(() => names(page)).toEqual(["방문둘", "방문하나"]);
 
       await page.getByRole("link", { name: "초기화" }).click();
-      await page.waitForURL(`${server.url}/admin/leads`);
+      await page.waitForURL(`${server.url}/admin/leads?view=all`);
       // The fields follow the address: 초기화 empties them.
       await poll(() => page.getByLabel("구분").inputValue()).toBe("");
       await page.getByLabel("이름·연락처 검색").fill("01012345678");
@@ -203,44 +223,47 @@ describe("the lead desk", () => {
 
       const tomorrow = new Date(Date.now() + 9 * 3_600_000 + 86_400_000).toISOString().slice(0, 10);
       await page.goto(`${server.url}/admin/leads?from=${tomorrow}`);
-      expect(await page.getByText("조건에 맞는 접수가 없습니다.").isVisible()).toBe(true);
+      expect(await page.getByText("조건에 맞는 고객이 없습니다.").isVisible()).toBe(true);
 
       const log = await accessLog(page);
       expect(log[0]).toEqual([
         "press-admin@example.com",
         "열람",
-        "상담 접수 목록",
+        "고객 목록",
         `접수일 (부터)=${tomorrow}`,
         "0",
       ]);
       expect(log).toContainEqual([
         ADMIN.email,
         "열람",
-        "상담 접수 목록",
+        "고객 목록",
         "이름·연락처 검색=01012345678",
         "1",
       ]);
-      expect(log).toContainEqual([ADMIN.email, "열람", "상담 접수 목록", "구분=방문예약", "2"]);
-      expect(log).toContainEqual([ADMIN.email, "열람", "상담 접수 목록", "전체", "4"]);
+      expect(log).toContainEqual([ADMIN.email, "열람", "고객 목록", "구분=방문예약", "2"]);
+      expect(log).toContainEqual([ADMIN.email, "열람", "고객 목록", "전체", "4"]);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
     }
   });
 
-  test("shows each lead's booked visit (취소됨 once cancelled), where it came from and the page it was sent from", async () => {
+  test("shows each person's latest form (예약 취소 once cancelled) and source; their card shows the booked visit, where it came from and the page it was sent from", async () => {
     const { context, page, errors } = await signedInDesk();
     try {
       const cell = (name: string, label: string) =>
         rows(page).filter({ hasText: name }).locator(`[data-label="${label}"]`).textContent();
-      expect(await cell("방문하나", "방문 예약")).toBe(formatSlot(kept));
-      expect(await cell("방문둘", "방문 예약")).toBe(`${formatSlot(cancelled)} 취소됨`);
-      expect(await cell("문의셋", "방문 예약")).toBe("—");
-      expect(await cell("방문하나", "유입 경로")).toBe("naver · cpc · open_day");
-      expect(await cell("방문둘", "유입 경로")).toBe("search.daum.net");
+      expect(await cell("방문하나", "최근 접수")).toMatch(/^방문예약/);
+      expect(await cell("방문하나", "최근 접수")).not.toContain("예약 취소");
+      expect(await cell("방문둘", "최근 접수")).toMatch(/^방문예약.*예약 취소$/);
+      expect(await cell("문의셋", "최근 접수")).toMatch(/^상담문의/);
+      expect(await cell("방문하나", "상태")).toBe("방문 예약");
+      // The cancelled booking took 방문둘 back to 신규.
+      expect(await cell("방문둘", "상태")).toBe("신규");
+      expect(await cell("방문하나", "유입 경로")).toBe("naver");
+      expect(await cell("방문둘", "유입 경로")).toBe("search.daum.net (유입 사이트)");
       expect(await cell("문의셋", "유입 경로")).toBe("직접 방문");
-      expect(await cell("방문하나", "접수 페이지")).toBe("/Brand/intro");
-      expect(await cell("문의셋", "접수 페이지")).toBe("/Promotion/Customer");
+      expect(await cell("문의셋", "접수·통화")).toBe("접수 1 · 통화 0");
       // The source filter offers the sources present, grouped, plus 전체.
       expect(
         await page
@@ -248,6 +271,24 @@ describe("the lead desk", () => {
           .locator("option")
           .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).text)),
       ).toEqual(["전체", "=cmd", "naver", "search.daum.net", "직접 방문"]);
+
+      await openCard(page, "방문하나");
+      expect(await timeline(page)).toContainEqual(
+        `방문예약 접수 | 방문 ${formatSlot(kept)} | 유입 naver · cpc · open_day | 페이지 /Brand/intro`,
+      );
+      await page.goBack();
+      await openCard(page, "방문둘");
+      const items = await timeline(page);
+      expect(items).toContain(`방문예약 취소 | ${formatSlot(cancelled)}`);
+      expect(items).toContain("상태 방문 예약 → 신규");
+      expect(items).toContainEqual(
+        expect.stringMatching(/^방문예약 접수 \| 방문 .* \| 유입 search\.daum\.net \| 페이지 /),
+      );
+      await page.goBack();
+      await openCard(page, "문의셋");
+      expect(await timeline(page)).toContainEqual(
+        "상담문의 접수 | 유입 직접 방문 | 페이지 /Promotion/Customer | 문의 내용: 잔여 세대 문의",
+      );
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -266,13 +307,13 @@ describe("the lead desk", () => {
       await page.getByLabel("구분").selectOption({ label: "상담문의" });
       await page.getByRole("button", { name: "조회" }).click();
       await page.waitForURL(/kind=inquiry/);
-      expect(await page.getByText("조건에 맞는 접수가 없습니다.").isVisible()).toBe(true);
+      expect(await page.getByText("조건에 맞는 고객이 없습니다.").isVisible()).toBe(true);
 
       await page.goto(`${server.url}/admin/leads?source=utm%3Anaver`);
       expect(await names(page)).toEqual(["방문하나"]);
       const [download] = await Promise.all([
         page.waitForEvent("download"),
-        page.getByRole("link", { name: /CSV 내려받기 \(1건\)/ }).click(),
+        page.getByRole("link", { name: /CSV 내려받기 \(1명\)/ }).click(),
       ]);
       const [header, ...lines] = parseCsv(
         readFileSync((await download.path())!, "utf8").replace(/^\uFEFF/, ""),
@@ -307,7 +348,7 @@ describe("the lead desk", () => {
           .locator(".access-log-table tbody tr")
           .first()
           .evaluate((tr) => [...tr.querySelectorAll("td")].slice(2, 5).map((td) => td.textContent)),
-      ).toEqual(["열람", "상담 접수 목록", "유입 경로=naver"]);
+      ).toEqual(["열람", "고객 목록", "유입 경로=naver"]);
     } finally {
       await context.close();
     }
@@ -334,40 +375,43 @@ describe("the lead desk", () => {
     }
   });
 
-  test("a status and a memo are saved at once and stay after a reload; filtering by status finds the lead", async () => {
+  test("a person's status and memo are changed on their card by keyboard and stay after a reload; filtering by status finds them", async () => {
     const { context, page } = await signedInDesk("phone");
     try {
-      const row = rows(page).filter({ hasText: "문의셋" });
-      await row.getByLabel("상태", { exact: true }).selectOption({ label: "연락함" });
-      await poll(() => row.getByRole("status").textContent()).toContain(DESK_MESSAGES.saved);
-      await row.getByLabel("메모", { exact: true }).fill("3/7 오후 2시 방문 예정");
-      // The status line still says "saved" from the status change: wait for this save's answer.
-      const saved = page.waitForResponse((r) => r.request().method() === "POST");
-      // Saved with the keyboard: 저장 keeps the focus (the next Tab goes on to the next lead).
-      await row.getByRole("button", { name: "저장" }).focus();
+      await openCard(page, "문의셋");
+      const cardUrl = page.url();
+      expect(await page.getByLabel("상태", { exact: true }).inputValue()).toBe("new");
+      await page.getByLabel("상태", { exact: true }).selectOption({ label: "상담 중" });
+      await page.getByRole("button", { name: "상태 변경" }).focus();
       await page.keyboard.press("Enter");
-      expect((await saved).ok()).toBe(true);
-      await poll(() => row.getByRole("status").textContent()).toContain(DESK_MESSAGES.saved);
-      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("저장");
+      await poll(() => page.getByRole("status").allTextContents()).toContain("상태를 바꿨습니다.");
 
-      await page.reload();
-      const again = rows(page).filter({ hasText: "문의셋" });
-      expect(await again.getByLabel("상태", { exact: true }).inputValue()).toBe("contacted");
-      expect(await again.getByLabel("메모", { exact: true }).inputValue()).toBe(
-        "3/7 오후 2시 방문 예정",
+      await page.getByLabel("고객 메모").fill("3/7 오후 2시 방문 예정");
+      await page.getByRole("button", { name: "메모 저장" }).focus();
+      await page.keyboard.press("Enter");
+      await poll(() => page.getByRole("status").allTextContents()).toContain(
+        "메모를 저장했습니다.",
       );
 
-      await page.goto(`${server.url}/admin/leads?status=contacted`);
+      await page.goto(cardUrl);
+      expect(await page.getByLabel("상태", { exact: true }).inputValue()).toBe("counseling");
+      expect(await page.getByLabel("고객 메모").inputValue()).toBe("3/7 오후 2시 방문 예정");
+      expect(await timeline(page)).toContain("상태 신규 → 상담 중");
+      expect(await timeline(page)).toContain("메모 수정");
+
+      await page.goto(`${server.url}/admin/leads?status=counseling`);
       expect(await names(page)).toEqual(["문의셋"]);
       const log = await accessLog(page);
+      expect(log).toContainEqual([ADMIN.email, "변경", "고객 카드", "상태: 상담 중", "1"]);
+      expect(log).toContainEqual([ADMIN.email, "변경", "고객 카드", "메모", "1"]);
+      // Opening the card is recorded, without the whole phone number.
       expect(log).toContainEqual([
         ADMIN.email,
-        "변경",
-        "문의셋 (02-555-0101)",
-        "상태 신규→연락함",
+        "열람",
+        "고객 카드 문의셋 (02-***-0101)",
+        "전체 번호",
         "1",
       ]);
-      expect(log).toContainEqual([ADMIN.email, "변경", "문의셋 (02-555-0101)", "메모", "1"]);
     } finally {
       await context.close();
     }
@@ -387,7 +431,9 @@ describe("the lead desk", () => {
       const csv = readFileSync((await download.path())!, "utf8");
       expect(csv.startsWith("\uFEFF접수일시 (KST),구분,이름,연락처,문의내용,")).toBe(true);
       const lines = csv.trimEnd().split("\r\n");
-      expect(lines[0]).toMatch(/,상태,메모,상태변경일시 \(KST\)$/);
+      expect(lines[0]).toMatch(
+        /,상태,메모,상태변경일시 \(KST\),최근 통화 결과,관심도,담당 상담원,다음 연락 \(KST\)$/,
+      );
       expect(lines).toHaveLength(3);
       expect(lines[1]).toContain(",상담문의,수식시험,010-9876-5432,'=SUM(A1),");
       expect(lines[2]).toContain(",상담문의,문의셋,02-555-0101,");
@@ -400,6 +446,59 @@ describe("the lead desk", () => {
         "구분=상담문의",
         "2",
       ]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("모든 단지 lists every complex's people with their complex; a name opens the card on its own complex", async () => {
+    // A person of the other complex, sent through its form on its own host.
+    const port = new URL(server.url).port;
+    const origin = `http://suwon.localhost:${port}`;
+    const status = await new Promise<number>((resolve, reject) => {
+      const body = new URLSearchParams({
+        name: "수원고객",
+        phone: "010-4444-5555",
+        message: "",
+        privacyConsent: "on",
+      }).toString();
+      const req = httpRequest(
+        `${server.url}/Promotion/Customer`,
+        {
+          method: "POST",
+          headers: {
+            Host: `suwon.localhost:${port}`,
+            Origin: origin,
+            "Content-Type": "application/x-www-form-urlencoded",
+          },
+        },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+    expect(status).toBe(200);
+    const { context, page, errors } = await signedInDesk();
+    try {
+      // This complex's desk does not show them.
+      expect(await names(page)).not.toContain("수원고객");
+      await page.goto(`${server.url}/admin/leads?view=all&site=*`);
+      await hydrated(page);
+      const row = rows(page).filter({ hasText: "수원고객" });
+      expect(await row.locator('[data-label="단지"]').textContent()).toBe("suwon");
+      expect(
+        await rows(page).filter({ hasText: "문의셋" }).locator('[data-label="단지"]').textContent(),
+      ).toBe("anyang");
+      await openCard(page, "수원고객");
+      expect(new URL(page.url()).search).toBe("?site=suwon");
+      expect(await page.getByText("010-4444-5555").count()).toBeGreaterThan(0);
+      await page.goBack();
+      await openCard(page, "문의셋");
+      expect(new URL(page.url()).search).toBe("");
+      expect(errors).toEqual([]);
     } finally {
       await context.close();
     }

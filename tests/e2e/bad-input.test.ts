@@ -323,6 +323,7 @@ describe("addresses", () => {
     (q: string) => `/admin/leads.csv?q=${q}&from=${q}`,
     (q: string) => `/admin/channels?from=${q}&to=${q}&site=${q}`,
     (q: string) => `/admin/channels.csv?from=${q}&to=${q}`,
+    (q: string) => `/admin/channels/funnel.csv?from=${q}&to=${q}&site=${q}`,
     (q: string) => `/admin/press?page=${q}&created=${q}`,
     (q: string) => `/admin/login?redirectTo=${q}`,
     (q: string) => `/api/visit-slots?from=${q}&date=${q}`,

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { addDays } from "~/lib/channels";
 import { formatKoreanDay, kstToday } from "~/lib/korean-date";
 import { RESULT_MESSAGES } from "~/lib/lead-form";
 import { ADMIN_ENV, PERSON_UA, poll, signInVia } from "./support/admin";
@@ -11,6 +12,8 @@ import { startServer, type RunningServer } from "./support/server";
 /*
  * 채널 성과 as it is made: visitors land from a naver campaign, tap the phone number and register
  * from the popup; the report on the desk and its CSV show exactly those landings, taps and leads.
+ * Its 전환 퍼널: a visitor of another campaign is called, visits and signs on the customer card, and
+ * the funnel's line and CSV show each step once.
  */
 
 const LANDINGS = 3;
@@ -126,7 +129,9 @@ describe("채널 성과", () => {
       );
 
       // The CSV link, as the browser downloads it.
-      const href = await page.getByRole("link", { name: "CSV 내려받기" }).getAttribute("href");
+      const href = await page
+        .getByRole("link", { name: "CSV 내려받기", exact: true })
+        .getAttribute("href");
       const csv = await page.request.get(server.url + href!);
       expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
       const bytes = await csv.body();
@@ -151,6 +156,99 @@ describe("채널 성과", () => {
         rate,
       ]);
       expect(lines).toContainEqual([today, "utm_source 없음", "0", "1", "0", "0", ""]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("the funnel row of a campaign shows its landing, tap, lead, person, call, visit and contract, on the page and in its CSV", async () => {
+    // A visitor lands from the campaign, taps the phone number and registers from the popup.
+    const source = `funnel${process.pid % 1000}`;
+    const name = "퍼널고객";
+    const v = await visitor();
+    await open(v.page, `/Brand/intro?utm_source=${source}`);
+    await v.page.locator(".bottom-bar-call").click();
+    await poll(() => v.beacons.length).toBe(2);
+    await v.page.locator(".bottom-bar-reserve").click();
+    const f = fields(popup(v.page));
+    await f.name.fill(name);
+    await f.phone.fill(`010-6${String(process.pid % 1000).padStart(3, "0")}-7000`);
+    await f.consent.check();
+    await humanPause(v.page);
+    await f.submit.click();
+    await poll(() => f.status.textContent()).toContain(RESULT_MESSAGES.popup.success);
+    expect(v.errors).toEqual([]);
+    await v.context.close();
+
+    const { context, page, errors } = await openPage(browser, "desktop");
+    try {
+      // The administrator calls the person, who then visits and signs, on the card's forms.
+      await signInVia(page, server, "/admin/leads?view=all");
+      await page.getByRole("link", { name, exact: true }).click();
+      await page.waitForURL(/\/admin\/leads\/[0-9a-f-]{36}/);
+      const badge = () => page.locator("h1 .state-badge").textContent();
+      await page.getByLabel("통화 완료").check();
+      await page.getByLabel("다음 연락 날짜").fill(addDays(kstToday(), 1));
+      await page.getByRole("button", { name: "통화 기록 저장" }).click();
+      await poll(badge).toBe("상담 중");
+      for (const status of ["방문 완료", "계약"]) {
+        await page.getByLabel("상태", { exact: true }).selectOption({ label: status });
+        await page.getByRole("button", { name: "상태 변경" }).click();
+        await poll(badge).toBe(status);
+      }
+
+      await page.goto(`${server.url}/admin/channels`);
+      await hydrated(page);
+      const region = page.getByRole("region", { name: "전환 퍼널" });
+      const headers = await region.locator("thead th").allTextContents();
+      const line = await region
+        .getByRole("row")
+        .filter({ has: page.getByRole("rowheader", { name: source, exact: true }) })
+        .locator("td")
+        .allTextContents();
+      const shown = Object.fromEntries(headers.slice(1).map((h, i) => [h, line[i]]));
+      const expected = {
+        유입: "1",
+        "전화 탭": "1",
+        접수: "1",
+        "유입→접수": "100.0%",
+        고객: "1",
+        통화: "1",
+        "고객→통화": "100.0%",
+        "방문 예약": "1",
+        "통화→방문 예약": "100.0%",
+        "방문 완료": "1",
+        "방문 예약→방문 완료": "100.0%",
+        계약: "1",
+        "방문 완료→계약": "100.0%",
+      };
+      expect(shown).toEqual(expected);
+      expect(await region.locator("tfoot th").textContent()).toBe("합계");
+      expect(await page.locator(".funnel-note").textContent()).toContain(
+        "두 경로로 접수한 고객은 경로마다 한 명으로 세고, 합계에서는 한 번만 셉니다",
+      );
+
+      // The funnel's CSV, as the browser downloads it: BOM, Korean header, the same figures.
+      const href = await page.getByRole("link", { name: "퍼널 CSV 내려받기" }).getAttribute("href");
+      const csv = await page.request.get(server.url + href!);
+      expect(csv.headers()["content-type"]).toBe("text/csv; charset=utf-8");
+      const bytes = await csv.body();
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const [header, ...lines] = parseCsv(bytes.toString("utf8").slice(1));
+      expect(header).toEqual(["기간", "유입 경로", ...Object.keys(expected)]);
+      const today = kstToday();
+      const from = new URL(server.url + href!).searchParams.get("from");
+      expect(lines).toContainEqual([`${from}~${today}`, source, ...Object.values(expected)]);
+      expect(lines.at(-1)?.[1]).toBe("합계");
+
+      // On a phone the funnel is a card per source, nothing wider than the screen.
+      await page.setViewportSize({ width: 390, height: 844 });
+      const card = region
+        .getByRole("row")
+        .filter({ has: page.getByRole("rowheader", { name: source, exact: true }) });
+      expect(await card.locator("td").first().isVisible()).toBe(true);
+      expect(await region.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -159,7 +159,7 @@ test("two consultants: round-robin, the call log moving the status, masked numbe
     await admin.page.keyboard.press("Space");
     await admin.page.getByRole("button", { name: "배정 설정 저장" }).press("Enter");
     await admin.page.waitForURL(/assignment=saved/);
-    await expect(admin.page.getByLabel(/자동 배정/)).toBeChecked();
+    expect(await admin.page.getByLabel(/자동 배정/).isChecked()).toBe(true);
 
     for (const p of PEOPLE) await register(p);
     await admin.page.goto(`${server.url}/admin/leads?view=all`);
@@ -189,7 +189,7 @@ test("two consultants: round-robin, the call log moving the status, masked numbe
     await expect.poll(() => a.page.locator("h1 .state-badge").textContent()).toBe("상담 중");
 
     // Second call: a visit is promised; the plan for tomorrow 10:00 stays in the form.
-    await expect(a.page.getByLabel("다음 연락 날짜")).toHaveValue(tomorrow);
+    expect(await a.page.getByLabel("다음 연락 날짜").inputValue()).toBe(tomorrow);
     await a.page.getByLabel("방문 약속").check();
     await a.page.getByLabel("통화 메모").fill("토요일 오후 모델하우스 방문 예정");
     await a.page.getByRole("button", { name: "통화 기록 저장" }).click();
@@ -204,7 +204,7 @@ test("two consultants: round-robin, the call log moving the status, masked numbe
       `담당 미배정 → ${A.email}`,
       "상담문의 접수",
     ]);
-    await expect(a.page.getByText("토요일 오후 모델하우스 방문 예정")).toBeVisible();
+    expect(await a.page.getByText("토요일 오후 모델하우스 방문 예정").isVisible()).toBe(true);
 
     // B sees A's people masked, and A's card without a number or a way to log on it.
     await signIn(b.page, B, "/admin/leads");
@@ -219,7 +219,7 @@ test("two consultants: round-robin, the call log moving the status, masked numbe
     expect(bText).toContain("010-****-0001");
     expect(bText).not.toContain(PEOPLE[0]!.phone);
     expect(await b.page.getByRole("button", { name: "통화 기록 저장" }).count()).toBe(0);
-    await expect(b.page.getByText("다른 상담원의 고객입니다")).toBeVisible();
+    expect(await b.page.getByText("다른 상담원의 고객입니다").isVisible()).toBe(true);
 
     // The next morning, 09:00:30 in Korea: A's queue shows the call due at 10:00, and the
     // digest of the day's calls is in the outbox for A's phone (B has none due: nothing for B).
@@ -233,7 +233,7 @@ test("two consultants: round-robin, the call log moving the status, masked numbe
     expect(due.map((r) => r["이름"])).toEqual([PEOPLE[0]!.name]);
     expect(due[0]!["다음 연락"]).toContain("오전 10:00");
     expect(due[0]!["다음 연락"]).not.toContain("지연");
-    await expect(a.page.locator(".desk-due")).toContainText("오늘까지 1명");
+    expect(await a.page.locator(".desk-due").textContent()).toContain("오늘까지 1명");
   } finally {
     await Promise.all([admin.context.close(), a.context.close(), b.context.close()]);
   }
