@@ -366,6 +366,7 @@ function planAccess(plan) {
 export async function explainCases(url, cases, viewers, now) {
   const dbModule = await tsImport("../app/db/db.server.ts", import.meta.url);
   const desk = await tsImport("../app/crm/desk.server.ts", import.meta.url);
+  const digest = await tsImport("../app/crm/digest.server.ts", import.meta.url);
   const deskAdmin = await tsImport("../app/admin/lead-desk.server.ts", import.meta.url);
   const access = await tsImport("../app/admin/access-log.server.ts", import.meta.url);
   const { parseDeskFilter } = await tsImport("../app/lib/lead-desk.ts", import.meta.url);
@@ -400,7 +401,7 @@ export async function explainCases(url, cases, viewers, now) {
       ];
     const common = [
       () => desk.consultantNames(SITE),
-      () => desk.dueSummary(SITE, c.as === "consultant" ? viewer.adminId : null, now),
+      () => digest.dueCounts(SITE, c.as === "consultant" ? viewer.adminId : null, now),
     ];
     if (c.kind === "queue")
       return [...common, () => desk.queueOf(SITE, viewer.adminId, viewer, now)];
