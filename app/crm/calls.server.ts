@@ -75,6 +75,28 @@ async function cardFor(tx: Queryable, siteId: string, customerId: string) {
   );
 }
 
+/**
+ * Runs `work` on the card in one transaction when it exists and the viewer has the right `need`
+ * on it; answers the refusal otherwise.
+ */
+async function onCard(
+  siteId: string,
+  customerId: string,
+  viewer: Viewer,
+  need: "work" | "reassign" | "claim",
+  work: (tx: Queryable, card: Card) => Promise<WorkResult>,
+): Promise<WorkResult> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const card = await cardFor(tx, siteId, customerId);
+    if (!card) return { ok: false, message: CALL_MESSAGES.notFound };
+    // A card taken meanwhile is the first taker's (claim answers 다른 상담원이 먼저 맡았습니다).
+    const rights = cardRights(viewer, need === "claim" ? null : card.consultant_id);
+    if (!rights[need]) return { ok: false, message: CALL_MESSAGES.notYours };
+    return work(tx, card);
+  });
+}
+
 const clean = (s: unknown) =>
   String(s ?? "")
     .replace(/\r\n?/g, "\n")
@@ -127,12 +149,7 @@ export async function logCall(
   }
   const result = input.result;
   const at = now.toISOString();
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const card = await cardFor(tx, siteId, customerId);
-    if (!card) return { ok: false, message: CALL_MESSAGES.notFound } as const;
-    if (!cardRights(viewer, card.consultant_id).work)
-      return { ok: false, message: CALL_MESSAGES.notYours } as const;
+  return onCard(siteId, customerId, viewer, "work", async (tx, card) => {
     await tx.run(
       `INSERT INTO customer_calls (id, site_id, customer_id, admin_id, admin_email, at, result, note,
          interest, next_contact_at, created_at)
@@ -173,12 +190,7 @@ export async function changeStatus(
 ): Promise<WorkResult> {
   if (!isCustomerStatus(status))
     return { ok: false, message: CALL_MESSAGES.badStatus, field: "status" };
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const card = await cardFor(tx, siteId, customerId);
-    if (!card) return { ok: false, message: CALL_MESSAGES.notFound } as const;
-    if (!cardRights(viewer, card.consultant_id).work)
-      return { ok: false, message: CALL_MESSAGES.notYours } as const;
+  return onCard(siteId, customerId, viewer, "work", async (tx, card) => {
     if (card.status !== status)
       await setStatus(tx, siteId, customerId, card.status, status, now.toISOString(), viewer);
     return { ok: true, message: CALL_MESSAGES.statusSaved } as const;
@@ -196,12 +208,7 @@ export async function saveMemo(
   const text = clean(memo);
   if (text.length > MEMO_MAX)
     return { ok: false, message: CALL_MESSAGES.memoTooLong, field: "memo" };
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const card = await cardFor(tx, siteId, customerId);
-    if (!card) return { ok: false, message: CALL_MESSAGES.notFound } as const;
-    if (!cardRights(viewer, card.consultant_id).work)
-      return { ok: false, message: CALL_MESSAGES.notYours } as const;
+  return onCard(siteId, customerId, viewer, "work", async (tx, card) => {
     if (card.memo !== text) {
       const at = now.toISOString();
       await tx.run("UPDATE customers SET memo = $2, memo_at = $3 WHERE id = $1", [
@@ -224,12 +231,7 @@ export async function reassign(
   now: Date = new Date(),
 ): Promise<WorkResult> {
   const to = String(consultantId ?? "") || null;
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const card = await cardFor(tx, siteId, customerId);
-    if (!card) return { ok: false, message: CALL_MESSAGES.notFound } as const;
-    if (!cardRights(viewer, card.consultant_id).reassign)
-      return { ok: false, message: CALL_MESSAGES.notYours } as const;
+  return onCard(siteId, customerId, viewer, "reassign", async (tx, card) => {
     if (to && !(await isConsultantOf(tx, siteId, to)))
       return { ok: false, message: CALL_MESSAGES.badConsultant, field: "consultant" } as const;
     if (card.consultant_id !== to)
@@ -245,12 +247,7 @@ export async function claim(
   viewer: Viewer,
   now: Date = new Date(),
 ): Promise<WorkResult> {
-  const db = await getDb();
-  return db.transaction(async (tx) => {
-    const card = await cardFor(tx, siteId, customerId);
-    if (!card) return { ok: false, message: CALL_MESSAGES.notFound } as const;
-    if (viewer.role !== "consultant")
-      return { ok: false, message: CALL_MESSAGES.notYours } as const;
+  return onCard(siteId, customerId, viewer, "claim", async (tx) => {
     const at = now.toISOString();
     const taken = await tx.run(
       `UPDATE customers SET consultant_id = $2, assigned_at = $3

@@ -26,7 +26,7 @@ import {
   type DeskFilterName,
   type DeskMessage,
 } from "~/lib/lead-desk";
-import type { LeadKind } from "~/lib/lead-form";
+import type { LeadRow } from "~/leads/leads.server";
 import { normalizePhone } from "~/lib/phone";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
 import { formatSlot, slotKeyOf } from "~/lib/visit-slots";
@@ -62,7 +62,7 @@ export type CardView = {
 };
 
 export type LatestLead = {
-  kind: LeadKind;
+  kind: LeadRow["kind"];
   /** "방문예약", "상담문의", "외부 접수". */
   kindLabel: string;
   createdAt: string;
@@ -254,19 +254,19 @@ async function withLatest(rows: CustomerRow[], viewer: Viewer, now: Date): Promi
   });
 }
 
-type LeadLine = {
-  id: string;
-  customer_id: string;
-  kind: LeadKind;
-  source: string;
-  created_at: string;
-  visit_at: string | null;
-  visit_cancelled_at: string | null;
-  utm_source: string | null;
-  utm_medium: string | null;
-  utm_campaign: string | null;
-  referrer_host: string | null;
-};
+type LeadLine = Pick<
+  LeadRow,
+  | "id"
+  | "kind"
+  | "source"
+  | "created_at"
+  | "visit_at"
+  | "visit_cancelled_at"
+  | "utm_source"
+  | "utm_medium"
+  | "utm_campaign"
+  | "referrer_host"
+> & { customer_id: string };
 
 function latestOf(l: LeadLine, messages: TimelineMessage[]): LatestLead {
   return {

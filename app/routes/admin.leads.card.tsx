@@ -343,56 +343,29 @@ export default function CustomerCard({ loaderData, actionData }: Route.Component
             </button>
           </Form>
           <div className="card-side-forms">
-            <Form method="post" action={action} className="card-inline-form">
-              <input type="hidden" name="intent" value="status" />
-              <div className="field">
-                <label htmlFor={`${id}-status`}>상태</label>
-                <select
-                  id={`${id}-status`}
-                  name="status"
-                  defaultValue={card.status}
-                  key={card.status}
-                >
-                  {CUSTOMER_STATUSES.map((s) => (
-                    <option key={s} value={s}>
-                      {CUSTOMER_STATUS_LABEL[s]}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button type="submit" className="btn btn-outline btn-small" {...busyButton(busy)}>
-                상태 변경
-              </button>
-              <FormMessage tone="error" focus>
-                {error("status")?.message}
-              </FormMessage>
-            </Form>
+            <ChoiceForm
+              action={action}
+              intent="status"
+              label="상태"
+              id={`${id}-status`}
+              value={card.status}
+              options={CUSTOMER_STATUSES.map((s) => [s, CUSTOMER_STATUS_LABEL[s]])}
+              submit="상태 변경"
+              busy={busy}
+              error={error("status")?.message}
+            />
             {rights.reassign ? (
-              <Form method="post" action={action} className="card-inline-form">
-                <input type="hidden" name="intent" value="assign" />
-                <div className="field">
-                  <label htmlFor={`${id}-consultant`}>담당 상담원</label>
-                  <select
-                    id={`${id}-consultant`}
-                    name="consultant"
-                    defaultValue={card.consultantId ?? ""}
-                    key={card.consultantId ?? "none"}
-                  >
-                    <option value="">미배정</option>
-                    {consultants.map((c) => (
-                      <option key={c.id} value={c.id}>
-                        {c.email}
-                      </option>
-                    ))}
-                  </select>
-                </div>
-                <button type="submit" className="btn btn-outline btn-small" {...busyButton(busy)}>
-                  담당 변경
-                </button>
-                <FormMessage tone="error" focus>
-                  {error("assign")?.message}
-                </FormMessage>
-              </Form>
+              <ChoiceForm
+                action={action}
+                intent="assign"
+                label="담당 상담원"
+                id={`${id}-consultant`}
+                value={card.consultantId ?? ""}
+                options={[["", "미배정"], ...consultants.map((c) => [c.id, c.email] as const)]}
+                submit="담당 변경"
+                busy={busy}
+                error={error("assign")?.message}
+              />
             ) : null}
             <Form method="post" action={action} className="card-memo-form">
               <input type="hidden" name="intent" value="memo" />
@@ -440,5 +413,52 @@ export default function CustomerCard({ loaderData, actionData }: Route.Component
         </ol>
       </section>
     </>
+  );
+}
+
+/** A form of one choice saved with its button: the card's status, its consultant. */
+function ChoiceForm({
+  action,
+  intent,
+  label,
+  id,
+  value,
+  options,
+  submit,
+  busy,
+  error,
+}: {
+  action: string;
+  intent: "status" | "assign";
+  label: string;
+  id: string;
+  value: string;
+  options: readonly (readonly [value: string, label: string])[];
+  submit: string;
+  busy: boolean;
+  error: string | undefined;
+}) {
+  const name = intent === "assign" ? "consultant" : intent;
+  return (
+    <Form method="post" action={action} className="card-inline-form">
+      <input type="hidden" name="intent" value={intent} />
+      <div className="field">
+        <label htmlFor={id}>{label}</label>
+        {/* A new select when the saved value changes, so it shows it. */}
+        <select id={id} name={name} defaultValue={value} key={value}>
+          {options.map(([v, text]) => (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          ))}
+        </select>
+      </div>
+      <button type="submit" className="btn btn-outline btn-small" {...busyButton(busy)}>
+        {submit}
+      </button>
+      <FormMessage tone="error" focus>
+        {error}
+      </FormMessage>
+    </Form>
   );
 }

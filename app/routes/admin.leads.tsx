@@ -8,13 +8,7 @@ import { recentAccess, logAccess, type AccessAction } from "~/admin/access-log.s
 import { deskScope, deskSites, deskSources } from "~/admin/lead-desk.server";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { assignmentSettings, saveAssignment, type Viewer } from "~/crm/calls.server";
-import {
-  consultantNames,
-  listCards,
-  queueOf,
-  type CardView,
-  type Queue,
-} from "~/crm/desk.server";
+import { consultantNames, listCards, queueOf, type CardView, type Queue } from "~/crm/desk.server";
 import { dueCounts } from "~/crm/digest.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { siteFrom } from "~/lib/site";
