@@ -338,7 +338,8 @@ export type Queue = {
   counts: { fresh: number; due: number; overdue: number };
 };
 
-const QUEUE_MAX = 100;
+/** Cards shown of each part of a queue (the rest through the list's filters). */
+const QUEUE_MAX = 50;
 
 /** A consultant's queue (consultantId null: the cards nobody has) in one complex. */
 export async function queueOf(

@@ -255,6 +255,7 @@ type LoaderData = Route.ComponentProps["loaderData"];
 function QueueView({ data: d }: { data: LoaderData }) {
   const queue = d.queue as Queue;
   const id = useId();
+  const whose = d.whose ?? NO_CONSULTANT;
   return (
     <>
       {d.isConsultant ? null : (
@@ -278,30 +279,59 @@ function QueueView({ data: d }: { data: LoaderData }) {
           </div>
         </Form>
       )}
-      <section aria-labelledby={`${id}-fresh`}>
-        <h2 id={`${id}-fresh`} className="admin-subtitle">
-          새 접수 ({queue.counts.fresh}명)
-        </h2>
-        <CardTable
-          cards={queue.fresh}
-          caption="새 접수, 먼저 들어온 순"
-          empty="새로 들어온 고객이 없습니다."
-          requestSite={d.requestSite}
-        />
-      </section>
-      <section aria-labelledby={`${id}-due`}>
-        <h2 id={`${id}-due`} className="admin-subtitle">
-          오늘 연락할 고객 ({queue.counts.due}명
-          {queue.counts.overdue ? `, 지연 ${queue.counts.overdue}명` : ""})
-        </h2>
-        <CardTable
-          cards={queue.due}
-          caption="오늘 연락할 고객, 연락 예정 순"
-          empty="오늘 연락할 고객이 없습니다."
-          requestSite={d.requestSite}
-        />
-      </section>
+      <QueueSection
+        title={`새 접수 (${queue.counts.fresh}명)`}
+        cards={queue.fresh}
+        total={queue.counts.fresh}
+        caption="새 접수, 먼저 들어온 순"
+        empty="새로 들어온 고객이 없습니다."
+        more={`/admin/leads?view=all&status=new&consultant=${whose}`}
+        requestSite={d.requestSite}
+      />
+      <QueueSection
+        title={`오늘 연락할 고객 (${queue.counts.due}명${queue.counts.overdue ? `, 지연 ${queue.counts.overdue}명` : ""})`}
+        cards={queue.due}
+        total={queue.counts.due}
+        caption="오늘 연락할 고객, 연락 예정 순"
+        empty="오늘 연락할 고객이 없습니다."
+        more={`/admin/leads?view=all&due=today&consultant=${whose}`}
+        requestSite={d.requestSite}
+      />
     </>
+  );
+}
+
+/** One part of a queue: its table, and a link to the rest when it holds more than a page. */
+function QueueSection({
+  title,
+  cards,
+  total,
+  caption,
+  empty,
+  more,
+  requestSite,
+}: {
+  title: string;
+  cards: CardView[];
+  total: number;
+  caption: string;
+  empty: string;
+  more: string;
+  requestSite: string;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="admin-subtitle">
+        {title}
+      </h2>
+      <CardTable cards={cards} caption={caption} empty={empty} requestSite={requestSite} />
+      {total > cards.length ? (
+        <p className="desk-more">
+          <Link to={more}>나머지 {total - cards.length}명은 전체 고객에서 보기</Link>
+        </p>
+      ) : null}
+    </section>
   );
 }
 
