@@ -7,7 +7,6 @@
 import { randomUUID } from "node:crypto";
 import { getDb, type Queryable } from "~/db/db.server";
 import {
-  CALL_RESULT_LABEL,
   isCallResult,
   isCustomerStatus,
   isInterest,
@@ -19,7 +18,7 @@ import {
 import { kstInputToIso } from "~/lib/korean-date";
 import { MEMO_MAX } from "~/lib/lead-desk";
 import type { Role } from "~/lib/roles";
-import { assign, event, setStatus, type Actor } from "./customers.server";
+import { assign, event, setStatus } from "./customers.server";
 
 /** Who is working the desk. */
 export type Viewer = { adminId: string; email: string; role: Role };
@@ -255,7 +254,7 @@ export async function claim(
       [customerId, viewer.adminId, at],
     );
     if (taken.changes === 0) return { ok: false, message: CALL_MESSAGES.takenAlready } as const;
-    await event(tx, siteId, customerId, at, "assign", null, viewer.adminId, viewer as Actor);
+    await event(tx, siteId, customerId, at, "assign", null, viewer.adminId, viewer);
     return { ok: true, message: CALL_MESSAGES.claimed } as const;
   });
 }
@@ -335,11 +334,4 @@ export async function saveAssignment(
         [siteId, c.id, input.active.includes(c.id) ? 1 : 0],
       );
   });
-}
-
-/** How a call reads in a line: "부재 · 관심도 B". */
-export function callSummary(call: { result: CallResult; interest: string | null }): string {
-  return [CALL_RESULT_LABEL[call.result], call.interest ? `관심도 ${call.interest}` : null]
-    .filter(Boolean)
-    .join(" · ");
 }

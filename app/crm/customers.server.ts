@@ -7,7 +7,16 @@
  */
 import { randomUUID } from "node:crypto";
 import { getDb, type Queryable } from "~/db/db.server";
-import { sourceKey, STATUS_STAGE, type CustomerStatus } from "~/lib/crm";
+import { CLOSED_STATUSES, sourceKey, STATUS_STAGE, type CustomerStatus } from "~/lib/crm";
+import { startOfKstDay } from "~/lib/visit-slots";
+
+/** SQL: the card still waits for calls (not 계약 or 무효). `prefix`: the table's alias and a dot. */
+export const openCard = (prefix = "") =>
+  `${prefix}status NOT IN (${CLOSED_STATUSES.map((s) => `'${s}'`).join(", ")})`;
+
+/** The first instant of the Korean day after now's (ISO UTC): "due today" is before it. */
+export const endOfKstDay = (now: Date) =>
+  new Date(startOfKstDay(now).getTime() + 86_400_000).toISOString();
 
 /** What attachLead needs of a lead (a stored Lead has all of it). */
 export type AttachableLead = {

@@ -15,7 +15,7 @@ import {
   type CustomerStatus,
   type Interest,
 } from "~/lib/crm";
-import { kstDayStartIso, kstToday } from "~/lib/korean-date";
+import { kstDayStartIso } from "~/lib/korean-date";
 import {
   DESK_PAGE_SIZE,
   leadKindLabel,
@@ -29,9 +29,10 @@ import {
 import type { LeadRow } from "~/leads/leads.server";
 import { normalizePhone } from "~/lib/phone";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
-import { formatSlot, slotKeyOf } from "~/lib/visit-slots";
+import { formatSlot, kstDate, kstTime, slotKeyOf } from "~/lib/visit-slots";
 import { maskPhone } from "~/outbox/sms.server";
 import { cardRights, type Viewer } from "./calls.server";
+import { endOfKstDay, openCard } from "./customers.server";
 
 /** A card as the desk shows it (phone masked when the viewer may not see it). */
 export type CardView = {
@@ -97,7 +98,7 @@ const CARD_COLUMNS = `c.id, c.site_id, c.phone, c.name, c.status, c.status_at, c
   c.consultant_id, a.email AS consultant_email, c.source, c.touches, c.calls, c.last_result,
   c.last_call_at, c.next_contact_at, c.memo, c.first_at, c.last_at`;
 const CARD_FROM = "customers c LEFT JOIN admins a ON a.id = c.consultant_id";
-const OPEN = `c.status NOT IN (${CLOSED_STATUSES.map((s) => `'${s}'`).join(", ")})`;
+const OPEN = openCard("c.");
 
 function toView(r: CustomerRow, viewer: Viewer, now: Date, latest: LatestLead | null): CardView {
   const own = cardRights(viewer, r.consultant_id).work;
@@ -125,12 +126,6 @@ function toView(r: CustomerRow, viewer: Viewer, now: Date, latest: LatestLead | 
     lastAt: r.last_at,
     latest,
   };
-}
-
-/** The first instant of the Korean day after now's (ISO UTC). */
-export function endOfKstDay(now: Date): string {
-  const tomorrow = new Date(now.getTime() + 86_400_000);
-  return kstDayStartIso(kstToday(tomorrow))!;
 }
 
 type Param = (value: unknown) => string;
@@ -397,7 +392,6 @@ export type TimelineItem = {
 export type CardDetail = {
   card: CardView;
   timeline: TimelineItem[];
-  /** The card's leads' messages (inquiry text), newest first. */
 };
 
 /** One card of the complex with its timeline, newest first; null when there is none. */
@@ -534,13 +528,6 @@ async function accountEmails(ids: (string | null)[]): Promise<Map<string, string
   return new Map(rows.map((r) => [r.id, r.email]));
 }
 
-/** "11월 29일 10:00" in Korean time. */
-function kstDateTime(iso: string): string {
-  const d = new Date(new Date(iso).getTime() + 9 * 3_600_000);
-  const pad = (n: number) => String(n).padStart(2, "0");
-  return `${d.getUTCMonth() + 1}월 ${d.getUTCDate()}일 ${pad(d.getUTCHours())}:${pad(d.getUTCMinutes())}`;
-}
-
 /** The complex's consultants by id → e-mail (the desk's filter and columns). */
 export async function consultantNames(siteId: string): Promise<Map<string, string>> {
   const db = await getDb();
@@ -550,4 +537,11 @@ export async function consultantNames(siteId: string): Promise<Map<string, strin
     [siteId],
   );
   return new Map(rows.map((r) => [r.id, r.email]));
+}
+
+/** "11월 29일 10:00" in Korean time: the timeline's short form (its line has the full date). */
+function kstDateTime(iso: string): string {
+  const at = new Date(iso);
+  const [, month, day] = kstDate(at).split("-").map(Number);
+  return `${month}월 ${day}일 ${kstTime(at)}`;
 }

@@ -13,8 +13,8 @@
  */
 import { getDb, type Queryable } from "~/db/db.server";
 import { env } from "~/env.server";
-import { CLOSED_STATUSES } from "~/lib/crm";
-import { kstDate, kstTime, startOfKstDay } from "~/lib/visit-slots";
+import { endOfKstDay, openCard } from "./customers.server";
+import { kstDate, kstTime } from "~/lib/visit-slots";
 import { enqueue } from "~/outbox/outbox.server";
 import { maskPhone } from "~/outbox/sms.server";
 import { siteById, siteOrigin } from "~/sites/registry.server";
@@ -24,15 +24,6 @@ import type { Site } from "~/content/schema";
 export const DIGEST_AT = "09:00";
 /** Cards listed by name in a digest, at most (the rest are counted): ten lines in all. */
 export const DIGEST_CARDS = 8;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** A card waits for a call: not closed (계약, 무효). `prefix`: the table's alias and a dot. */
-const open = (prefix = "") =>
-  `${prefix}status NOT IN (${CLOSED_STATUSES.map((s) => `'${s}'`).join(", ")})`;
-
-/** The first instant of the Korean day after now's, as ISO UTC. */
-const nextKstDay = (now: Date) => new Date(startOfKstDay(now).getTime() + DAY_MS).toISOString();
 
 export type DueCounts = { due: number; overdue: number };
 
@@ -50,11 +41,11 @@ export async function dueCounts(
   const row = await q.get<{ due: number | string; overdue: number | string | null }>(
     `SELECT COUNT(*) AS due, SUM(CASE WHEN next_contact_at < $3 THEN 1 ELSE 0 END) AS overdue
      FROM customers
-     WHERE site_id = $1 AND next_contact_at < $2 AND ${open()}
+     WHERE site_id = $1 AND next_contact_at < $2 AND ${openCard()}
        ${consultantId === null ? "" : "AND consultant_id = $4"}`,
     consultantId === null
-      ? [siteId, nextKstDay(now), now.toISOString()]
-      : [siteId, nextKstDay(now), now.toISOString(), consultantId],
+      ? [siteId, endOfKstDay(now), now.toISOString()]
+      : [siteId, endOfKstDay(now), now.toISOString(), consultantId],
   );
   return { due: Number(row?.due ?? 0), overdue: Number(row?.overdue ?? 0) };
 }
@@ -110,7 +101,7 @@ export async function sendDueDigests(now: Date = new Date()): Promise<DigestSent
   if (kstTime(now) < DIGEST_AT) return [];
   const db = await getDb();
   const day = kstDate(now);
-  const until = nextKstDay(now);
+  const until = endOfKstDay(now);
   const waiting = await db.all<{ site_id: string; admin_id: string; email: string }>(
     `SELECT s.site_id, a.id AS admin_id, a.email
      FROM admins a JOIN admin_sites s ON s.admin_id = a.id
@@ -119,7 +110,7 @@ export async function sendDueDigests(now: Date = new Date()): Promise<DigestSent
                        WHERE d.site_id = s.site_id AND d.admin_id = a.id AND d.day = $1)
        AND EXISTS (SELECT 1 FROM customers c
                    WHERE c.site_id = s.site_id AND c.consultant_id = a.id
-                     AND c.next_contact_at < $2 AND ${open("c.")})
+                     AND c.next_contact_at < $2 AND ${openCard("c.")})
      ORDER BY s.site_id, a.id`,
     [day, until],
   );
@@ -145,7 +136,7 @@ export async function sendDueDigests(now: Date = new Date()): Promise<DigestSent
       if (to) {
         const cards = await tx.all<{ name: string; phone: string; next_contact_at: string }>(
           `SELECT name, phone, next_contact_at FROM customers
-           WHERE site_id = $1 AND consultant_id = $2 AND next_contact_at < $3 AND ${open()}
+           WHERE site_id = $1 AND consultant_id = $2 AND next_contact_at < $3 AND ${openCard()}
            ORDER BY next_contact_at, id LIMIT ${DIGEST_CARDS}`,
           [w.site_id, w.admin_id, until],
         );
