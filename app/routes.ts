@@ -73,6 +73,12 @@ export default [
   page("admin/channels/funnel.csv", "routes/admin.channels.csv.ts", "admin-channels-funnel-csv"),
   // A picture uploaded from the console (multipart `file` + `alt`), answered as JSON.
   page("admin/media", "routes/admin.media.ts"),
+  // Files that are not pictures (app/lib/file-upload.ts), answered as JSON: a 360° panorama, a
+  // film and its captions, the recruitment notice PDF.
+  page("admin/media/panorama", "routes/admin.media.panorama.ts"),
+  page("admin/media/video", "routes/admin.media.video.ts"),
+  page("admin/media/captions", "routes/admin.media.video.ts", "admin-media-captions"),
+  page("admin/media/pdf", "routes/admin.media.pdf.ts"),
   // A complex's draft or version as a zip (site.yaml + images/), streamed.
   page("admin/sites/:siteId/export", "routes/admin.site.export.ts"),
   // A one-time invitation link: the invitee sets a password and is signed in (no session yet).

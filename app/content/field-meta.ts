@@ -14,9 +14,19 @@ export type FieldRef = (typeof FIELD_REFS)[number];
 
 /**
  * How a field is edited when its type does not say: textarea (a long text), date (YYYY-MM-DD),
- * time (HH:MM), image (a picture slot `{ src, alt, width, height }`, uploaded).
+ * time (HH:MM), image (a picture slot `{ src, alt, width, height }`, uploaded); the file slots, each
+ * an object filled by its upload: video-file (an MP4 and its captions), panorama (a 2:1 360°
+ * picture), pdf (the recruitment notice and its pages).
  */
-export const FIELD_WIDGETS = ["textarea", "date", "time", "image"] as const;
+export const FIELD_WIDGETS = [
+  "textarea",
+  "date",
+  "time",
+  "image",
+  "video-file",
+  "panorama",
+  "pdf",
+] as const;
 export type FieldWidget = (typeof FIELD_WIDGETS)[number];
 
 /** A field's label and help text, and how the console edits it: the argument of zod's `.meta()`. */

@@ -90,6 +90,168 @@ export const bannerImageSchema = z
 /** An image slot with its own label and help text. */
 const image = (title: string, description: string) => imageSchema.meta(m(title, description));
 
+/*
+ * Files that are not pictures: a film, its captions, a 360° panorama, the recruitment notice PDF.
+ * Their `src` is an upload (`media/<hash>….<ext>`, app/media/), a build drawing
+ * (`art/<id>/….<ext>`, drawn from the complex's data by `npm run images`) or a shared sample file
+ * under assets/images (`video/….mp4`, served from /img/). Addresses: app/lib/media-files.ts.
+ */
+const fileSrc = (extensions: string, title: string, description: string) =>
+  z
+    .string()
+    .regex(
+      new RegExp(`^[a-z0-9][a-z0-9/-]*\\.(${extensions})$`),
+      "파일 경로 형식이 아닙니다. 파일을 올리면 저절로 채워집니다",
+    )
+    .meta(m(title, description));
+
+const pixels = (title: string, description: string) =>
+  z.number().int().positive().meta(m(title, description));
+
+/** A film kept on this site (an uploaded MP4), played by the browser's own player. */
+export const videoFileSchema = z
+  .object({
+    src: fileSrc("mp4", "영상 파일", "MP4 영상 파일입니다. 영상을 올리면 저절로 채워집니다."),
+    width: pixels("가로 크기(px)", "영상의 가로 픽셀 수입니다. 영상을 올리면 저절로 채워집니다."),
+    height: pixels("세로 크기(px)", "영상의 세로 픽셀 수입니다. 영상을 올리면 저절로 채워집니다."),
+    /** Korean captions (WebVTT). */
+    captions: fileSrc(
+      "vtt",
+      "자막 파일",
+      "한국어 자막(WebVTT, .vtt) 파일입니다. 소리를 켜지 못하는 방문자도 내용을 알 수 있습니다.",
+    ).optional(),
+  })
+  .meta(
+    m("직접 올린 영상", "이 사이트에 올린 MP4 영상입니다. 있으면 영상 주소보다 먼저 쓰입니다.", {
+      widget: "video-file",
+    }),
+  );
+
+/** An equirectangular 360° picture (width twice its height) of one room. */
+export const panoramaSchema = z
+  .object({
+    src: fileSrc(
+      "jpg",
+      "파노라마 파일",
+      "360° 파노라마(가로:세로 2:1) 파일입니다. 올리면 저절로 채워집니다.",
+    ),
+    width: pixels("가로 크기(px)", "파노라마의 가로 픽셀 수입니다."),
+    height: pixels("세로 크기(px)", "파노라마의 세로 픽셀 수입니다."),
+  })
+  .refine((p) => p.width === p.height * 2, {
+    message: "360° 파노라마는 가로가 세로의 2배(2:1)여야 합니다",
+    path: ["width"],
+  })
+  .meta(
+    m("360° 파노라마", "방 하나를 360°로 찍은 2:1 파노라마 사진입니다.", { widget: "panorama" }),
+  );
+
+/** A spot in a room that leads to another room of the same tour. */
+export const hotspotSchema = z
+  .object({
+    target: text.meta(m("이동할 방", "누르면 보이는 방의 키입니다 (같은 투어의 방).")),
+    label: text.meta(m("표시 이름", "표시에 보이고 읽어 주는 이름입니다 (예: 안방으로).")),
+    yaw: z
+      .number()
+      .min(-180)
+      .max(180)
+      .meta(m("가로 방향(°)", "정면(0°)에서 오른쪽이 +, 왼쪽이 −인 각도입니다 (−180~180).")),
+    pitch: z
+      .number()
+      .min(-90)
+      .max(90)
+      .meta(m("세로 방향(°)", "수평(0°)에서 위가 +, 아래가 −인 각도입니다 (−90~90).")),
+  })
+  .meta(m("이동 표시", "다른 방으로 가는 표시 하나입니다."));
+
+export const tourRoomSchema = z
+  .object({
+    key: text
+      .regex(/^[a-z0-9-]+$/, "방 키는 영문 소문자, 숫자, -만 씁니다")
+      .meta(m("방 키", "이동 표시가 이 방을 가리키는 이름입니다 (예: living).")),
+    title: text.meta(m("방 이름", "투어에 보이는 방 이름입니다 (예: 거실).")),
+    panorama: panoramaSchema,
+    yaw: z
+      .number()
+      .min(-180)
+      .max(180)
+      .default(0)
+      .meta(m("처음 방향(°)", "방에 들어섰을 때 보이는 가로 방향입니다.")),
+    hotspots: z
+      .array(hotspotSchema)
+      .default([])
+      .meta(m("이동 표시", "이 방에서 다른 방으로 가는 표시들입니다.")),
+  })
+  .meta(m("방", "360° 투어의 방 하나입니다."));
+
+/** A tour hosted here: rooms of equirectangular panoramas linked by hotspots. */
+export const tourSchema = z
+  .object({
+    rooms: z.array(tourRoomSchema).min(1).meta(m("방", "투어의 방들입니다. 첫 방에서 시작합니다.")),
+  })
+  .superRefine((tour, ctx) => {
+    const keys = new Set<string>();
+    for (const [i, room] of tour.rooms.entries()) {
+      if (keys.has(room.key))
+        ctx.addIssue({
+          code: "custom",
+          message: `방 키 ‘${room.key}’가 두 번 쓰였습니다`,
+          path: ["rooms", i, "key"],
+        });
+      keys.add(room.key);
+    }
+    for (const [i, room] of tour.rooms.entries())
+      for (const [j, spot] of room.hotspots.entries())
+        if (!keys.has(spot.target))
+          ctx.addIssue({
+            code: "custom",
+            message: `이동할 방 ‘${spot.target}’이 이 투어에 없습니다`,
+            path: ["rooms", i, "hotspots", j, "target"],
+          });
+  })
+  .meta(m("360° 투어", "이 사이트에 올린 파노라마로 보여 주는 VR 투어입니다."));
+
+/** The recruitment notice as uploaded: the PDF and the size of each page, drawn as a picture at upload. */
+export const noticeDocumentSchema = z
+  .object({
+    src: fileSrc("pdf", "PDF 파일", "모집공고 PDF 파일입니다. 올리면 저절로 채워집니다."),
+    bytes: pixels("파일 크기(바이트)", "PDF 파일의 크기입니다. 올리면 저절로 채워집니다."),
+    pages: z
+      .array(
+        z
+          .object({
+            width: pixels("가로 크기(px)", "쪽 그림의 가로 픽셀 수입니다."),
+            height: pixels("세로 크기(px)", "쪽 그림의 세로 픽셀 수입니다."),
+          })
+          .meta(m("쪽", "PDF 한 쪽의 그림 크기입니다.")),
+      )
+      .min(1)
+      .meta(m("쪽", "PDF의 쪽들입니다. 올리면 저절로 채워집니다.")),
+  })
+  .meta(
+    m(
+      "모집공고 파일",
+      "이 사이트에 올린 모집공고 PDF입니다. 휴대폰에서 쪽마다 그림으로 보입니다.",
+      {
+        widget: "pdf",
+      },
+    ),
+  );
+
+/** A video address: an embed address, or a YouTube address or id (played from youtube-nocookie). */
+const videoSrc = z
+  .union([
+    z.literal(""),
+    z.url({ protocol: /^https$/, error: "영상 주소는 https://로 시작해야 합니다" }),
+    z.string().regex(/^[A-Za-z0-9_-]{11}$/),
+  ])
+  .meta(
+    m(
+      "영상 주소",
+      "유튜브 주소나 영상 ID(11자), 또는 다른 플레이어의 embed 주소(https://)입니다. 영상이 나오기 전에는 비워 둡니다.",
+    ),
+  );
+
 export const menuItemSchema = z
   .object({
     title: text.meta(m("메뉴 이름", "메뉴에 보이는 이름입니다.")),
@@ -230,10 +392,10 @@ export const videoTabSchema = z
     ),
     /** The unit type (a unitTypes key) the film presents; its title must use that type's label. */
     unitKey: unitKey("주택형", "이 영상이 소개하는 주택형입니다 (주택형 영상일 때만).").optional(),
-    /** Embed URL of the player; empty until the agency delivers the film. */
-    src: z
-      .union([z.literal(""), z.url()])
-      .meta(m("영상 주소", "영상 플레이어의 embed 주소입니다. 영상이 나오기 전에는 비워 둡니다.")),
+    /** A YouTube address or id, or another player's embed address; empty until the film is delivered. */
+    src: videoSrc,
+    /** A film kept on this site; played instead of `src` when present. */
+    file: videoFileSchema.optional(),
     poster: image("대표 그림", "영상이 재생되기 전에 보이는 그림입니다."),
   })
   .meta(m("영상 탭", "분양영상 페이지의 영상 탭 하나입니다."));
@@ -242,10 +404,25 @@ export const vrTabSchema = z
   .object({
     key: text.meta(m("탭 키", "다른 항목이 이 VR 탭을 가리키는 이름입니다 (예: 59A).")),
     title: text.meta(m("탭 이름", "VR 탭에 보이는 이름입니다.")),
-    /** Embed URL of the VR tour; empty until it is published. */
+    /** A vendor's tour (krpano's tour.html and the like), https only; empty until it is published. */
     src: z
-      .union([z.literal(""), z.url()])
-      .meta(m("VR 주소", "VR 둘러보기의 embed 주소입니다. 공개 전에는 비워 둡니다.")),
+      .union([
+        z.literal(""),
+        z.url({ protocol: /^https$/, error: "VR 주소는 https://로 시작해야 합니다" }),
+      ])
+      .meta(
+        m(
+          "VR 주소",
+          "VR 업체가 준 투어 주소(https://…)입니다. 직접 올린 360° 투어가 있으면 그것이 먼저 보입니다. 공개 전에는 비워 둡니다.",
+        ),
+      ),
+    /** Shown until the visitor opens the tour; without it, the type's floor plan or the first room. */
+    thumbnail: image(
+      "미리보기 그림",
+      "투어를 열기 전에 보이는 그림입니다. 비워 두면 평면도나 첫 방의 파노라마가 보입니다.",
+    ).optional(),
+    /** A tour hosted here; shown instead of `src` when present. */
+    tour: tourSchema.optional(),
   })
   .meta(m("VR 탭", "E-모델하우스의 VR 탭 하나입니다."));
 
@@ -1271,14 +1448,8 @@ export const contentSchema = z
     ),
     brandVideo: z
       .object({
-        src: z
-          .union([z.literal(""), z.url()])
-          .meta(
-            m(
-              "영상 주소",
-              "홍보영상 플레이어의 embed 주소입니다. 영상이 나오기 전에는 비워 둡니다.",
-            ),
-          ),
+        src: videoSrc,
+        file: videoFileSchema.optional(),
         poster: image("대표 그림", "영상이 재생되기 전에 보이는 그림입니다."),
       })
       .meta(m("홍보영상", "홍보영상 페이지(/Brand/video)의 영상입니다.")),
@@ -1317,6 +1488,8 @@ export const contentSchema = z
               "모집공고 PDF의 주소(https://… 또는 /….pdf)입니다. 공고 전에는 비워 둡니다.",
             ),
           ),
+        /** The notice uploaded here: its pages are shown as pictures, the PDF offered for download. */
+        document: noticeDocumentSchema.optional(),
         publishedAt: z.iso
           .date()
           .meta(m("공고일", "모집공고를 낸 날입니다.", { widget: "date" }))
@@ -1733,6 +1906,11 @@ export type UnitType = z.infer<typeof unitTypeSchema>;
 export type PremiumCard = z.infer<typeof premiumCardSchema>;
 export type VideoTab = z.infer<typeof videoTabSchema>;
 export type VrTab = z.infer<typeof vrTabSchema>;
+export type VideoFile = z.infer<typeof videoFileSchema>;
+export type Panorama = z.infer<typeof panoramaSchema>;
+export type Tour = z.infer<typeof tourSchema>;
+export type TourRoom = z.infer<typeof tourRoomSchema>;
+export type NoticeDocument = z.infer<typeof noticeDocumentSchema>;
 export type ModelHouse = z.infer<typeof modelHouseSchema>;
 export type RemainingUnits = z.infer<typeof remainingUnitsSchema>;
 export type Notice = z.infer<typeof noticeSchema>;

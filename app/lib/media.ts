@@ -1,3 +1,5 @@
+import { YOUTUBE_EMBED_ORIGIN, youtubeId } from "./media-files";
+
 /**
  * Rules for the embedded players: which VR tabs the E-model page shows, and the query a
  * video embed gets so it starts by itself and stops at the end.
@@ -39,27 +41,30 @@ export function autoplayUrl(src: string): string {
 }
 
 type EmbedSources = {
-  brandVideo: { src: string };
-  videoTabs: readonly { src: string }[];
-  vr: { tabs: readonly { src: string }[] };
-  announcement: { pdfUrl: string };
+  brandVideo: { src: string; file?: unknown };
+  videoTabs: readonly { src: string; file?: unknown }[];
+  vr: { tabs: readonly { src: string; tour?: unknown }[] };
+  announcement: { pdfUrl: string; document?: unknown };
 };
 
 /**
  * The sources the pages may show in an iframe (the Content-Security-Policy's frame-src): the
- * origins of the configured video, VR and notice-PDF addresses, and `'self'` for a PDF on this site.
- * Empty addresses (not delivered yet) add nothing.
+ * origins of the configured video and VR addresses (a YouTube film plays from youtube-nocookie),
+ * of a notice PDF elsewhere, and `'self'` for a PDF on this site. Empty addresses (not delivered
+ * yet) and addresses a file kept here replaces (an uploaded film, a self-hosted tour, an uploaded
+ * notice) add nothing.
  */
 export function frameSources(c: EmbedSources): string[] {
   const sources = new Set<string>();
   const addresses = [
-    c.brandVideo.src,
-    ...c.videoTabs.map((t) => t.src),
-    ...c.vr.tabs.map((t) => t.src),
-    c.announcement.pdfUrl,
+    ...[c.brandVideo, ...c.videoTabs].filter((v) => !v.file).map((v) => v.src),
+    ...c.vr.tabs.filter((t) => !t.tour).map((t) => t.src),
+    ...(c.announcement.document ? [] : [c.announcement.pdfUrl]),
   ];
   for (const address of addresses) {
-    if (address.startsWith("/")) sources.add("'self'");
+    if (address === "") continue;
+    if (youtubeId(address)) sources.add(YOUTUBE_EMBED_ORIGIN);
+    else if (address.startsWith("/")) sources.add("'self'");
     else if (/^https?:\/\//i.test(address)) sources.add(new URL(address).origin);
   }
   return [...sources];
