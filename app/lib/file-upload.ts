@@ -58,6 +58,7 @@ export const FILE_MESSAGES = {
     `파노라마는 ${PANORAMA_MAX_PIXELS / 1_000_000}메가픽셀 이하만 올릴 수 있습니다 (고르신 사진: ${width}×${height}). 8192×4096 이하로 줄여 다시 올려 주세요.`,
   tooManyPages: (pages: number) =>
     `모집공고는 ${PDF_MAX_PAGES}쪽 이하만 올릴 수 있습니다 (고르신 파일: ${pages}쪽).`,
+  pdfPassword: "암호가 걸린 PDF는 올릴 수 없습니다. 암호를 푼 PDF로 저장해 다시 올려 주세요.",
   broken: (kind: FileKind) =>
     `${FILE_LIMITS[kind].what} 파일을 읽을 수 없습니다. 파일이 손상되었을 수 있으니 다른 파일로 다시 올려 주세요.`,
   unreadable: "요청을 읽지 못했습니다. 다시 시도해 주세요.",
