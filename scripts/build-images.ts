@@ -33,6 +33,8 @@ import {
 import { imageUrl, isMedia, isPhoto, photoWidths, PHOTO_FORMATS } from "../app/lib/images";
 import type { Image, Site } from "../app/content/schema";
 import { homeArtwork } from "./artwork/home-art";
+import { NOTICE_FILE, noticePdf } from "./artwork/notice-pdf";
+import { drawPdf } from "../app/media/pdf.server";
 import { outlineSvgText, pretendardFonts } from "./svg-outline";
 
 const SRC = "assets/images";
@@ -97,14 +99,43 @@ function sourceOf(file: string): string | Buffer {
 }
 
 /**
- * The drawings made from each complex's data (the home page's views), in `.artwork/<id>/`:
- * a file is written only when its drawing changed; drawings no longer made are removed.
+ * The sample recruitment notice (scripts/artwork/notice-pdf.ts) in `dir`, and its pages drawn as an
+ * upload's are (app/media/pdf.server.ts): `notice.pdf`, `notice-p<n>-<w>.webp`. Drawn again only
+ * when the PDF changed or a page is missing. Answers the files, to keep.
  */
-function drawFromData(sites: Site[]) {
+async function drawNotice(site: Site, dir: string): Promise<string[]> {
+  const pdf = Buffer.from(await noticePdf(site));
+  const file = join(dir, NOTICE_FILE);
+  const base = file.replace(/\.pdf$/, "");
+  const same = existsSync(file) && readFileSync(file).equals(pdf);
+  let pictures = same ? walk(dir).filter((f) => f.startsWith(`${base}-p`)) : [];
+  if (!same || pictures.length === 0) {
+    const drawn = await drawPdf(pdf);
+    if (!drawn.ok) throw new Error(`${site.id}: 견본 모집공고를 그리지 못했습니다: ${drawn.message}`);
+    mkdirSync(dir, { recursive: true });
+    pictures = drawn.pages.flatMap((page, i) =>
+      [...page.webp].map(([width, webp]) => {
+        const out = `${base}-p${i + 1}-${width}.webp`;
+        writeFileSync(out, webp);
+        return out;
+      }),
+    );
+    // The PDF last: when it is there with its bytes, its pages are too.
+    writeFileSync(file, pdf);
+  }
+  return [file, ...pictures];
+}
+
+/**
+ * The drawings made from each complex's data (the home page's views and the sample notice), in
+ * `.artwork/<id>/`: a file is written only when its drawing changed; drawings no longer made are
+ * removed.
+ */
+async function drawFromData(sites: Site[]) {
   const root = generatedImagesRoot();
   for (const site of sites) {
     const dir = join(root, site.id);
-    const keep = new Set<string>();
+    const keep = new Set<string>(await drawNotice(site, dir));
     for (const { path, svg } of homeArtwork(site)) {
       const file = join(dir, path);
       keep.add(file);
@@ -127,7 +158,7 @@ function drawFromData(sites: Site[]) {
 async function main() {
   // Every complex, validated: a broken file stops the build with its Korean message. Then its
   // drawings, and the complexes read again so that their slots name those drawings.
-  drawFromData(loadSites());
+  await drawFromData(loadSites());
   resetSites();
   const sites = loadSites();
   const images = new Map<string, Image>();
