@@ -6,6 +6,8 @@
  * - video: the player (another site's iframe, `data-src`) replaces the poster while its panel shows.
  * - vr: a click on the frame replaces the link to the tour with the tour itself.
  * - document: the PDF is embedded above its links, with a spinner while it loads.
+ * - pages: a notice's pages drawn at upload; a spinner while the first page comes, a message with
+ *   the download link if it does not (the pages themselves open in the drawing viewer).
  * - drawing: a tap opens the drawing in the full-screen zoom viewer (PhotoSwipe, loaded on the
  *   first tap); the viewer owns a history entry, so Back closes it and stays on the page.
  * Players from other sites exist only here, in the visitor's browser (docs/decisions/004).
@@ -166,6 +168,9 @@ function startPlayers(scope: ParentNode) {
     );
     frame.dataset.state = "player";
   }
+  for (const pages of scope.querySelectorAll<HTMLElement>("[data-media='pages']")) {
+    if (shown(pages) && !pages.dataset.watched) watchPages(pages);
+  }
   for (const viewer of scope.querySelectorAll<HTMLElement>("[data-media='document']")) {
     if (shown(viewer) && viewer.dataset.src && !viewer.querySelector(".doc-frame")) {
       embedDocument(viewer);
@@ -222,6 +227,67 @@ function embedDocument(viewer: HTMLElement) {
   });
   frame.append(iframe, loading);
   viewer.prepend(frame);
+}
+
+/** The loading state of a notice's pages: a spinner until the first page shows. */
+function loadingState(): HTMLElement {
+  const loading = document.createElement("div");
+  loading.className = "doc-loading doc-pages-loading";
+  loading.setAttribute("role", "status");
+  const spinner = document.createElement("span");
+  spinner.className = "spinner";
+  spinner.setAttribute("aria-hidden", "true");
+  const message = document.createElement("p");
+  message.textContent = "파일을 불러오는 중입니다";
+  loading.append(spinner, message);
+  return loading;
+}
+
+/**
+ * Shows the loading state over a notice's first page until its picture has come, and a message
+ * with the download link in its place if it does not (the spinner never stays).
+ */
+function watchPages(pages: HTMLElement) {
+  pages.dataset.watched = "true";
+  const first = pages.querySelector<HTMLImageElement>(".doc-page img");
+  const page = first?.closest<HTMLElement>(".doc-page");
+  if (!first || !page || (first.complete && first.naturalWidth > 0)) return;
+  const list = pages.querySelector<HTMLElement>(".doc-page-list");
+  const loading = loadingState();
+  list?.setAttribute("aria-busy", "true");
+  page.append(loading);
+  const timer = window.setTimeout(() => {
+    const slow = document.createElement("p");
+    slow.className = "doc-loading-slow";
+    slow.textContent = "오래 걸리면 위의 ‘PDF 내려받기’로 파일을 받아 보실 수 있습니다.";
+    loading.append(slow);
+  }, SLOW_DOCUMENT_MS);
+  const done = () => {
+    window.clearTimeout(timer);
+    list?.setAttribute("aria-busy", "false");
+  };
+  const failed = () => {
+    done();
+    loading.classList.add("doc-loading-failed");
+    loading.setAttribute("role", "alert");
+    const download = pages.querySelector<HTMLAnchorElement>(".doc-download");
+    const message = document.createElement("p");
+    message.textContent = "모집공고 그림을 불러오지 못했습니다. PDF 파일을 내려받아 확인해 주세요.";
+    loading.replaceChildren(message);
+    if (download) {
+      const link = download.cloneNode(true) as HTMLAnchorElement;
+      loading.append(link);
+    }
+  };
+  if (first.complete) {
+    failed();
+    return;
+  }
+  first.addEventListener("load", () => {
+    done();
+    loading.remove();
+  });
+  first.addEventListener("error", failed);
 }
 
 // ---------- Drawing viewer ----------

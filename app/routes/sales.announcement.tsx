@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { RemainingUnitsBoard } from "~/components/live/remaining-units";
 import { PageShell } from "~/components/layout/page-shell";
-import { DocumentViewer } from "~/components/media/document-viewer";
+import { DocumentPages, DocumentViewer } from "~/components/media/document-viewer";
 import { phoneLink } from "~/lib/source-phone";
 import { pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site";
@@ -35,7 +35,9 @@ export default function Announcement() {
         <p className="sales-caveat" role="note">
           {site.legal.adDisclaimer}
         </p>
-        {notice.pdfUrl ? (
+        {notice.document ? (
+          <DocumentPages document={notice.document} title={notice.title} />
+        ) : notice.pdfUrl ? (
           <DocumentViewer url={notice.pdfUrl} title={notice.title} />
         ) : (
           <div className="doc-pending">
