@@ -12,7 +12,8 @@
  *     `media/<hash>-p<n>-<w>.webp`. The PDF itself, `media/<hash>.pdf`, is written last.
  *   - PDF.js runs in this thread: a page is drawn in slices of about 15 ms with the event loop
  *     served between them (RenderTask.onContinue), and one PDF is drawn at a time, so the server
- *     keeps answering while a notice is drawn (40 pages: see docs/decisions/032-media-store.md).
+ *     keeps answering while a notice is drawn. A 40-page text notice (A4) took 23.6 s on this
+ *     2-core machine, the longest pause of the event loop 310 ms (reading a page's content).
  */
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
