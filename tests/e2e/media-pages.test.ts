@@ -381,14 +381,19 @@ describe("without JavaScript", () => {
     }
   });
 
-  test("the recruitment notice page is not stuck on a spinner and says the notice is coming", async () => {
+  test("the recruitment notice page is not stuck on a spinner and shows the notice's pages", async () => {
     const { context, page } = await staticPage("/SalesInfo/announcement");
     try {
       expect(
         await page.getByRole("heading", { level: 2, name: content.announcement.title }).isVisible(),
       ).toBe(true);
       expect(await page.getByText(content.legal.adDisclaimer).first().isVisible()).toBe(true);
-      expect(await page.getByText("공고 예정").isVisible()).toBe(true);
+      expect(
+        await page
+          .getByRole("img", { name: `${content.announcement.title} 1쪽`, exact: true })
+          .isVisible(),
+      ).toBe(true);
+      expect(await page.getByRole("link", { name: /^PDF 내려받기/ }).isVisible()).toBe(true);
       expect(await page.getByText("파일을 불러오는 중입니다").count()).toBe(0);
     } finally {
       await context.close();
