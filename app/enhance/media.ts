@@ -205,21 +205,8 @@ function embedDocument(viewer: HTMLElement) {
   frame.className = "doc-frame";
   frame.setAttribute("aria-busy", "true");
   const iframe = embed(viewer, "doc-embed");
-  const loading = document.createElement("div");
-  loading.className = "doc-loading";
-  loading.setAttribute("role", "status");
-  const spinner = document.createElement("span");
-  spinner.className = "spinner";
-  spinner.setAttribute("aria-hidden", "true");
-  const message = document.createElement("p");
-  message.textContent = "파일을 불러오는 중입니다";
-  loading.append(spinner, message);
-  const timer = window.setTimeout(() => {
-    const slow = document.createElement("p");
-    slow.className = "doc-loading-slow";
-    slow.textContent = "화면에 보이지 않으면 아래 ‘새 창에서 보기’를 눌러 주세요.";
-    loading.append(slow);
-  }, SLOW_DOCUMENT_MS);
+  const loading = loadingState("doc-loading");
+  const timer = slowNote(loading, "화면에 보이지 않으면 아래 ‘새 창에서 보기’를 눌러 주세요.");
   iframe.addEventListener("load", () => {
     window.clearTimeout(timer);
     loading.remove();
@@ -229,10 +216,10 @@ function embedDocument(viewer: HTMLElement) {
   viewer.prepend(frame);
 }
 
-/** The loading state of a notice's pages: a spinner until the first page shows. */
-function loadingState(): HTMLElement {
+/** The spec's loading state of a file (the PDF embedded, a notice's first page): a spinner. */
+function loadingState(className: string): HTMLElement {
   const loading = document.createElement("div");
-  loading.className = "doc-loading doc-pages-loading";
+  loading.className = className;
   loading.setAttribute("role", "status");
   const spinner = document.createElement("span");
   spinner.className = "spinner";
@@ -241,6 +228,16 @@ function loadingState(): HTMLElement {
   message.textContent = "파일을 불러오는 중입니다";
   loading.append(spinner, message);
   return loading;
+}
+
+/** After SLOW_DOCUMENT_MS, a note under the spinner of what else to do; the timer's id. */
+function slowNote(loading: HTMLElement, text: string): number {
+  return window.setTimeout(() => {
+    const slow = document.createElement("p");
+    slow.className = "doc-loading-slow";
+    slow.textContent = text;
+    loading.append(slow);
+  }, SLOW_DOCUMENT_MS);
 }
 
 /**
@@ -253,15 +250,13 @@ function watchPages(pages: HTMLElement) {
   const page = first?.closest<HTMLElement>(".doc-page");
   if (!first || !page || (first.complete && first.naturalWidth > 0)) return;
   const list = pages.querySelector<HTMLElement>(".doc-page-list");
-  const loading = loadingState();
+  const loading = loadingState("doc-loading doc-pages-loading");
   list?.setAttribute("aria-busy", "true");
   page.append(loading);
-  const timer = window.setTimeout(() => {
-    const slow = document.createElement("p");
-    slow.className = "doc-loading-slow";
-    slow.textContent = "오래 걸리면 위의 ‘PDF 내려받기’로 파일을 받아 보실 수 있습니다.";
-    loading.append(slow);
-  }, SLOW_DOCUMENT_MS);
+  const timer = slowNote(
+    loading,
+    "오래 걸리면 위의 ‘PDF 내려받기’로 파일을 받아 보실 수 있습니다.",
+  );
   const done = () => {
     window.clearTimeout(timer);
     list?.setAttribute("aria-busy", "false");
