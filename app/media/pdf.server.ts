@@ -12,8 +12,9 @@
  *     `media/<hash>-p<n>-<w>.webp`. The PDF itself, `media/<hash>.pdf`, is written last.
  *   - PDF.js runs in this thread: a page is drawn in slices of about 15 ms with the event loop
  *     served between them (RenderTask.onContinue), and one PDF is drawn at a time, so the server
- *     keeps answering while a notice is drawn. A 40-page text notice (A4) took 23.6 s on this
- *     2-core machine, the longest pause of the event loop 310 ms (reading a page's content).
+ *     keeps answering while a notice is drawn. A 40-page text notice (A4, Helvetica) took 24 s
+ *     on a 2-core machine with lossless pictures only, 37 s with the lossy try (machine shared
+ *     with other builds); the longest pause of the event loop was 325 ms (reading a page).
  */
 import { createHash } from "node:crypto";
 import { createRequire } from "node:module";
@@ -62,14 +63,15 @@ function looksLikePdf(bytes: Uint8Array) {
 }
 
 /**
- * A page as WebP: lossless first (a page of type and tables is sharp and small that way: 13 KB
- * at 1600 px where lossy quality 80 took 225 KB, in 150 ms), lossy when that comes out large (a
- * scanned or photographic page), whichever is smaller.
+ * A page as WebP: lossless first (a page of type and tables drawn at 1600 px is sharp and small
+ * that way: 13–80 KB, where lossy quality 80 took 225 KB), lossy at quality 80 when that comes
+ * out over 0.03 bytes a pixel (the 800 px page, whose softened edges lossless keeps at 50–70 KB
+ * and lossy at 30–40 KB; a scanned or photographic page), whichever is smaller.
  */
 async function encode(image: sharp.Sharp, pixels: number) {
   const lossless = await image.clone().webp({ lossless: true, effort: 1 }).toBuffer();
-  if (lossless.length < pixels * 0.1) return lossless;
-  const lossy = await image.webp({ quality: 75 }).toBuffer();
+  if (lossless.length < pixels * 0.03) return lossless;
+  const lossy = await image.webp({ quality: 80 }).toBuffer();
   return lossy.length < lossless.length ? lossy : lossless;
 }
 
