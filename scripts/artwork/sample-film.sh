@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # The sample complexes' self-hosted film (issue 31): a 10-second MP4 drawn from our own poster
-# drawing (assets/images/photo/video-poster.svg, rendered by sharp), slowly zoomed in while a band
-# of light crosses the towers, plus its Korean captions (WebVTT). No stock footage, no text in the
-# picture (the machine has no Korean font; the captions carry the words).
+# drawing (assets/images/video/poster-brand.svg, drawn by scripts/artwork/banners.ts; rendered by
+# sharp), slowly zoomed in while a band of light crosses the towers, plus its Korean captions
+# (WebVTT). No stock footage, no text in the picture (the machine has no Korean font; the captions
+# carry the words).
 #
 # Run by hand when the sample changes (ffmpeg is needed here only, never at install, build or
-# test): scripts/artwork/sample-film.sh → assets/images/video/sample-film.{mp4,vtt} and a poster
-# per film (poster-*.svg), served at /img/video/…. H.264 main, yuv420p, 854×480, faststart (the player starts before the end arrives).
+# test): scripts/artwork/sample-film.sh → assets/images/video/sample-film.{mp4,vtt}, served at
+# /img/video/…. H.264 main, yuv420p, 854×480, faststart (the player starts before the end arrives).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 out=assets/images/video
@@ -17,7 +18,7 @@ mkdir -p "$out"
 # The drawing at twice the film's size (room for the zoom), cropped to 16:9.
 node -e '
   const sharp = require("sharp");
-  sharp("assets/images/photo/video-poster.svg", { density: 144 })
+  sharp("assets/images/video/poster-brand.svg", { density: 144 })
     .resize(1708, 960, { fit: "cover", position: "bottom" })
     .png()
     .toFile(process.argv[1]);
@@ -45,15 +46,5 @@ WEBVTT
 00:00:06.600 --> 00:00:09.600
 자세한 내용은 견본주택에서 직접 확인해 보세요.
 VTT
-
-# One poster per film: the same drawing under the sky of its hour (night, dawn, day, dusk).
-poster() { # name top bottom
-  sed -e "s/stop-color=\"#0f1f3d\"/stop-color=\"$2\"/" -e "s/stop-color=\"#33507f\"/stop-color=\"$3\"/" \
-    assets/images/photo/video-poster.svg >"$out/poster-$1.svg"
-}
-poster brand "#0f1f3d" "#33507f"
-poster location "#2b3f6b" "#d99a6c"
-poster unit-a "#3f78b5" "#a9cbe8"
-poster unit-b "#3a2a55" "#c46f5a"
 
 ls -l "$out"
