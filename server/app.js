@@ -363,6 +363,12 @@ export async function createApp({
   // Anything that still fails: the Korean page, one log entry.
   app.use(
     /** @type {import("express").ErrorRequestHandler} */ (error, req, res, next) => {
+      // express.static's answer to a range past a file's end (a film's, /img/…): 416, no failure.
+      if (error?.status === 416 && !res.headersSent)
+        return res
+          .status(416)
+          .set(error.headers ?? {})
+          .end();
       console.error(`[500] ${req.method} ${req.originalUrl.slice(0, 200)}:`, error);
       if (res.headersSent) return next(error);
       refuse(req, res, 500);

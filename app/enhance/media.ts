@@ -3,7 +3,9 @@
  * part is marked `data-media="<kind>"`:
  * - tabs: a click or the arrow keys / Home / End select a tab and show its panel; tabs with
  *   `data-tabs-param` read the selected tab from the address (?tab=2) and write it back.
- * - video: the player (another site's iframe, `data-src`) replaces the poster while its panel shows.
+ * - video: nothing loads on arrival. A click on the poster's play button replaces it with the
+ *   player (another site's iframe, `data-src`), with sound; choosing a tab starts its film muted
+ *   (the iframe with `mute=1`, or the page's own <video>); leaving the tab stops it.
  * - vr: a click on the frame replaces the link to the tour with the tour itself.
  * - document: the PDF is embedded above its links, with a spinner while it loads.
  * - pages: a notice's pages drawn at upload; a spinner while the first page comes, a message with
@@ -35,7 +37,7 @@ export function enhance(): void {
     const param = root.dataset.tabsParam;
     const fromUrl = param ? new URLSearchParams(window.location.search).get(param) : null;
     if (fromUrl !== null && tabsOf(root).some((tab) => tab.dataset.tab === fromUrl)) {
-      selectTab(root, fromUrl, { writeUrl: false });
+      selectTab(root, fromUrl, { chosen: false });
     }
   }
   startPlayers(document);
@@ -49,10 +51,17 @@ function onClick(event: MouseEvent) {
   const tab = target.closest<HTMLElement>("[role='tab'][data-tab]");
   const tabs = tab?.closest<HTMLElement>("[data-media='tabs']");
   if (tab && tabs) {
-    selectTab(tabs, tab.dataset.tab!, { writeUrl: true });
+    selectTab(tabs, tab.dataset.tab!, { chosen: true });
     return;
   }
   if (!isPlainClick(event)) return;
+  const videoStart = target.closest<HTMLAnchorElement>(".video-start");
+  const video = videoStart?.closest<HTMLElement>("[data-media='video']");
+  if (videoStart && video) {
+    event.preventDefault();
+    startFilm(video, { muted: false });
+    return;
+  }
   const vrStart = target.closest<HTMLAnchorElement>(".vr-start");
   const vr = vrStart?.closest<HTMLElement>("[data-media='vr']");
   if (vrStart && vr) {
@@ -97,7 +106,7 @@ function onKeyDown(event: KeyboardEvent) {
   if (target === null) return;
   event.preventDefault();
   const next = tabs[target]!;
-  selectTab(root, next.dataset.tab!, { writeUrl: true });
+  selectTab(root, next.dataset.tab!, { chosen: true });
   next.focus();
 }
 
@@ -109,7 +118,8 @@ function tabsOf(root: HTMLElement): HTMLElement[] {
   );
 }
 
-function selectTab(root: HTMLElement, key: string, { writeUrl }: { writeUrl: boolean }) {
+/** Shows tab `key`; `chosen` by the visitor (not read from the address), it also starts its film. */
+function selectTab(root: HTMLElement, key: string, { chosen }: { chosen: boolean }) {
   for (const tab of tabsOf(root)) {
     const selected = tab.dataset.tab === key;
     tab.setAttribute("aria-selected", String(selected));
@@ -117,11 +127,13 @@ function selectTab(root: HTMLElement, key: string, { writeUrl }: { writeUrl: boo
     const panel = document.getElementById(tab.getAttribute("aria-controls") ?? "");
     if (!panel) continue;
     panel.hidden = !selected;
-    if (selected) startPlayers(panel);
-    else stopPlayers(panel);
+    if (selected) {
+      startPlayers(panel);
+      if (chosen) startFilms(panel);
+    } else stopPlayers(panel);
   }
   const param = root.dataset.tabsParam;
-  if (writeUrl && param) {
+  if (chosen && param) {
     const url = new URL(window.location.href);
     if (key === root.dataset.tabsDefault) url.searchParams.delete(param);
     else url.searchParams.set(param, key);
@@ -156,18 +168,43 @@ function play(frame: HTMLElement, iframe: HTMLIFrameElement) {
   frame.replaceChildren(iframe);
 }
 
-/** Plays the films and embeds the documents that are on screen (not on a hidden tab) in `scope`. */
-function startPlayers(scope: ParentNode) {
-  for (const frame of scope.querySelectorAll<HTMLElement>(
-    "[data-media='video'][data-state='poster']",
-  )) {
-    if (!shown(frame) || !frame.dataset.src) continue;
-    play(
-      frame,
-      embed(frame, "media-embed", "autoplay; encrypted-media; picture-in-picture; fullscreen"),
-    );
-    frame.dataset.state = "player";
+/** Starts a film: the page's own <video>, or its player's iframe in place of the poster. */
+function startFilm(frame: HTMLElement, { muted }: { muted: boolean }) {
+  const video = frame.querySelector("video");
+  if (video) {
+    // A film started without a click on it must be muted for the browser to play it.
+    if (muted) video.muted = true;
+    void video.play().catch(() => undefined);
+    return;
   }
+  if (frame.dataset.state !== "poster" || !frame.dataset.src) return;
+  const iframe = embed(
+    frame,
+    "media-embed",
+    "autoplay; encrypted-media; picture-in-picture; fullscreen",
+  );
+  if (muted) {
+    const url = new URL(iframe.src);
+    if (!url.searchParams.has("mute")) url.searchParams.set("mute", "1");
+    iframe.src = url.toString();
+  }
+  play(frame, iframe);
+  frame.dataset.state = "player";
+  if (!muted) iframe.focus();
+}
+
+/** Starts the films of a tab the visitor chose (muted: the tab, not the film, was clicked). */
+function startFilms(panel: ParentNode) {
+  for (const frame of panel.querySelectorAll<HTMLElement>("[data-media='video']")) {
+    if (shown(frame)) startFilm(frame, { muted: true });
+  }
+}
+
+/**
+ * Embeds the documents and watches the notice pages that are on screen (not on a hidden tab) in
+ * `scope`.
+ */
+function startPlayers(scope: ParentNode) {
   for (const pages of scope.querySelectorAll<HTMLElement>("[data-media='pages']")) {
     if (shown(pages) && !pages.dataset.watched) watchPages(pages);
   }
@@ -178,8 +215,9 @@ function startPlayers(scope: ParentNode) {
   }
 }
 
-/** Puts back the poster (film) or the start link (VR) of the players in a panel being hidden. */
+/** Stops the films and puts back the poster (film) or the start link (VR) in a panel being hidden. */
 function stopPlayers(scope: ParentNode) {
+  for (const video of scope.querySelectorAll("video")) video.pause();
   for (const frame of scope.querySelectorAll<HTMLElement>(
     "[data-media='video'][data-state='player'], [data-media='vr'][data-state='player']",
   )) {

@@ -1,6 +1,13 @@
 import { describe, expect, test } from "vitest";
 import { loadSite } from "~/sites/registry.server";
-import { autoplayUrl, E_MODEL_TAB_LIMIT, eModelTabs, frameSources, initialTabKey } from "./media";
+import {
+  E_MODEL_TAB_LIMIT,
+  eModelTabs,
+  frameSources,
+  initialTabKey,
+  playerUrl,
+  watchUrl,
+} from "./media";
 
 const anyang = loadSite("sites/anyang");
 
@@ -26,30 +33,34 @@ describe("E-model tabs", () => {
   });
 });
 
-describe("video embed address", () => {
-  test("asks the player to start muted, play once and show no related videos", () => {
-    const url = new URL(autoplayUrl("https://www.youtube.com/embed/abc123"));
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      autoplay: "1",
-      mute: "1",
-      playsinline: "1",
-      rel: "0",
-      loop: "0",
-    });
-    expect(url.pathname).toBe("/embed/abc123");
+describe("video player address", () => {
+  test("a YouTube id or address plays from youtube-nocookie, at once, once, no related films", () => {
+    for (const src of ["dQw4w9WgXcQ", "https://www.youtube.com/watch?v=dQw4w9WgXcQ"]) {
+      const url = new URL(playerUrl(src));
+      expect(url.origin).toBe("https://www.youtube-nocookie.com");
+      expect(url.pathname).toBe("/embed/dQw4w9WgXcQ");
+      expect(Object.fromEntries(url.searchParams)).toEqual({
+        autoplay: "1",
+        playsinline: "1",
+        rel: "0",
+        loop: "0",
+      });
+    }
+    expect(watchUrl("dQw4w9WgXcQ")).toBe("https://www.youtube.com/watch?v=dQw4w9WgXcQ");
   });
 
-  test("keeps parameters the address already sets", () => {
-    const url = new URL(autoplayUrl("https://player.vimeo.com/video/1?mute=0&h=xyz"));
-    expect(url.searchParams.get("mute")).toBe("0");
+  test("another player keeps its address and the parameters it sets", () => {
+    const url = new URL(playerUrl("https://player.vimeo.com/video/1?autoplay=0&h=xyz"));
+    expect(url.origin).toBe("https://player.vimeo.com");
+    expect(url.searchParams.get("autoplay")).toBe("0");
     expect(url.searchParams.get("h")).toBe("xyz");
-    expect(url.searchParams.get("autoplay")).toBe("1");
+    expect(watchUrl("https://player.vimeo.com/video/1")).toBe("https://player.vimeo.com/video/1");
   });
 });
 
 describe("frame sources for the Content-Security-Policy", () => {
-  test("the Anyang data has no embed yet, so no frame is allowed", () => {
-    expect(frameSources(anyang)).toEqual([]);
+  test("the Anyang sample's YouTube film plays from youtube-nocookie; its own films add nothing", () => {
+    expect(frameSources(anyang)).toEqual(["https://www.youtube-nocookie.com"]);
   });
 
   test("the hosts of configured videos, VR tours and an external notice PDF, each once", () => {
@@ -76,6 +87,7 @@ describe("frame sources for the Content-Security-Policy", () => {
   test("a notice PDF on this site allows the site itself", () => {
     const local = {
       ...anyang,
+      videoTabs: anyang.videoTabs.map((t) => ({ ...t, src: "" })),
       announcement: { ...anyang.announcement, pdfUrl: "/docs/notice.pdf" },
     };
     expect(frameSources(local)).toEqual(["'self'"]);

@@ -1,8 +1,8 @@
 import { YOUTUBE_EMBED_ORIGIN, youtubeId } from "./media-files";
 
 /**
- * Rules for the embedded players: which VR tabs the E-model page shows, and the query a
- * video embed gets so it starts by itself and stops at the end.
+ * Rules for the embedded players: which VR tabs the E-model page shows, and the address a film's
+ * player loads once the visitor plays it.
  */
 
 /** The E-model page shows at most this many tabs (only the first entries of the list are used). */
@@ -21,23 +21,26 @@ export function initialTabKey<T extends { key: string }>(
 }
 
 /**
- * The embed address with autoplay: muted (browsers block autoplay with sound), inline on phones,
- * no related videos and no loop, so the film plays once and stops. Parameters already in the
- * address win, so content can override them.
+ * The player a film's frame loads when the visitor plays it: a YouTube id or address plays from
+ * youtube-nocookie; another https player keeps its address. Either starts at once (the visitor
+ * asked for it), inline on phones, with no related videos and no loop. Parameters already in the
+ * address win, so content can override them. The browser adds `mute=1` when the film starts
+ * because its tab was chosen (browsers block sound that the click did not start).
  */
-export function autoplayUrl(src: string): string {
-  const url = new URL(src);
-  const defaults: Record<string, string> = {
-    autoplay: "1",
-    mute: "1",
-    playsinline: "1",
-    rel: "0",
-    loop: "0",
-  };
+export function playerUrl(src: string): string {
+  const id = youtubeId(src);
+  const url = new URL(id ? `${YOUTUBE_EMBED_ORIGIN}/embed/${id}` : src);
+  const defaults: Record<string, string> = { autoplay: "1", playsinline: "1", rel: "0", loop: "0" };
   for (const [key, value] of Object.entries(defaults)) {
     if (!url.searchParams.has(key)) url.searchParams.set(key, value);
   }
   return url.toString();
+}
+
+/** Where a film's link goes without JavaScript: YouTube's own page, or the player's address. */
+export function watchUrl(src: string): string {
+  const id = youtubeId(src);
+  return id ? `https://www.youtube.com/watch?v=${id}` : src;
 }
 
 type EmbedSources = {

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
@@ -60,6 +60,19 @@ function storeTests(open: () => MediaStore) {
       "Media/X.JPG",
     ])
       await expect(store.put(key, picture, "image/jpeg"), key).rejects.toThrow(/미디어 키/);
+  });
+
+  it("stores a file from disk and reads it back in parts (a film's ranges)", async () => {
+    const store = open();
+    const film = Buffer.from(Array.from({ length: 5000 }, (_, i) => i % 251));
+    const source = join(mkdtempSync(join(tmpdir(), "bunyang-film-")), "upload");
+    writeFileSync(source, film);
+    await store.putFile("media/0123456789abcdef.mp4", source, "video/mp4");
+    const opened = await store.open("media/0123456789abcdef.mp4");
+    expect(opened).toMatchObject({ size: 5000, contentType: "video/mp4" });
+    const part = Buffer.from(await new Response(await opened!.read(100, 1099)).arrayBuffer());
+    expect(part).toEqual(film.subarray(100, 1100));
+    expect(await store.open("media/ffffffffffffffff.mp4")).toBeNull();
   });
 }
 
@@ -165,6 +178,8 @@ describe("the files last served, kept in memory", () => {
       async has(key) {
         return files.has(key);
       },
+      putFile: () => Promise.reject(new Error("not used")),
+      open: () => Promise.resolve(null),
     };
     const store = withMemoryCache(counted, 8000);
     for (const name of ["a", "b", "c"])

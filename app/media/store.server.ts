@@ -11,12 +11,24 @@
  * a kept version uses must stay; we keep them all), and a key's bytes never change.
  */
 import { randomBytes } from "node:crypto";
-import { mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
+import { createReadStream } from "node:fs";
+import { copyFile, mkdir, readFile, rename, stat, writeFile } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
+import { Readable } from "node:stream";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { env } from "~/env.server";
 
 export type StoredObject = { bytes: Buffer; contentType: string };
+
+/**
+ * A stored file read in parts (a film: the browser asks for ranges, and 200 MB is never held in
+ * memory): its size and type, and a stream of bytes `start` to `end` (inclusive).
+ */
+export type OpenedObject = {
+  size: number;
+  contentType: string;
+  read(start: number, end: number): Promise<ReadableStream<Uint8Array>>;
+};
 
 export interface MediaStore {
   /** Stores `bytes` under `key`, with the type it is served with. */
@@ -24,6 +36,10 @@ export interface MediaStore {
   /** The bytes and type under `key`, or null when there are none. */
   get(key: string): Promise<StoredObject | null>;
   has(key: string): Promise<boolean>;
+  /** Stores the file at `path` (on this machine) under `key`, streamed, never read whole. */
+  putFile(key: string, path: string, contentType: string): Promise<void>;
+  /** The file under `key`, to read in parts, or null when there is none. */
+  open(key: string): Promise<OpenedObject | null>;
 }
 
 /** Lower-case path segments of letters, digits, `-`, `_` and `.`; never `.` or `..` alone. */
@@ -43,6 +59,9 @@ const TYPE_BY_EXTENSION: Record<string, string> = {
   png: "image/png",
   svg: "image/svg+xml",
   json: "application/json",
+  mp4: "video/mp4",
+  vtt: "text/vtt; charset=utf-8",
+  pdf: "application/pdf",
   html: "text/html; charset=utf-8",
 };
 const TYPE_FILE = ".type";
@@ -86,6 +105,26 @@ export function folderStore(dir: string): MediaStore {
         (s) => s.isFile(),
         () => false,
       );
+    },
+    async putFile(key, path, contentType) {
+      const file = fileOf(key);
+      await mkdir(dirname(file), { recursive: true });
+      const temporary = `${file}.${randomBytes(6).toString("hex")}.tmp`;
+      await copyFile(path, temporary);
+      await rename(temporary, file);
+      if (contentType !== typeOf(key)) await writeWhole(file + TYPE_FILE, contentType);
+    },
+    async open(key) {
+      const file = fileOf(key);
+      const found = await stat(file).catch(() => null);
+      if (!found?.isFile()) return null;
+      const own = await readFile(file + TYPE_FILE, "utf8").catch(() => null);
+      return {
+        size: found.size,
+        contentType: own ?? typeOf(key),
+        read: async (start, end) =>
+          Readable.toWeb(createReadStream(file, { start, end })) as ReadableStream<Uint8Array>,
+      };
     },
   };
 }
@@ -164,6 +203,40 @@ export function s3Store(settings: S3Settings): MediaStore {
         throw error;
       }
     },
+    async putFile(key, path, contentType) {
+      const { s3, sdk } = await connect();
+      const { size } = await stat(path);
+      await s3.send(
+        new sdk.PutObjectCommand({
+          Bucket,
+          Key: checkKey(key),
+          Body: createReadStream(path),
+          ContentLength: size,
+          ContentType: contentType,
+        }),
+      );
+    },
+    async open(key) {
+      const { s3, sdk } = await connect();
+      let head;
+      try {
+        head = await s3.send(new sdk.HeadObjectCommand({ Bucket, Key: checkKey(key) }));
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+      return {
+        size: head.ContentLength ?? 0,
+        contentType: head.ContentType ?? typeOf(key),
+        async read(start, end) {
+          const answer = await s3.send(
+            new sdk.GetObjectCommand({ Bucket, Key: key, Range: `bytes=${start}-${end}` }),
+          );
+          if (!answer.Body) throw new Error(`미디어 파일을 읽지 못했습니다: ${key}`);
+          return answer.Body.transformToWebStream() as ReadableStream<Uint8Array>;
+        },
+      };
+    },
   };
 }
 
@@ -190,6 +263,9 @@ export function withMemoryCache(store: MediaStore, maxBytes: number): MediaStore
   let size = 0;
   return {
     put: (key, bytes, contentType) => store.put(key, bytes, contentType),
+    putFile: (key, path, contentType) => store.putFile(key, path, contentType),
+    // Read in parts (films): never kept, each range comes from the store.
+    open: (key) => store.open(key),
     has: (key) => (kept.has(key) ? Promise.resolve(true) : store.has(key)),
     async get(key) {
       const hit = kept.get(key);

@@ -16,7 +16,12 @@ export default function BrandVideo() {
           {title}
         </h2>
         <div className="media-stage">
-          <VideoPlayer src={site.brandVideo.src} poster={site.brandVideo.poster} title={title} />
+          <VideoPlayer
+            src={site.brandVideo.src}
+            file={site.brandVideo.file}
+            poster={site.brandVideo.poster}
+            title={title}
+          />
         </div>
       </section>
     </PageShell>

@@ -34,7 +34,7 @@ export default function FloorPlanVideos() {
               <>
                 <h3 className="media-panel-title">{t.title}</h3>
                 <div className="media-stage">
-                  <VideoPlayer src={t.src} poster={t.poster} title={t.title} />
+                  <VideoPlayer src={t.src} file={t.file} poster={t.poster} title={t.title} />
                 </div>
               </>
             ),

@@ -8,8 +8,9 @@ import { startServer, type RunningServer } from "./support/server";
 
 /*
  * Floor plans, videos, E-model (VR) and sales information pages in a real browser.
- * Outside requests are cut off by openPage (as on a machine without internet), and every video and
- * VR source of the sample content is empty, so the "not published yet" notices are what users see.
+ * Outside requests are cut off by openPage (as on a machine without internet), and every VR source
+ * of the sample content is empty, so the "not published yet" notices are what users see. Films:
+ * tests/e2e/video.test.ts.
  */
 
 let server: RunningServer;
@@ -63,7 +64,8 @@ describe("video page (/FloorPlan/videos)", () => {
       expect(await panel(page).getByRole("heading", { level: 3 }).textContent()).toBe(
         second!.title,
       );
-      expect(await panel(page).getByText("영상 준비중입니다").isVisible()).toBe(true);
+      // The sample's second film is kept here: the browser's own player.
+      expect(await panel(page).locator("video").isVisible()).toBe(true);
       expect(new URL(page.url()).searchParams.get("tab")).toBe("2");
 
       // Keyboard: the arrow key moves to (and selects) the next tab.
@@ -148,35 +150,12 @@ describe("E-model page (/FloorPlan/Emodel)", () => {
   });
 });
 
-describe("published sources (the sample content has none: the test gives a frame one)", () => {
-  test("a film plays only on the shown tab; a tour starts when its frame is clicked", async () => {
-    const { context, page, errors } = await visit("desktop", "/FloorPlan/videos");
+describe("published sources (the sample's tours have none: the test gives a frame one)", () => {
+  // Films: tests/e2e/video.test.ts (the samples publish one on YouTube and films kept here).
+  test("a tour starts when its frame is clicked", async () => {
+    const { context, page, errors } = await visit("desktop", "/FloorPlan/Emodel");
     try {
-      const [first, second] = content.videoTabs;
-      const film = server.url + "/robots.txt";
-      // What VideoPlayer renders for a film with a source, on the second tab.
-      await page.evaluate(
-        ([n, src]) => {
-          const frame = document.querySelector<HTMLElement>(`#video-panel-${n} .media-frame`)!;
-          Object.assign(frame.dataset, { media: "video", state: "poster", src, title: "영상" });
-        },
-        [String(content.videoTabs.indexOf(second!) + 1), film] as const,
-      );
-      await page.getByRole("tab", { name: second!.title }).click();
-      const player = panel(page).locator(`iframe[title="영상"]`);
-      await player.waitFor();
-      expect(await player.getAttribute("src")).toBe(film);
-      expect(await panel(page).locator(".media-poster").count()).toBe(0);
-
-      await page.getByRole("tab", { name: first!.title }).click();
-      await selectedTab(page).filter({ hasText: first!.title }).waitFor();
-      expect(await page.locator("iframe").count()).toBe(0);
-      await page.getByRole("tab", { name: second!.title }).click();
-      await player.waitFor();
-
       // A tour: the link that opens it in a new tab becomes the tour itself on click.
-      await page.goto(server.url + "/FloorPlan/Emodel");
-      await hydrated(page);
       const tour = server.url + "/robots.txt?tour";
       await page.evaluate((src) => {
         const frame = document.querySelector<HTMLElement>(
@@ -196,21 +175,20 @@ describe("published sources (the sample content has none: the test gives a frame
 });
 
 describe("empty sources fall back to notices, not empty frames", () => {
-  test.each([
-    ["/Brand/video", "영상 준비중입니다"],
-    ["/FloorPlan/videos", "영상 준비중입니다"],
-    ["/FloorPlan/Emodel", "VR 모델하우스 준비중입니다"],
-  ])("%s shows %j and no iframe", async (path, notice) => {
-    const { context, page, errors } = await visit("phone", path);
-    try {
-      // Every tab's panel is in the page; only the shown one counts.
-      expect(await page.getByText(notice).filter({ visible: true }).isVisible()).toBe(true);
-      expect(await page.locator("iframe").count()).toBe(0);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+  test.each([["/FloorPlan/Emodel", "VR 모델하우스 준비중입니다"]])(
+    "%s shows %j and no iframe",
+    async (path, notice) => {
+      const { context, page, errors } = await visit("phone", path);
+      try {
+        // Every tab's panel is in the page; only the shown one counts.
+        expect(await page.getByText(notice).filter({ visible: true }).isVisible()).toBe(true);
+        expect(await page.locator("iframe").count()).toBe(0);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   test("the brand film poster fits a phone (at most 400 px wide, 4:3) and 1300x500 on desktop", async () => {
     for (const [viewport, width, height] of [
@@ -332,19 +310,20 @@ describe("without JavaScript", () => {
       expect(await page.getByRole("tab").allTextContents()).toEqual(
         content.videoTabs.map((t) => t.title),
       );
-      expect(await page.getByText("영상 준비중입니다").filter({ visible: true }).isVisible()).toBe(
-        true,
-      );
+      // Without the script, YouTube's film is a link to its page (and nothing of YouTube loads).
+      expect(
+        await page
+          .getByRole("link", { name: `${content.videoTabs[0]!.title} 재생` })
+          .getAttribute("href"),
+      ).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
       await page.goto(server.url + "/FloorPlan/Emodel");
       expect(await page.getByRole("tab").count()).toBe(E_MODEL_TAB_LIMIT);
       expect(
         await page.getByText("VR 모델하우스 준비중입니다").filter({ visible: true }).isVisible(),
       ).toBe(true);
+      // The brand film is kept here: the browser's player works without the script.
       await page.goto(server.url + "/Brand/video");
-      expect(await page.getByRole("img", { name: content.brandVideo.poster.alt }).isVisible()).toBe(
-        true,
-      );
-      expect(await page.getByText("영상 준비중입니다").isVisible()).toBe(true);
+      expect(await page.locator("video[controls]").isVisible()).toBe(true);
     } finally {
       await context.close();
     }

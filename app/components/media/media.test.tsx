@@ -18,17 +18,40 @@ import { ZoomableDrawing } from "./zoomable-drawing";
 const poster = loadSite("sites/anyang").brandVideo.poster;
 
 describe("video player in the static HTML", () => {
-  test("with a source: the poster and a link to the film, no iframe", () => {
+  test("a YouTube film: the poster and a play link to YouTube, nothing of YouTube loaded", () => {
     const html = renderToString(
-      <VideoPlayer src="https://www.youtube.com/embed/abc" poster={poster} title="홍보영상" />,
+      <VideoPlayer src="https://youtu.be/dQw4w9WgXcQ" poster={poster} title="홍보영상" />,
     );
     expect(html).not.toContain("<iframe");
+    expect(html).not.toContain("ytimg");
     expect(html).toContain(`alt="${poster.alt}"`);
-    expect(html).toContain('href="https://www.youtube.com/embed/abc"');
-    expect(html).toContain("새 창에서 영상 보기");
-    // The script's player address, with the autoplay parameters.
-    expect(html).toContain('data-media="video"');
-    expect(html).toContain('data-src="https://www.youtube.com/embed/abc?autoplay=1&amp;mute=1');
+    expect(html).toContain('href="https://www.youtube.com/watch?v=dQw4w9WgXcQ"');
+    expect(html).toContain('aria-label="홍보영상 재생"');
+    // The player the script creates on click: youtube-nocookie.
+    expect(html).toContain(
+      'data-src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ?autoplay=1&amp;playsinline=1&amp;rel=0',
+    );
+  });
+
+  test("a film kept here: the browser's player, nothing preloaded, Korean captions", () => {
+    const html = renderToString(
+      <VideoPlayer
+        src=""
+        file={{
+          src: "media/0123456789abcdef.mp4",
+          width: 854,
+          height: 480,
+          captions: "media/0123456789abcdef.vtt",
+        }}
+        poster={poster}
+        title="홍보영상"
+      />,
+    );
+    expect(html).toMatch(/<video[^>]* controls=""[^>]* preload="none"[^>]* playsInline=""/i);
+    expect(html).toContain('<source src="/media/c/0123456789abcdef.mp4" type="video/mp4"/>');
+    expect(html).toContain(
+      '<track kind="captions" srcLang="ko" label="한국어" default="" src="/media/c/0123456789abcdef.vtt"/>',
+    );
   });
 
   test("without a source: the poster with the coming-soon notice", () => {
