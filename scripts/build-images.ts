@@ -33,6 +33,7 @@ import {
 import { imageUrl, isMedia, isPhoto, photoWidths, PHOTO_FORMATS } from "../app/lib/images";
 import type { Image, Site } from "../app/content/schema";
 import { homeArtwork } from "./artwork/home-art";
+import { drawPanoramas } from "./artwork/panorama";
 import { outlineSvgText, pretendardFonts } from "./svg-outline";
 
 const SRC = "assets/images";
@@ -97,10 +98,10 @@ function sourceOf(file: string): string | Buffer {
 }
 
 /**
- * The drawings made from each complex's data (the home page's views), in `.artwork/<id>/`:
+ * The drawings made from each complex's data (the home page's views, the tours' panoramas), in `.artwork/<id>/`:
  * a file is written only when its drawing changed; drawings no longer made are removed.
  */
-function drawFromData(sites: Site[]) {
+async function drawFromData(sites: Site[]) {
   const root = generatedImagesRoot();
   for (const site of sites) {
     const dir = join(root, site.id);
@@ -111,6 +112,14 @@ function drawFromData(sites: Site[]) {
       if (existsSync(file) && readFileSync(file, "utf8") === svg) continue;
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, svg);
+    }
+    // The sample tours' 360° panoramas (JPEG already, copied as they are).
+    for (const { path, bytes } of await drawPanoramas(site)) {
+      const file = join(dir, path);
+      keep.add(file);
+      if (existsSync(file) && readFileSync(file).equals(bytes)) continue;
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, bytes);
     }
     if (existsSync(dir)) for (const file of walk(dir)) if (!keep.has(file)) rmSync(file);
   }
@@ -127,7 +136,7 @@ function drawFromData(sites: Site[]) {
 async function main() {
   // Every complex, validated: a broken file stops the build with its Korean message. Then its
   // drawings, and the complexes read again so that their slots name those drawings.
-  drawFromData(loadSites());
+  await drawFromData(loadSites());
   resetSites();
   const sites = loadSites();
   const images = new Map<string, Image>();

@@ -5,6 +5,8 @@
  *   `data-tabs-param` read the selected tab from the address (?tab=2) and write it back.
  * - video: the player (another site's iframe, `data-src`) replaces the poster while its panel shows.
  * - vr: a click on the frame replaces the link to the tour with the tour itself.
+ * - tour: a tour hosted here offers its start button where WebGL works; choosing it loads the
+ *   360° viewer (./tour.ts, with Pannellum, its own chunk) in place of the still picture.
  * - document: the PDF is embedded above its links, with a spinner while it loads.
  * - drawing: a tap opens the drawing in the full-screen zoom viewer (PhotoSwipe, loaded on the
  *   first tap); the viewer owns a history entry, so Back closes it and stays on the page.
@@ -37,6 +39,23 @@ export function enhance(): void {
     }
   }
   startPlayers(document);
+  offerTours();
+}
+
+/** The start button of each tour where the browser draws WebGL, else the note beside the picture. */
+function offerTours() {
+  const tours = document.querySelectorAll<HTMLElement>("[data-media='tour']");
+  if (!tours.length) return;
+  const webgl = !!document.createElement("canvas").getContext("webgl");
+  for (const frame of tours) {
+    const part = webgl ? "[data-tour-start]" : "[data-tour-note]";
+    frame.querySelector<HTMLElement>(part)?.removeAttribute("hidden");
+  }
+}
+
+async function openTour(frame: HTMLElement) {
+  const { openTour: open } = await import("./tour");
+  open(frame);
 }
 
 // ---------- Events ----------
@@ -56,6 +75,12 @@ function onClick(event: MouseEvent) {
   if (vrStart && vr) {
     event.preventDefault();
     startVr(vr);
+    return;
+  }
+  const tourStart = target.closest<HTMLElement>("[data-tour-start]");
+  const tour = tourStart?.closest<HTMLElement>("[data-media='tour']");
+  if (tour) {
+    void openTour(tour);
     return;
   }
   const drawing = target.closest<HTMLAnchorElement>("a[data-media='drawing']");
