@@ -153,6 +153,8 @@ export function openTour(frame: HTMLElement) {
     for (const b of roomButtons) b.setAttribute("aria-pressed", String(b.dataset.room === key));
     stage.dataset.room = key;
     status.textContent = `${rooms.find((r) => r.key === key)?.title ?? ""}에 있습니다`;
+    // A hotspot followed is gone with its room: the keys go on turning the new room.
+    if (!frame.contains(document.activeElement)) stage.focus();
   };
   viewer.on("scenechange", showRoom);
   viewer.on("load", showRoom);
