@@ -4,7 +4,8 @@
  * - tabs: a click or the arrow keys / Home / End select a tab and show its panel; tabs with
  *   `data-tabs-param` read the selected tab from the address (?tab=2) and write it back.
  * - video: the player (another site's iframe, `data-src`) replaces the poster while its panel shows.
- * - vr: a click on the frame replaces the link to the tour with the tour itself.
+ * - vr: a click on the frame replaces the link to the tour with the tour itself; on phones (and
+ *   by the 전체 화면 button anywhere) the frame goes full screen, Escape leaving it.
  * - tour: a tour hosted here offers its start button where WebGL works; choosing it loads the
  *   360° viewer (./tour.ts, with Pannellum, its own chunk) in place of the still picture.
  * - document: the PDF is embedded above its links, with a spinner while it loads.
@@ -42,8 +43,16 @@ export function enhance(): void {
   offerTours();
 }
 
+/** A tour's frame full screen, where the browser allows it (iPhone Safari does not: it stays in the page). */
+async function fullScreen(frame: HTMLElement) {
+  await frame.requestFullscreen?.().catch(() => undefined);
+}
+
 /** The start button of each tour where the browser draws WebGL, else the note beside the picture. */
 function offerTours() {
+  if (document.fullscreenEnabled)
+    for (const button of document.querySelectorAll<HTMLElement>("[data-vr-fullscreen]"))
+      button.removeAttribute("hidden");
   const tours = document.querySelectorAll<HTMLElement>("[data-media='tour']");
   if (!tours.length) return;
   const webgl = !!document.createElement("canvas").getContext("webgl");
@@ -75,6 +84,14 @@ function onClick(event: MouseEvent) {
   if (vrStart && vr) {
     event.preventDefault();
     startVr(vr);
+    if (window.matchMedia("(max-width: 900px)").matches) void fullScreen(vr);
+    return;
+  }
+  const vrFull = target.closest<HTMLElement>("[data-vr-fullscreen]");
+  const vrOf = vrFull?.parentElement?.previousElementSibling;
+  if (vrOf instanceof HTMLElement && vrOf.dataset.media === "vr") {
+    startVr(vrOf);
+    void fullScreen(vrOf);
     return;
   }
   const tourStart = target.closest<HTMLElement>("[data-tour-start]");

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
-import type { Tour } from "~/content";
+import { Picture } from "~/components/layout/picture";
+import type { Image, Tour } from "~/content";
 import { PANORAMA_PREVIEW_WIDTH, panoramaUrl, panoramaWidths } from "~/lib/media-files";
 
 /**
@@ -15,11 +16,14 @@ import { PANORAMA_PREVIEW_WIDTH, panoramaUrl, panoramaWidths } from "~/lib/media
 export function VrViewer({
   src,
   tour,
+  thumbnail,
   title,
   fallback,
 }: {
   src: string;
   tour?: Tour;
+  /** The picture shown before a vendor's tour is chosen (else the dark start panel). */
+  thumbnail?: Image;
   /** Accessible name, e.g. "47A 타입 VR 모델하우스". */
   title: string;
   /** Where to look meanwhile when the tour is not published (e.g. the type's floor plan page). */
@@ -49,21 +53,39 @@ export function VrViewer({
   }
 
   return (
-    <div
-      className="media-frame media-frame-vr"
-      data-state="ready"
-      data-media="vr"
-      data-src={src}
-      data-title={title}
-    >
-      <a className="vr-start" href={src} target="_blank" rel="noopener noreferrer">
-        <span className="vr-start-icon" aria-hidden="true">
-          360°
-        </span>
-        <span className="vr-start-text">화면을 클릭하시면 VR을 보실 수 있습니다</span>
-        <span className="sr-only">{title}</span>
-      </a>
-    </div>
+    <>
+      <div
+        className="media-frame media-frame-vr"
+        data-state="ready"
+        data-media="vr"
+        data-src={src}
+        data-title={title}
+      >
+        <a className="vr-start" href={src} target="_blank" rel="noopener noreferrer">
+          {thumbnail ? (
+            <Picture
+              image={thumbnail}
+              className="vr-thumb"
+              sizes="(max-width: 900px) 100vw, 1140px"
+              alt=""
+            />
+          ) : null}
+          <span className="vr-start-icon" aria-hidden="true">
+            360°
+          </span>
+          <span className="vr-start-text">화면을 클릭하시면 VR을 보실 수 있습니다</span>
+          <span className="sr-only">{title}</span>
+        </a>
+      </div>
+      <p className="vr-links">
+        <a href={src} target="_blank" rel="noopener noreferrer">
+          새 창에서 보기<span className="sr-only"> ({title})</span>
+        </a>
+        <button type="button" className="vr-fullscreen" data-vr-fullscreen hidden>
+          전체 화면으로 보기
+        </button>
+      </p>
+    </>
   );
 }
 
@@ -99,6 +121,7 @@ function TourViewer({ tour, title }: { tour: Tour; title: string }) {
         height={still / 2}
         alt={`${title} ${first.title} 360° 사진`}
         loading="lazy"
+        fetchPriority="low"
         decoding="async"
       />
       <div className="tour-cover">
