@@ -234,6 +234,17 @@ function startVr(frame: HTMLElement) {
     frame,
     embed(frame, "media-embed", "fullscreen; xr-spatial-tracking; gyroscope; accelerometer"),
   );
+  // 닫기 (after the tour in Tab order): out of full screen, the start link back, focus on it.
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "tour-close vr-close";
+  close.textContent = "닫기";
+  close.addEventListener("click", () => {
+    if (document.fullscreenElement === frame) void document.exitFullscreen();
+    stopPlayers(frame.parentElement ?? frame);
+    frame.querySelector<HTMLElement>(".vr-start")?.focus();
+  });
+  frame.append(close);
   frame.dataset.state = "player";
 }
 

@@ -105,6 +105,11 @@ describe.each(["phone", "desktop"] as const)("E-model page at %s size", (viewpor
       // Nothing was asked of the vendor before (this frame's host is not in the test complex's
       // policy, so the browser does not load it after either).
       expect(vendor).toEqual([]);
+      // 닫기, after the tour in Tab order, puts the start link back and the focus on it.
+      await page.getByRole("button", { name: "닫기" }).focus();
+      await page.keyboard.press("Enter");
+      await expect.poll(() => link.evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(await page.locator("iframe").count()).toBe(0);
       expect(context.pages()).toHaveLength(1);
       expect(errors).toEqual([]);
     } finally {
