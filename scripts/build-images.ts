@@ -35,6 +35,7 @@ import type { Image, Site } from "../app/content/schema";
 import { homeArtwork } from "./artwork/home-art";
 import { NOTICE_FILE, noticePdf } from "./artwork/notice-pdf";
 import { drawPdf } from "../app/media/pdf.server";
+import { drawPanoramas } from "./artwork/panorama";
 import { outlineSvgText, pretendardFonts } from "./svg-outline";
 
 const SRC = "assets/images";
@@ -127,7 +128,7 @@ async function drawNotice(site: Site, dir: string): Promise<string[]> {
 }
 
 /**
- * The drawings made from each complex's data (the home page's views and the sample notice), in
+ * The drawings made from each complex's data (the home page's views, the sample notice, the tours' panoramas), in
  * `.artwork/<id>/`: a file is written only when its drawing changed; drawings no longer made are
  * removed.
  */
@@ -142,6 +143,14 @@ async function drawFromData(sites: Site[]) {
       if (existsSync(file) && readFileSync(file, "utf8") === svg) continue;
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, svg);
+    }
+    // The sample tours' 360° panoramas (JPEG already, copied as they are).
+    for (const { path, bytes } of await drawPanoramas(site)) {
+      const file = join(dir, path);
+      keep.add(file);
+      if (existsSync(file) && readFileSync(file).equals(bytes)) continue;
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, bytes);
     }
     if (existsSync(dir)) for (const file of walk(dir)) if (!keep.has(file)) rmSync(file);
   }

@@ -6,7 +6,10 @@
  * - video: nothing loads on arrival. A click on the poster's play button replaces it with the
  *   player (another site's iframe, `data-src`), with sound; choosing a tab starts its film muted
  *   (the iframe with `mute=1`, or the page's own <video>); leaving the tab stops it.
- * - vr: a click on the frame replaces the link to the tour with the tour itself.
+ * - vr: a click on the frame replaces the link to the tour with the tour itself; on phones (and
+ *   by the 전체 화면 button anywhere) the frame goes full screen, Escape leaving it.
+ * - tour: a tour hosted here offers its start button where WebGL works; choosing it loads the
+ *   360° viewer (./tour.ts, with Pannellum, its own chunk) in place of the still picture.
  * - document: the PDF is embedded above its links, with a spinner while it loads.
  * - pages: a notice's pages drawn at upload; a spinner while the first page comes, a message with
  *   the download link if it does not (the pages themselves open in the drawing viewer).
@@ -41,6 +44,31 @@ export function enhance(): void {
     }
   }
   startPlayers(document);
+  offerTours();
+}
+
+/** A tour's frame full screen, where the browser allows it (iPhone Safari does not: it stays in the page). */
+async function fullScreen(frame: HTMLElement) {
+  await frame.requestFullscreen?.().catch(() => undefined);
+}
+
+/** The start button of each tour where the browser draws WebGL, else the note beside the picture. */
+function offerTours() {
+  if (document.fullscreenEnabled)
+    for (const button of document.querySelectorAll<HTMLElement>("[data-vr-fullscreen]"))
+      button.removeAttribute("hidden");
+  const tours = document.querySelectorAll<HTMLElement>("[data-media='tour']");
+  if (!tours.length) return;
+  const webgl = !!document.createElement("canvas").getContext("webgl");
+  for (const frame of tours) {
+    const part = webgl ? "[data-tour-start]" : "[data-tour-note]";
+    frame.querySelector<HTMLElement>(part)?.removeAttribute("hidden");
+  }
+}
+
+async function openTour(frame: HTMLElement) {
+  const { openTour: open } = await import("./tour");
+  open(frame);
 }
 
 // ---------- Events ----------
@@ -67,6 +95,20 @@ function onClick(event: MouseEvent) {
   if (vrStart && vr) {
     event.preventDefault();
     startVr(vr);
+    if (window.matchMedia("(max-width: 900px)").matches) void fullScreen(vr);
+    return;
+  }
+  const vrFull = target.closest<HTMLElement>("[data-vr-fullscreen]");
+  const vrOf = vrFull?.parentElement?.previousElementSibling;
+  if (vrOf instanceof HTMLElement && vrOf.dataset.media === "vr") {
+    startVr(vrOf);
+    void fullScreen(vrOf);
+    return;
+  }
+  const tourStart = target.closest<HTMLElement>("[data-tour-start]");
+  const tour = tourStart?.closest<HTMLElement>("[data-media='tour']");
+  if (tour) {
+    void openTour(tour);
     return;
   }
   const drawing = target.closest<HTMLAnchorElement>("a[data-media='drawing']");
@@ -235,6 +277,17 @@ function startVr(frame: HTMLElement) {
     frame,
     embed(frame, "media-embed", "fullscreen; xr-spatial-tracking; gyroscope; accelerometer"),
   );
+  // 닫기 (after the tour in Tab order): out of full screen, the start link back, focus on it.
+  const close = document.createElement("button");
+  close.type = "button";
+  close.className = "tour-close vr-close";
+  close.textContent = "닫기";
+  close.addEventListener("click", () => {
+    if (document.fullscreenElement === frame) void document.exitFullscreen();
+    stopPlayers(frame.parentElement ?? frame);
+    frame.querySelector<HTMLElement>(".vr-start")?.focus();
+  });
+  frame.append(close);
   frame.dataset.state = "player";
 }
 

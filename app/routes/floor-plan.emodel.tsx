@@ -18,6 +18,8 @@ function TourPanel({ tab }: { tab: VrTab }) {
       <div className="media-stage">
         <VrViewer
           src={tab.src}
+          tour={tab.tour}
+          thumbnail={tab.thumbnail}
           title={title}
           fallback={unit ? { to: unit.path, label: `${unit.label} 타입 평면도 보기` } : undefined}
         />

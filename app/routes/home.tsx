@@ -179,6 +179,8 @@ function homeView(site: Site) {
           </p>
           <VrViewer
             src={vrTab.src}
+            tour={vrTab.tour}
+            thumbnail={vrTab.thumbnail}
             title={`${vrTab.title} 타입 VR 모델하우스`}
             fallback={vrFallback}
           />

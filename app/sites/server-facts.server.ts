@@ -17,10 +17,19 @@ import {
   type SiteState,
 } from "./registry.server";
 
-/** Frames of its videos, VR and notice PDF, and the hosts of its ad tags. */
+/**
+ * Frames of its videos, VR and notice PDF, and the hosts of its ad tags; `blob:` pictures where it
+ * has a 360° tour of its own (the viewer, Pannellum, fetches a panorama and shows it from a blob:
+ * address; docs/decisions/039).
+ */
 function policySources(site: Site) {
   const tags = trackingSources(site.tracking);
-  return { ...tags, frames: [...new Set([...frameSources(site), ...tags.frames])] };
+  const tours = site.vr.tabs.some((tab) => tab.tour) ? ["blob:"] : [];
+  return {
+    ...tags,
+    frames: [...new Set([...frameSources(site), ...tags.frames])],
+    images: [...tags.images, ...tours],
+  };
 }
 
 function known(id: string): Site {

@@ -426,7 +426,12 @@ describe("phone (390 px): stacked layout and extras", () => {
         await guide.evaluateAll((items) => items.map((d) => (d as HTMLDetailsElement).open)),
       ).toEqual([false, false, true]);
       await head(home.unitPlan.emodelTitle).click();
-      expect(await page.getByText("VR 모델하우스 준비중입니다").isVisible()).toBe(true);
+      expect(
+        await page
+          .getByRole("button", { name: /360° 투어 보기/ })
+          .filter({ visible: true })
+          .count(),
+      ).toBe(1);
       expect(await guide.nth(2).evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
     } finally {
       await context.close();

@@ -116,9 +116,8 @@ describe("E-model page (/FloorPlan/Emodel)", () => {
       const defaultTitle = content.vr.tabs.find((t) => t.key === content.vr.defaultKey)!.title;
       expect(await selectedTab(page).textContent()).toBe(defaultTitle);
       expect(
-        await page
-          .getByText("화면을 클릭하시면 VR을 보실 수 있습니다", { exact: false })
-          .first()
+        await panel(page)
+          .getByRole("button", { name: /360° 투어 보기/ })
           .isVisible(),
       ).toBe(true);
       expect(errors).toEqual([]);
@@ -127,23 +126,19 @@ describe("E-model page (/FloorPlan/Emodel)", () => {
     }
   });
 
-  test("switching the type shows its tour area, and the fallback link leads to its floor plan", async () => {
+  test("switching the type shows its own tour's first room", async () => {
     const { context, page } = await visit("phone", "/FloorPlan/Emodel");
     try {
       const tour = content.vr.tabs[2]!;
-      const unit = content.unitTypes.find((u) => u.key === tour.key)!;
       await page.getByRole("tab", { name: tour.title }).click();
       await selectedTab(page).filter({ hasText: tour.title }).waitFor();
       expect(await panel(page).getByRole("heading", { level: 3 }).textContent()).toBe(
         `${tour.title} 타입 VR 모델하우스`,
       );
-      await panel(page)
-        .getByRole("link", { name: `${unit.label} 타입 평면도 보기` })
-        .click();
-      await page.waitForURL((url) => url.pathname === unit.path);
-      await page
-        .getByRole("heading", { level: 2, name: `${unit.label} 타입 평면도` })
-        .waitFor({ state: "visible" });
+      const still = panel(page).getByRole("img", {
+        name: `${tour.title} 타입 VR 모델하우스 ${tour.tour!.rooms[0]!.title} 360° 사진`,
+      });
+      expect(await still.isVisible()).toBe(true);
     } finally {
       await context.close();
     }
@@ -174,22 +169,7 @@ describe("published sources (the sample's tours have none: the test gives a fram
   });
 });
 
-describe("empty sources fall back to notices, not empty frames", () => {
-  test.each([["/FloorPlan/Emodel", "VR 모델하우스 준비중입니다"]])(
-    "%s shows %j and no iframe",
-    async (path, notice) => {
-      const { context, page, errors } = await visit("phone", path);
-      try {
-        // Every tab's panel is in the page; only the shown one counts.
-        expect(await page.getByText(notice).filter({ visible: true }).isVisible()).toBe(true);
-        expect(await page.locator("iframe").count()).toBe(0);
-        expect(errors).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    },
-  );
-
+describe("the film frame's size", () => {
   test("the brand film poster fits a phone (at most 400 px wide, 4:3) and 1300x500 on desktop", async () => {
     for (const [viewport, width, height] of [
       ["phone", 358, 268.5],
@@ -316,11 +296,15 @@ describe("without JavaScript", () => {
           .getByRole("link", { name: `${content.videoTabs[0]!.title} 재생` })
           .getAttribute("href"),
       ).toMatch(/^https:\/\/www\.youtube\.com\/watch\?v=/);
+      // Without JavaScript a tour is its first room's picture and a link to the panorama.
       await page.goto(server.url + "/FloorPlan/Emodel");
       expect(await page.getByRole("tab").count()).toBe(E_MODEL_TAB_LIMIT);
-      expect(
-        await page.getByText("VR 모델하우스 준비중입니다").filter({ visible: true }).isVisible(),
-      ).toBe(true);
+      const tour = panel(page).filter({ visible: true });
+      expect(await tour.getByRole("img", { name: /360° 사진$/ }).isVisible()).toBe(true);
+      expect(await tour.getByRole("link", { name: /파노라마 사진 크게 보기$/ }).isVisible()).toBe(
+        true,
+      );
+      expect(await tour.getByRole("button", { name: /360° 투어 보기/ }).isVisible()).toBe(false);
       // The brand film is kept here: the browser's player works without the script.
       await page.goto(server.url + "/Brand/video");
       expect(await page.locator("video[controls]").isVisible()).toBe(true);
