@@ -75,7 +75,11 @@ describe("frame sources for the Content-Security-Policy", () => {
         ...anyang.vr,
         tabs: [{ key: "59A", title: "47A", src: "https://vr.example.com:8443/t/1" }],
       },
-      announcement: { ...anyang.announcement, pdfUrl: "https://files.example.org/notice.pdf" },
+      announcement: {
+        ...anyang.announcement,
+        document: undefined,
+        pdfUrl: "https://files.example.org/notice.pdf",
+      },
     };
     expect(frameSources(configured)).toEqual([
       "https://www.youtube.com",
@@ -88,7 +92,7 @@ describe("frame sources for the Content-Security-Policy", () => {
     const local = {
       ...anyang,
       videoTabs: anyang.videoTabs.map((t) => ({ ...t, src: "" })),
-      announcement: { ...anyang.announcement, pdfUrl: "/docs/notice.pdf" },
+      announcement: { ...anyang.announcement, document: undefined, pdfUrl: "/docs/notice.pdf" },
     };
     expect(frameSources(local)).toEqual(["'self'"]);
   });

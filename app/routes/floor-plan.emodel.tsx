@@ -19,7 +19,7 @@ function TourPanel({ tab }: { tab: VrTab }) {
         <VrViewer
           src={tab.src}
           tour={tab.tour}
-          thumbnail={tab.thumbnail}
+          thumbnail={tab.thumbnail ?? unit?.plan}
           title={title}
           fallback={unit ? { to: unit.path, label: `${unit.label} 타입 평면도 보기` } : undefined}
         />

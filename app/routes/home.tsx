@@ -180,7 +180,7 @@ function homeView(site: Site) {
           <VrViewer
             src={vrTab.src}
             tour={vrTab.tour}
-            thumbnail={vrTab.thumbnail}
+            thumbnail={vrTab.thumbnail ?? vrUnit?.plan}
             title={`${vrTab.title} 타입 VR 모델하우스`}
             fallback={vrFallback}
           />

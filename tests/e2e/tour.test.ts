@@ -2,6 +2,9 @@ import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { content } from "./support/sites";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
+import { JSDOM } from "jsdom";
+import { adminFetch, ADMIN_ENV, poll, signInCookie } from "./support/admin";
+import { rawRequest } from "./support/http";
 import { startServer, type RunningServer } from "./support/server";
 
 /*
@@ -14,7 +17,7 @@ import { startServer, type RunningServer } from "./support/server";
 let server: RunningServer;
 let browser: Browser;
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  [server, browser] = await Promise.all([startServer(ADMIN_ENV), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -75,45 +78,92 @@ describe.each(["phone", "desktop"] as const)("E-model page at %s size", (viewpor
       await context.close();
     }
   });
+});
 
-  test("a vendor's tour shows its start link and embeds the tour only when chosen", async () => {
-    const { context, page, errors } = await openPage(browser, viewport);
-    const vendor: string[] = [];
-    await context.route("https://vr.vendor.test/**", (route) => {
-      vendor.push(route.request().url());
-      return route.fulfill({ contentType: "text/html", body: "<title>VR</title>" });
-    });
-    try {
-      await page.goto(server.url + "/FloorPlan/Emodel");
-      await hydrated(page);
-      // What VrViewer renders for a tab with a vendor's link.
-      await page.evaluate(() => {
-        const frame = document.querySelector<HTMLElement>(
-          "[role=tabpanel]:not([hidden]) .media-frame",
-        )!;
-        const src = "https://vr.vendor.test/tour.html";
-        Object.assign(frame.dataset, { media: "vr", state: "ready", src, title: "VR" });
-        frame.innerHTML = `<a class="vr-start" href="${src}" target="_blank" rel="noopener noreferrer">화면을 클릭하시면 VR을 보실 수 있습니다</a>`;
-      });
-      const link = page.getByRole("link", { name: "화면을 클릭하시면 VR을 보실 수 있습니다" });
-      await link.focus();
-      expect(await page.locator("iframe").count()).toBe(0);
-      await page.keyboard.press("Enter");
-      const iframe = page.locator("iframe[title='VR']");
-      await iframe.waitFor();
-      expect(await iframe.getAttribute("src")).toBe("https://vr.vendor.test/tour.html");
-      // Nothing was asked of the vendor before (this frame's host is not in the test complex's
-      // policy, so the browser does not load it after either).
-      expect(vendor).toEqual([]);
-      // 닫기, after the tour in Tab order, puts the start link back and the focus on it.
-      await page.getByRole("button", { name: "닫기" }).focus();
-      await page.keyboard.press("Enter");
-      await expect.poll(() => link.evaluate((el) => el === document.activeElement)).toBe(true);
-      expect(await page.locator("iframe").count()).toBe(0);
-      expect(context.pages()).toHaveLength(1);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
+/*
+ * A vendor's tour as an agency adds it: the link put in the console's form for one tab (its own
+ * tour taken out) and published. Its host is then in this complex's frame-src and in no other's;
+ * the page shows the tab's thumbnail (here the type's floor plan) and loads the vendor's page only
+ * when the visitor chooses it.
+ */
+describe("a vendor's tour published from the console", () => {
+  const VENDOR = "https://vr.vendor-a.test";
+  const vendorTab = content.vr.tabs.find((t) => t.key !== content.vr.defaultKey)!;
+  const index = content.vr.tabs.indexOf(vendorTab);
+
+  beforeAll(async () => {
+    const cookie = await signInCookie(server);
+    const html = await (
+      await adminFetch(server, cookie, `/admin/content?site=${content.id}`)
+    ).text();
+    const { window } = new JSDOM(html);
+    const form = window.document.querySelector<HTMLInputElement>("input[name='$revision']")!.form!;
+    const fields = new URLSearchParams();
+    for (const [name, value] of new window.FormData(form)) {
+      // The tab's own tour goes: a tour kept here wins over a link.
+      if (typeof value === "string" && !name.startsWith(`vr.tabs.${index}.tour`))
+        fields.append(name, value);
     }
+    fields.set(`vr.tabs.${index}.src`, `${VENDOR}/tour.html`);
+    const post = (path: string, body: URLSearchParams) =>
+      adminFetch(server, cookie, path, { method: "POST", body });
+    expect((await post(`/admin/content?site=${content.id}`, fields)).status).toBe(200);
+    const published = await post(
+      `/admin/sites/${content.id}`,
+      new URLSearchParams({ intent: "publish" }),
+    );
+    expect(published.headers.get("location")).toBe(`/admin/sites/${content.id}?done=published`);
+  }, 60_000);
+
+  const policy = async (host: string) =>
+    String(
+      (await rawRequest(server, { path: "/FloorPlan/Emodel", headers: { Host: host } })).headers[
+        "content-security-policy"
+      ],
+    );
+
+  test("its host is in this complex's policy and not in the other's", async () => {
+    const other = content.id === "anyang" ? "suwon" : "anyang";
+    await poll(() => policy(`${content.id}.localhost:${server.port}`)).toContain(VENDOR);
+    expect(await policy(`${other}.localhost:${server.port}`)).not.toContain("vendor-a");
   });
+
+  test.each(["phone", "desktop"] as const)(
+    "at %s size its thumbnail shows and the tour loads only on choice, by keyboard",
+    async (viewport) => {
+      const { context, page, errors } = await openPage(browser, viewport);
+      const vendor: string[] = [];
+      await context.route(`${VENDOR}/**`, (route) => {
+        vendor.push(route.request().url());
+        return route.fulfill({ contentType: "text/html", body: "<title>VR</title><p>tour</p>" });
+      });
+      try {
+        await page.goto(`${server.url}/FloorPlan/Emodel`);
+        await hydrated(page);
+        const tab = page.getByRole("tab", { name: vendorTab.title });
+        await tab.focus();
+        await page.keyboard.press("Enter");
+        const panel = page.locator("[role=tabpanel]:not([hidden])");
+        const start = panel.getByRole("link", { name: /화면을 클릭하시면 VR을 보실 수 있습니다/ });
+        await start.waitFor();
+        expect(await panel.locator(".vr-thumb img, img.vr-thumb").first().isVisible()).toBe(true);
+        expect(await panel.getByRole("link", { name: /새 창에서 보기/ }).getAttribute("href")).toBe(
+          `${VENDOR}/tour.html`,
+        );
+        await page.screenshot({ path: `test-results/vendor-tour-${viewport}.png`, fullPage: true });
+        expect(vendor).toEqual([]);
+        expect(await page.locator("iframe").count()).toBe(0);
+
+        await start.focus();
+        await page.keyboard.press("Enter");
+        const iframe = panel.locator("iframe");
+        await iframe.waitFor();
+        await poll(() => vendor.length).toBeGreaterThan(0);
+        expect(vendor[0]).toBe(`${VENDOR}/tour.html`);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

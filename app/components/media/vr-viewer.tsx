@@ -22,7 +22,10 @@ export function VrViewer({
 }: {
   src: string;
   tour?: Tour;
-  /** The picture shown before a vendor's tour is chosen (else the dark start panel). */
+  /**
+   * The picture shown before a vendor's tour is chosen: the tab's own, else the pages pass the unit
+   * type's floor plan (a drawing made from its data), else the dark start panel.
+   */
   thumbnail?: Image;
   /** Accessible name, e.g. "47A 타입 VR 모델하우스". */
   title: string;
