@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useRef, useState, type RefObject } from "react";
 import {
   FILE_LIMITS,
   FILE_MESSAGES,
@@ -102,7 +102,7 @@ function UploadControl({
   errors: string[];
   quiet?: boolean;
   onFile: (file: File | undefined) => void;
-  input: React.RefObject<HTMLInputElement | null>;
+  input: RefObject<HTMLInputElement | null>;
 }) {
   const form = useConsoleForm();
   const all = [...errors, ...(upload.problem ? [upload.problem.message] : [])];
@@ -159,14 +159,20 @@ export function FileField(props: FieldProps) {
   const captions = useUpload({ file: captionsId });
   const shown = preview ?? thumbnail(kind, slot);
 
-  /** Checks the file here (nothing too large is sent), then posts it: the slot takes the answer. */
+  /**
+   * Checks the file here (nothing too large is sent), then posts it: the slot takes the answer.
+   * The input is emptied either way (the file is in the slot, or its refusal names it), so the
+   * same file can be chosen again.
+   */
   async function send(
     which: ReturnType<typeof useUpload>,
     as: FileKind,
+    input: RefObject<HTMLInputElement | null>,
     chosen: File | undefined,
     fill: (answer: FileUploadAnswer & { ok: true }) => void,
   ) {
     if (!chosen) return which.fail("file", FILE_MESSAGES.noFile(as));
+    if (input.current) input.current.value = "";
     if (chosen.size > FILE_LIMITS[as].maxBytes)
       return which.fail("file", FILE_MESSAGES.tooLarge(as, chosen.size));
     const body = new FormData();
@@ -184,18 +190,16 @@ export function FileField(props: FieldProps) {
   }
 
   const sendFile = (chosen: File | undefined) =>
-    void send(upload, kind, chosen, (answer) => {
+    void send(upload, kind, file, chosen, (answer) => {
       const next = answer.value as Slot;
       // A new film keeps the captions it had (a recut keeps its words); they can be replaced.
       setChanged({ slot: slot?.captions ? { ...next, captions: slot.captions } : next });
       setPreview(answer.previewUrl ?? null);
-      if (file.current) file.current.value = "";
     });
   const sendCaptions = (chosen: File | undefined) =>
-    void send(captions, "captions", chosen, (answer) => {
-      setChanged({ slot: { ...slot, captions: answer.value as string } });
-      if (captionsFile.current) captionsFile.current.value = "";
-    });
+    void send(captions, "captions", captionsFile, chosen, (answer) =>
+      setChanged({ slot: { ...slot, captions: answer.value as string } }),
+    );
 
   function takeOut() {
     setChanged({ slot: undefined });
