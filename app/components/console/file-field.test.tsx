@@ -6,7 +6,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import type { Site } from "~/content/schema";
 import { FILE_MESSAGES, type FileUploadAnswer } from "~/lib/file-upload";
 import { formToObject } from "~/lib/form-object";
-import { fieldId } from "~/lib/form-schema";
+import { fieldId, fieldKeyOf, problemField } from "~/lib/form-schema";
 import { pageUrl, panoramaUrl } from "~/lib/media-files";
 import { loadSite } from "~/sites/registry.server";
 import { SchemaForm } from "./schema-form";
@@ -86,6 +86,23 @@ describe("a file slot as the server draws it (no script)", () => {
     );
     expect(asJson(formToObject(schema, sentEntries(form)).value)).toEqual(asJson(empty));
   });
+});
+
+test("a problem anywhere in a slot is shown at its upload (a film's captions at theirs)", () => {
+  const site = withFiles();
+  const room = ["vr", "tabs", 0, "tour", "rooms", 0];
+  expect(fieldKeyOf(schema, site, [...room, "panorama", "width"])).toBe(
+    "vr.tabs.0.tour.rooms.0.panorama.$file",
+  );
+  expect(fieldKeyOf(schema, site, ["announcement", "document", "pages", 1, "height"])).toBe(
+    "announcement.document.$file",
+  );
+  expect(fieldKeyOf(schema, site, ["brandVideo", "file", "captions"])).toBe(
+    "brandVideo.file.$captions",
+  );
+  const shown = problemField(schema, site, "vr.tabs.0.tour.rooms.0.panorama.width");
+  expect(shown.id).toBe(fieldId("vr.tabs.0.tour.rooms.0.panorama.$file"));
+  expect(shown.label).toMatch(/› 1\. 거실 › 360° 파노라마$/);
 });
 
 describe("a file slot with the script", () => {
