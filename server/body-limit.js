@@ -19,16 +19,40 @@ export const MEDIA_BODY_LIMIT = 21 * 1024 * 1024;
  */
 export const SITE_IMPORT_BODY_LIMIT = 101 * 1024 * 1024;
 /**
- * Bytes read and dropped after a refusal, before it is answered (afterBody). Past this the
- * connection is cut (the reverse proxy's own limit should come first, docs/deploy.md).
+ * The console's file uploads (POST /admin/media/<kind>): each kind's largest file
+ * (app/lib/file-upload.ts FILE_LIMITS, which server/guards.test.js holds these to) and 1 MB of
+ * multipart framing.
+ */
+export const FILE_BODY_LIMITS = {
+  panorama: 41 * 1024 * 1024,
+  video: 201 * 1024 * 1024,
+  captions: 2 * 1024 * 1024,
+  pdf: 31 * 1024 * 1024,
+};
+/**
+ * Bytes read and dropped after a refusal beyond the path's own limit, before it is answered
+ * (afterBody): a body up to its limit and this much more gets its answer (a 250 MB film sent to
+ * the 201 MB film upload reads "200MB 이하", not a reset). Past it the connection is cut (the
+ * reverse proxy's own limit should come first, docs/deploy.md).
  */
 export const DRAIN_LIMIT = 64 * 1024 * 1024;
-/** How long a refusal waits for the rest of a body that stopped coming, before it answers anyway. */
+/** How long a refusal waits for more of a body that stopped coming, before it answers anyway. */
 export const DRAIN_MS = 10_000;
 
 const UPLOAD_PATH = /^\/admin\/|^\/[a-z0-9-]+\/press(\/|$)/;
 export const MEDIA_UPLOAD_PATH = "/admin/media";
 const SITE_IMPORT_PATH = /^\/admin\/sites(\/[a-z0-9-]+)?$/;
+const FILE_UPLOAD_PATH = /^\/admin\/media\/(panorama|video|captions|pdf)$/;
+
+/**
+ * The kind of file a console upload path takes (`/admin/media/pdf` → "pdf"), or undefined.
+ * @param {string} path
+ * @returns {keyof typeof FILE_BODY_LIMITS | undefined}
+ */
+export function fileUploadKind(path) {
+  const kind = FILE_UPLOAD_PATH.exec(path.replace(/\.data$/, ""))?.[1];
+  return /** @type {keyof typeof FILE_BODY_LIMITS | undefined} */ (kind);
+}
 
 /**
  * The body limit of a path (its `.data` twin, where scripts post, has the same).
@@ -37,9 +61,18 @@ const SITE_IMPORT_PATH = /^\/admin\/sites(\/[a-z0-9-]+)?$/;
 export function bodyLimitFor(path) {
   const page = path.replace(/\.data$/, "");
   if (page === MEDIA_UPLOAD_PATH) return MEDIA_BODY_LIMIT;
+  const kind = fileUploadKind(page);
+  if (kind) return FILE_BODY_LIMITS[kind];
   if (SITE_IMPORT_PATH.test(page)) return SITE_IMPORT_BODY_LIMIT;
   return UPLOAD_PATH.test(page) ? UPLOAD_BODY_LIMIT : BODY_LIMIT;
 }
+
+/**
+ * The most bytes of a refused body that are read before the connection is cut: the path's limit
+ * and DRAIN_LIMIT more.
+ * @param {string} path
+ */
+export const drainLimitFor = (path) => bodyLimitFor(path) + DRAIN_LIMIT;
 
 /** @param {import("node:http").IncomingMessage} req */
 function hasBody(req) {
@@ -51,7 +84,8 @@ function hasBody(req) {
 /**
  * Calls `answer()` once every byte of the request has been read off the connection: at once when
  * it has (`req.complete`: no body, or a body already read), else after reading and dropping the
- * rest of the body, up to DRAIN_LIMIT (limitBody cuts past that) or DRAIN_MS.
+ * rest of the body, up to drainLimitFor (limitBody cuts past that), or once no byte has come for
+ * DRAIN_MS (a large film over a slow line keeps coming for longer than that).
  *
  * Every refusal goes through here (server/error-page.js). The cause of the resets of issue 28: a
  * 413 was answered as soon as the body passed its limit, while the client was still sending. On a
@@ -77,6 +111,7 @@ export function afterBody(req, answer) {
   // A client that stops sending mid-body: answer anyway, and let Node close the connection.
   const timer = setTimeout(go, DRAIN_MS);
   timer.unref();
+  req.on("data", () => timer.refresh());
   req.once("end", go);
   // A client that went away: nothing to answer.
   req.once("close", () => {
@@ -90,7 +125,7 @@ export function afterBody(req, answer) {
 /**
  * Middleware: reads the whole body into `req.body` (a Buffer) and then goes on, or calls
  * `tooLarge(req, res, limit)` as soon as the body passes its path's limit — at once when
- * Content-Length already says so — and drops what follows, up to DRAIN_LIMIT (the refusal is
+ * Content-Length already says so — and drops what follows, up to drainLimitFor (the refusal is
  * answered after it, afterBody).
  * @param {(req: import("express").Request, res: import("express").Response, limit: number) => void} tooLarge
  * @returns {import("express").RequestHandler}
@@ -99,11 +134,12 @@ export function limitBody(tooLarge) {
   return (req, res, next) => {
     if (!hasBody(req)) return next();
     const limit = bodyLimitFor(req.path);
+    const drain = drainLimitFor(req.path);
     /** @type {Buffer[]} */
     const chunks = [];
     let size = 0;
     let refused = false;
-    let dropped = 0;
+    let received = 0;
 
     const refuse = () => {
       refused = true;
@@ -111,9 +147,9 @@ export function limitBody(tooLarge) {
       tooLarge(req, res, limit);
     };
     req.on("data", (/** @type {Buffer} */ chunk) => {
+      received += chunk.length;
       if (refused) {
-        dropped += chunk.length;
-        if (dropped > DRAIN_LIMIT) req.destroy();
+        if (received > drain) req.destroy();
         return;
       }
       size += chunk.length;

@@ -7,7 +7,14 @@
  * line of Korean text, which the lead forms turn into their failure message.
  */
 
-import { afterBody, MEDIA_BODY_LIMIT, MEDIA_UPLOAD_PATH, UPLOAD_BODY_LIMIT } from "./body-limit.js";
+import {
+  afterBody,
+  FILE_BODY_LIMITS,
+  fileUploadKind,
+  MEDIA_BODY_LIMIT,
+  MEDIA_UPLOAD_PATH,
+  UPLOAD_BODY_LIMIT,
+} from "./body-limit.js";
 import { HOOK_PATH } from "./guards.js";
 
 /** @typedef {import("express").Request} Request */
@@ -33,13 +40,27 @@ function size(/** @type {number} */ bytes) {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)}MB` : `${bytes / 1024}KB`;
 }
 
+/** What each console file upload takes, as its messages name it (app/lib/file-upload.ts FILE_LIMITS). */
+const FILE_WHAT = { panorama: "파노라마", video: "영상", captions: "자막", pdf: "모집공고" };
+
 /**
- * Title and message per status; `failed` is the lead forms' catalogue failure message.
+ * A console file upload's refusal for size, as the console says it before sending
+ * (app/lib/file-upload.ts FILE_MESSAGES.tooLarge, which server/error-page.test.js holds it to).
+ * @param {keyof typeof FILE_BODY_LIMITS} kind
+ */
+export function fileTooLarge(kind) {
+  const most = FILE_BODY_LIMITS[kind] / 1024 / 1024 - 1;
+  return `${FILE_WHAT[kind]} 파일은 ${most}MB 이하만 올릴 수 있습니다. 크기를 줄여 다시 올려 주세요.`;
+}
+
+/**
+ * Title and message per status; `failed` is the lead forms' catalogue failure message, `path` the
+ * request's (a console upload's 413 names its own limit).
  * @param {number} status
- * @param {{ failed?: string, limit?: number }} [context]
+ * @param {{ failed?: string, limit?: number, path?: string }} [context]
  * @returns {{ title: string, message: string }}
  */
-export function refusalText(status, { failed, limit = 0 } = {}) {
+export function refusalText(status, { failed, limit = 0, path = "" } = {}) {
   switch (status) {
     case 400:
       return {
@@ -57,7 +78,9 @@ export function refusalText(status, { failed, limit = 0 } = {}) {
         title: "허용되지 않는 요청입니다",
         message: "이 주소에서는 페이지 보기와 양식 보내기만 할 수 있습니다.",
       };
-    case 413:
+    case 413: {
+      const kind = fileUploadKind(path);
+      if (kind) return { title: "보내신 파일이 너무 큽니다", message: fileTooLarge(kind) };
       return {
         title: "보내신 내용이 너무 큽니다",
         message:
@@ -68,6 +91,7 @@ export function refusalText(status, { failed, limit = 0 } = {}) {
               ? `사진은 10MB 이하만 올릴 수 있습니다. 한 번에 보낼 수 있는 크기(${size(limit)})를 넘어 저장되지 않았습니다. 사진을 줄여 다시 보내 주세요.`
               : `한 번에 보낼 수 있는 크기(${size(limit)})를 넘어 저장되지 않았습니다. 내용을 줄여 다시 보내 주세요.`,
       };
+    }
     case 503:
       return {
         title: "홈페이지 준비 중입니다",
@@ -89,11 +113,13 @@ export function refusalText(status, { failed, limit = 0 } = {}) {
 const wantsJson = (req) => req.accepts(["html", "json"]) === "json";
 
 /**
- * The console's picture upload answers JSON whatever it asks for, in its own shape
- * (`{ ok: false, field: "file", message }`, app/lib/media-upload.ts).
+ * The console's uploads (its pictures, its other files) answer JSON whatever they ask for, in
+ * their own shape (`{ ok: false, field: "file", message }`, app/lib/media-upload.ts and
+ * app/lib/file-upload.ts).
  * @param {Request} req
  */
-const isMediaUpload = (req) => req.path.replace(/\.data$/, "") === MEDIA_UPLOAD_PATH;
+const isMediaUpload = (req) =>
+  req.path.replace(/\.data$/, "") === MEDIA_UPLOAD_PATH || fileUploadKind(req.path) !== undefined;
 
 /**
  * An inbound hook's refusal code, beside its Korean message: the hooks answer every caller in
@@ -151,7 +177,7 @@ export function errorPageHtml(status, text, site) {
 export function createRefuse(siteOf) {
   return function refuse(req, res, status, { allow, limit, log } = {}) {
     const site = siteOf(req);
-    const text = refusalText(status, { failed: site.failedMessage, limit });
+    const text = refusalText(status, { failed: site.failedMessage, limit, path: req.path });
     if (log) console.warn(`[${status}] ${req.method} ${req.originalUrl.slice(0, 200)}: ${log}`);
     afterBody(req, () => {
       res.status(status);

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "vitest";
-import { MEDIA_BODY_LIMIT } from "./body-limit.js";
-import { createRefuse, errorPageHtml, refusalText } from "./error-page.js";
+import { FILE_KINDS, FILE_MESSAGES, fileUploadPath } from "../app/lib/file-upload";
+import { bodyLimitFor, MEDIA_BODY_LIMIT } from "./body-limit.js";
+import { createRefuse, errorPageHtml, fileTooLarge, refusalText } from "./error-page.js";
 
 const site = {
   siteName: "라움하임 <평촌>",
@@ -102,6 +103,23 @@ describe("the server's own answers", () => {
       });
     }
   });
+
+  test.each(FILE_KINDS)(
+    "the console's %s upload gets JSON with the console's own size message",
+    (kind) => {
+      expect(fileTooLarge(kind)).toBe(FILE_MESSAGES.tooLarge(kind));
+      const path = fileUploadPath(kind);
+      const json = fakeResponse();
+      createRefuse(() => site)(req("POST", path, "html"), json, 413, { limit: bodyLimitFor(path) });
+      expect(json.statusCode).toBe(413);
+      expect(json.headers["content-type"]).toBe("application/json");
+      expect(JSON.parse(json.body)).toEqual({
+        ok: false,
+        field: "file",
+        message: FILE_MESSAGES.tooLarge(kind),
+      });
+    },
+  );
 
   test("an inbound hook gets JSON whatever it accepts: a code and the Korean message", () => {
     const json = fakeResponse();

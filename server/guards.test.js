@@ -1,5 +1,13 @@
 import { describe, expect, test } from "vitest";
-import { bodyLimitFor, BODY_LIMIT, MEDIA_BODY_LIMIT, UPLOAD_BODY_LIMIT } from "./body-limit.js";
+import { FILE_KINDS, FILE_LIMITS, fileUploadPath } from "../app/lib/file-upload";
+import {
+  bodyLimitFor,
+  BODY_LIMIT,
+  DRAIN_LIMIT,
+  drainLimitFor,
+  MEDIA_BODY_LIMIT,
+  UPLOAD_BODY_LIMIT,
+} from "./body-limit.js";
 import { sameOriginPosts, sitePath } from "./guards.js";
 import { requestOrigin } from "./react-router.js";
 
@@ -36,6 +44,16 @@ describe("body limits", () => {
   ])("%s may carry %i bytes", (path, limit) => {
     expect(bodyLimitFor(path)).toBe(limit);
   });
+
+  test.each(FILE_KINDS)(
+    "the console's %s upload takes its largest file and 1 MB of framing; a refusal reads 64 MB more",
+    (kind) => {
+      const limit = FILE_LIMITS[kind].maxBytes + 1024 * 1024;
+      expect(bodyLimitFor(fileUploadPath(kind))).toBe(limit);
+      expect(bodyLimitFor(`${fileUploadPath(kind)}.data`)).toBe(limit);
+      expect(drainLimitFor(fileUploadPath(kind))).toBe(limit + DRAIN_LIMIT);
+    },
+  );
 });
 
 describe("the origin React Router and the origin check see", () => {

@@ -13,7 +13,8 @@ import {
  * (`unitTypes.2.key`); numbers become numbers, a checkbox a boolean, a list its entries in the order
  * of their indices; an optional field left empty is left out. A group that is optional is present
  * when its mark was sent (a hidden field of its own name, which the form holds while the group is
- * there), or something typed under it. Names starting with `$` are the form's own (`$op`), not the value's.
+ * there), or something typed under it; a file slot sends no mark, so one whose hidden fields are
+ * empty (no file, or its file taken out) is absent. Names starting with `$` are the form's own (`$op`), not the value's.
  */
 
 type Node = { value?: string; children: Map<string, Node> };
@@ -81,7 +82,8 @@ function read(
       if (node?.value === undefined) return optional ? undefined : false;
       return node.value === "on" || node.value === "true";
     case "object":
-    case "image": {
+    case "image":
+    case "file": {
       if (optional && !present(node)) return undefined;
       const out: Record<string, unknown> = {};
       for (const [key, child] of Object.entries(schema.properties ?? {})) {

@@ -44,13 +44,22 @@ export type FieldKind =
   | "array"
   | "tuple"
   | "image"
+  | "file"
   | "text"
   | "number"
   | "boolean"
   | "choice";
 
+/** The widgets of a file slot (not a picture): filled by its upload, drawn as one control. */
+const FILE_WIDGETS: ReadonlySet<FieldWidget | undefined> = new Set([
+  "video-file",
+  "panorama",
+  "pdf",
+]);
+
 export function kindOf(schema: FieldSchema): FieldKind {
   if (schema.widget === "image") return "image";
+  if (FILE_WIDGETS.has(schema.widget)) return "file";
   if (schema.type === "object")
     return schema.properties
       ? "object"
@@ -70,7 +79,8 @@ export const isContainer = (kind: FieldKind) =>
   kind === "record" ||
   kind === "array" ||
   kind === "tuple" ||
-  kind === "image";
+  kind === "image" ||
+  kind === "file";
 
 export type NamePath = readonly (string | number)[];
 
@@ -115,7 +125,7 @@ function step(
       node: kind === "array" ? node.items : node.prefixItems?.[Number(segment)],
       value: Array.isArray(value) ? value[Number(segment)] : undefined,
     };
-  if (kind === "object" || kind === "image")
+  if (kind === "object" || kind === "image" || kind === "file")
     return {
       node: node.properties?.[String(segment)],
       value: isObject(value) ? value[String(segment)] : undefined,
@@ -150,7 +160,8 @@ export function emptyValue(schema: FieldSchema, depth = 0): unknown {
   const kind = kindOf(schema);
   switch (kind) {
     case "object":
-    case "image": {
+    case "image":
+    case "file": {
       const out: Json = {};
       for (const [key, child] of Object.entries(schema.properties ?? {})) {
         if (!isRequired(schema, key)) continue;
@@ -326,7 +337,8 @@ export function applyOp(root: unknown, schema: FieldSchema, { op, path }: FormOp
 /**
  * The form's field for a problem at a path of the value (records by key, as zod reports them): the
  * deepest field the path reaches. A list entry named by its `path` or `key` instead of its index
- * (`pages./Brand/intro.menuUrl`) is found by it. A picture's file, width or height is its upload.
+ * (`pages./Brand/intro.menuUrl`) is found by it. A picture's file, width or height is its upload,
+ * and so is any part of a file slot (a film's captions: their own upload).
  */
 export function fieldKeyOf(schema: FieldSchema, value: unknown, path: readonly PropertyKey[]) {
   const out: (string | number)[] = [];
@@ -338,6 +350,7 @@ export function fieldKeyOf(schema: FieldSchema, value: unknown, path: readonly P
     const kind = kindOf(node);
     if (kind === "image" && !(String(segment) in imageOwnFields(node)))
       return nameOf([...out, "$file"]);
+    if (kind === "file") return nameOf([...out, fileControl(segment)]);
     if (kind === "record") {
       const keys = isObject(v) ? Object.keys(v) : [];
       const i = keys.indexOf(String(segment));
@@ -363,6 +376,12 @@ export function fieldKeyOf(schema: FieldSchema, value: unknown, path: readonly P
   }
   return nameOf(out);
 }
+
+/**
+ * The upload control a file slot's problem is shown at (the slot is filled by it, its parts are
+ * hidden): the captions' own upload for a film's captions, else the file's.
+ */
+const fileControl = (segment: string | number) => (segment === "captions" ? "$captions" : "$file");
 
 const UPLOADED = new Set(["src", "width", "height"]);
 
@@ -403,7 +422,7 @@ export function problemField(
     value,
     key
       .split(".")
-      .filter((s) => s !== "$file" && s !== "")
+      .filter((s) => s !== "$file" && s !== "$captions" && s !== "")
       .map((s) => (/^\d+$/.test(s) ? Number(s) : s)),
   );
   return { id: key ? fieldId(key) : "", label: trail.join(" › ") };
@@ -433,13 +452,15 @@ export const fieldId = (name: string) => `f-${name}`;
 export function firstControl(schema: FieldSchema, value: unknown, name: string): string {
   const kind = kindOf(schema);
   if (kind === "image") return `${name}.alt`;
+  if (kind === "file") return `${name}.$file`;
   if (kind === "object") {
     for (const [key, child] of Object.entries(schema.properties ?? {})) {
       if (child.readOnly) continue;
       const v = isObject(value) ? value[key] : undefined;
       const childKind = kindOf(child);
       if (!isContainer(childKind)) return `${name}.${key}`;
-      if (v === undefined && !isRequired(schema, key)) return `${name}.${key}-present`;
+      if (v === undefined && !isRequired(schema, key) && childKind !== "file")
+        return `${name}.${key}-present`;
       return firstControl(child, v, `${name}.${key}`);
     }
   }

@@ -12,6 +12,7 @@ import {
   type NamePath,
 } from "~/lib/form-schema";
 import { RefContexts, useConsoleForm } from "./form-context";
+import { FileField } from "./file-field";
 import { ImageField } from "./image-field";
 
 /*
@@ -131,6 +132,8 @@ export const Field = memo(function Field(props: FieldProps) {
       return <ObjectField {...props} />;
     case "image":
       return <ImageField {...props} />;
+    case "file":
+      return <FileField {...props} />;
     case "array":
       return <ListField {...props} />;
     case "record":

@@ -1,16 +1,17 @@
-import { useRef, useState, type DragEvent } from "react";
+import { useRef, useState } from "react";
 import { imageUrl, isMedia, photoWidths } from "~/lib/images";
 import { fieldId, imageOwnFields, isRequired } from "~/lib/form-schema";
-import { Field, FieldErrors, Group, type FieldProps } from "./fields";
+import { Field, Group, type FieldProps } from "./fields";
 import { useConsoleForm } from "./form-context";
+import { DropZone, UploadMessages, useUpload } from "./use-upload";
 
 /*
  * A picture slot `{ src, alt, width, height }`: the current picture, its alt text (required but on
  * a banner's background) and an upload. The file goes by itself to POST /admin/media (multipart
  * `file` and `alt`; common contract), which answers `{ ok, image: { src, width, height, alt },
  * previewUrl }` or `{ ok: false, field, message }`; the slot then holds the new src and size, and
- * the form saves it like any field. Without the script the slot keeps its picture (src and size in
- * hidden fields) and its alt text stays editable.
+ * the form saves it like any field (the upload's workings: ./use-upload.tsx). Without the script
+ * the slot keeps its picture (src and size in hidden fields) and its alt text stays editable.
  */
 
 /** The types the picker offers (the server checks the content, not the name). */
@@ -33,11 +34,6 @@ function thumbnail(picture: Picture, preview: string | undefined): string | null
   return imageUrl(image, photoWidths(image)[0]);
 }
 
-/** Tells the form's listeners (the draft's autosave) that the slot changed: hidden fields send no event. */
-function announceChange(from: HTMLElement | null) {
-  from?.dispatchEvent(new Event("input", { bubbles: true }));
-}
-
 export function ImageField(props: FieldProps) {
   const { schema, name, value } = props;
   const form = useConsoleForm();
@@ -53,102 +49,40 @@ export function ImageField(props: FieldProps) {
   const [preview, setPreview] = useState<string | null>(() =>
     thumbnail(picture, form.previews[name]),
   );
-  const [status, setStatus] = useState("");
-  const [problem, setProblem] = useState<{ field: "file" | "alt"; message: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [dragging, setDragging] = useState(false);
+  const upload = useUpload({ file: fileId, alt: altId });
   const own = imageOwnFields(schema);
   const fileErrors = [
     ...(form.errors[`${name}.$file`] ?? []),
-    ...(problem?.field === "file" ? [problem.message] : []),
+    ...(upload.problem?.field === "file" ? [upload.problem.message] : []),
   ];
   const shown: Picture = uploaded ?? picture;
   const shownFile = shown.src ? shown.src.split("/").pop() : "";
 
-  async function upload(chosen: File | undefined) {
+  async function send(chosen: File | undefined) {
     const alt = (document.getElementById(altId) as HTMLInputElement | null)?.value.trim() ?? "";
-    if (!chosen) {
-      setProblem({ field: "file", message: "올릴 그림 파일을 골라 주세요." });
-      file.current?.focus();
-      return;
-    }
-    if (!alt) {
-      setProblem({
-        field: "alt",
-        message: "대체 텍스트를 먼저 입력해 주세요. 그림을 볼 수 없는 분께 읽어 주는 설명입니다.",
-      });
-      document.getElementById(altId)?.focus();
-      return;
-    }
-    setProblem(null);
-    setBusy(true);
-    setStatus("그림을 올리는 중입니다…");
-    try {
-      const body = new FormData();
-      body.set("file", chosen);
-      body.set("alt", alt);
-      const res = await fetch(MEDIA_ENDPOINT, {
-        method: "POST",
-        body,
-        headers: { Accept: "application/json" },
-        // A session that ended answers with the sign-in page: say so, not "no picture".
-        redirect: "manual",
-      });
-      if (res.type === "opaqueredirect" || res.status === 401) {
-        setStatus("");
-        setProblem({
-          field: "file",
-          message:
-            "로그인이 끝났습니다. 다른 탭에서 다시 로그인해 주세요. 그다음 다시 올리면 됩니다.",
-        });
-        return;
-      }
-      const answer = (await res.json().catch(() => null)) as UploadAnswer | null;
-      if (!answer?.ok) {
-        setStatus("");
-        const message =
-          answer?.message ?? `그림을 올리지 못했습니다 (응답 ${res.status}). 다시 시도해 주세요.`;
-        setProblem({ field: answer?.field === "alt" ? "alt" : "file", message });
-        document.getElementById(answer?.field === "alt" ? altId : fileId)?.focus();
-        return;
-      }
-      setUploaded({
-        src: answer.image.src,
-        width: answer.image.width,
-        height: answer.image.height,
-      });
-      setPreview(answer.previewUrl);
-      if (file.current) file.current.value = "";
-      setStatus("그림을 올렸습니다. 초안에 저장되고, 게시하면 사이트에 반영됩니다.");
-      announceChange(file.current);
-    } catch {
-      setStatus("");
-      setProblem({
-        field: "file",
-        message: "그림을 올리지 못했습니다. 연결을 확인하고 다시 시도해 주세요.",
-      });
-    } finally {
-      setBusy(false);
-    }
+    if (!chosen) return upload.fail("file", "올릴 그림 파일을 골라 주세요.");
+    if (!alt)
+      return upload.fail(
+        "alt",
+        "대체 텍스트를 먼저 입력해 주세요. 그림을 볼 수 없는 분께 읽어 주는 설명입니다.",
+      );
+    const body = new FormData();
+    body.set("file", chosen);
+    body.set("alt", alt);
+    const answer = await upload.send<UploadAnswer>(MEDIA_ENDPOINT, body, "그림");
+    if (!answer) return;
+    setUploaded({
+      src: answer.image.src,
+      width: answer.image.width,
+      height: answer.image.height,
+    });
+    setPreview(answer.previewUrl);
+    if (file.current) file.current.value = "";
+    upload.done("그림을 올렸습니다. 초안에 저장되고, 게시하면 사이트에 반영됩니다.");
   }
 
-  const drop = {
-    onDragOver: (event: DragEvent) => {
-      if (!form.hydrated || !event.dataTransfer.types.includes("Files")) return;
-      event.preventDefault();
-      setDragging(true);
-    },
-    onDragLeave: () => setDragging(false),
-    onDrop: (event: DragEvent) => {
-      if (!form.hydrated) return;
-      event.preventDefault();
-      setDragging(false);
-      void upload(event.dataTransfer.files[0]);
-    },
-  };
-
   return (
-    <div className={dragging ? "cf-drop is-dragging" : "cf-drop"} {...drop}>
+    <DropZone hydrated={form.hydrated} onFile={(chosen) => void send(chosen)}>
       <Group {...props} className="cf-image">
         {props.keyControl}
         <input type="hidden" name={`${name}.src`} value={shown.src ?? ""} readOnly />
@@ -177,9 +111,9 @@ export function ImageField(props: FieldProps) {
                 quiet={props.quiet}
               />
             ))}
-            {problem?.field === "alt" ? (
+            {upload.problem?.field === "alt" ? (
               <p className="field-error" role="alert">
-                {problem.message}
+                {upload.problem.message}
               </p>
             ) : null}
             <div className="field cf-field cf-upload">
@@ -190,7 +124,7 @@ export function ImageField(props: FieldProps) {
                   id={fileId}
                   type="file"
                   accept={ACCEPT}
-                  disabled={!form.hydrated || busy}
+                  disabled={!form.hydrated || upload.busy}
                   aria-describedby={
                     [
                       props.quiet ? "" : `${fileId}-help`,
@@ -200,13 +134,13 @@ export function ImageField(props: FieldProps) {
                       .join(" ") || undefined
                   }
                   aria-invalid={fileErrors.length ? true : undefined}
-                  onChange={(event) => void upload(event.currentTarget.files?.[0])}
+                  onChange={(event) => void send(event.currentTarget.files?.[0])}
                 />
                 <button
                   type="button"
                   className="btn btn-outline btn-small"
-                  disabled={!form.hydrated || busy}
-                  onClick={() => void upload(file.current?.files?.[0])}
+                  disabled={!form.hydrated || upload.busy}
+                  onClick={() => void send(file.current?.files?.[0])}
                 >
                   올리기
                 </button>
@@ -216,14 +150,11 @@ export function ImageField(props: FieldProps) {
                   ? "JPEG, PNG, WebP, SVG (20MB, 4,000만 화소까지). 파일을 고르거나 여기에 끌어다 놓으면 대체 텍스트와 함께 올립니다."
                   : "그림을 올리려면 자바스크립트가 필요합니다. 지금 그림과 대체 텍스트는 그대로 저장됩니다."}
               </p>
-              <FieldErrors id={fileId} errors={fileErrors.length ? fileErrors : undefined} />
-              <p className="cf-upload-status" role="status">
-                {status}
-              </p>
+              <UploadMessages id={fileId} errors={fileErrors} status={upload.status} />
             </div>
           </div>
         </div>
       </Group>
-    </div>
+    </DropZone>
   );
 }

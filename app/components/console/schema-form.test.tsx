@@ -84,7 +84,8 @@ describe("the console's form of a complex", () => {
         kind === "array" ||
         kind === "record" ||
         kind === "tuple" ||
-        kind === "image"
+        kind === "image" ||
+        kind === "file"
       ) {
         if (element?.tagName !== "FIELDSET" && !split.has(name))
           missing.push(`${name}: no fieldset`);
