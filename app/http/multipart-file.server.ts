@@ -1,9 +1,10 @@
 /*
- * Receives one large file of a multipart/form-data request on disk, never in memory: the body is
- * streamed to a temporary file (counted on the stream, as readForm counts), then its parts are
- * found by scanning that file for the boundary, a megabyte at a time, and the part named `name`
- * is copied out to a file of its own. A 200 MB film is then held on disk twice and in memory never
- * (readForm would hold it three times: the chunks, their concatenation and the parsed form).
+ * Receives one large file of a multipart/form-data request on disk: the body is streamed to a
+ * temporary file (counted on the stream, as readForm counts), then its parts are found by scanning
+ * that file for the boundary, a megabyte at a time, and the part named `name` is copied out to a
+ * file of its own. The route adds no copy of a 200 MB film in memory to the one the server holds
+ * (server/body-limit.js reads every body into one buffer before the application; readForm would
+ * add two more: the parsed form and the file's bytes).
  */
 import { createReadStream, createWriteStream } from "node:fs";
 import { open } from "node:fs/promises";

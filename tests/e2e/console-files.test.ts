@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { FILE_MESSAGES, type FileKind } from "~/lib/file-upload";
 import { ADMIN_ENV, adminFetch, jpeg, poll, signInCookie, signInVia } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
+import { content } from "./support/sites";
 import { startServer, type RunningServer } from "./support/server";
 
 /*
@@ -117,9 +118,10 @@ test.each(["phone", "desktop"] as const)(
       page.on("request", (r) => {
         if (/\/admin\/media\//.test(r.url())) sent.push(r.url());
       });
-      const cases: [string, FileKind, string, number][] = [
-        ["announcement.document", "pdf", "큰공고.pdf", 31 * MB],
-        ["brandVideo.file", "video", "큰영상.mp4", 250 * MB],
+      // Each slot holds the sample's file; a refused one leaves it there.
+      const cases: [string, FileKind, string, number, string][] = [
+        ["announcement.document", "pdf", "큰공고.pdf", 31 * MB, content.announcement.document!.src],
+        ["brandVideo.file", "video", "큰영상.mp4", 250 * MB, content.brandVideo.file!.src],
       ];
       for (const [name, kind, file, bytes] of cases) {
         await chooseByKeyboard(page, name, join(files, file));
@@ -130,12 +132,15 @@ test.each(["phone", "desktop"] as const)(
       }
       expect(sent).toEqual([]);
       expect(stored()).toEqual(before);
-      // The draft as saved holds no file in either slot (leaving with the autosave pending asks first).
+      // The draft as saved still holds the sample's file in each slot (leaving with the autosave
+      // pending asks first).
       page.on("dialog", (dialog) => void dialog.accept());
       await page.reload();
       await hydrated(page);
-      for (const [name] of cases)
-        expect(await slot(page, name).textContent()).toContain("아직 파일이 없습니다");
+      for (const [name, , , , kept] of cases)
+        expect(await slot(page, name).textContent()).toContain(
+          `현재 파일: ${kept.split("/").pop()}`,
+        );
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -216,11 +221,13 @@ test("a panorama that is not 2:1 is refused in Korean; a good file of each kind 
   try {
     await signInVia(page, server, "/admin/content");
     await hydrated(page);
-    // A tour for the first VR tab (its entry unfolded): its first room's panorama slot.
+    // The first VR tab's tour (its entry unfolded; the sample has one, else it is added): its
+    // first room's panorama slot.
     const entry = (list: string) =>
       page.locator(`[id="f-${list}"] > .cf-entries > li`).first().locator("details").first();
     await entry("vr.tabs").locator("summary").first().click();
-    await page.locator('[id="f-vr.tabs.0.tour-present"]').click();
+    const add = page.locator('[id="f-vr.tabs.0.tour-present"]');
+    if (!content.vr.tabs[0]!.tour) await add.click();
     const rooms = entry("vr.tabs.0.tour.rooms");
     await rooms.waitFor();
     if ((await rooms.getAttribute("open")) === null) await rooms.locator("summary").first().click();

@@ -80,6 +80,7 @@ describe("a file slot as the server draws it (no script)", () => {
 
   test("an optional slot without a file says so, and is left out of what the form sends", () => {
     const empty = loadSite("sites/anyang");
+    delete empty.brandVideo.file;
     const { document, form } = renderForm(empty);
     expect(document.getElementById(fieldId("brandVideo.file"))?.textContent).toContain(
       "아직 파일이 없습니다",
