@@ -72,6 +72,8 @@ export function DocumentPages({ document, title }: { document: NoticeDocument; t
                   height={page.height}
                   alt={alt}
                   loading={n === 1 ? undefined : "lazy"}
+                  // Below the banner, the page's largest picture: it waits for it.
+                  fetchPriority="low"
                   decoding="async"
                 />
               </a>
