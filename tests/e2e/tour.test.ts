@@ -80,6 +80,26 @@ describe.each(["phone", "desktop"] as const)("E-model page at %s size", (viewpor
   });
 });
 
+test("by mouse on a phone: the 360° tour opens, a tapped hotspot leads to the other room, 닫기 closes it", async () => {
+  const { context, page, errors } = await openPage(browser, "phone");
+  try {
+    await page.goto(server.url + "/FloorPlan/Emodel");
+    await hydrated(page);
+    const frame = page.locator("[role=tabpanel]:not([hidden]) [data-media='tour']");
+    const start = frame.getByRole("button", { name: /360° 투어 보기/ });
+    await start.click();
+    await frame.locator(`.tour-stage[data-room='${first!.key}'] canvas`).waitFor();
+    await frame.getByRole("button", { name: first!.hotspots[0]!.label }).click();
+    await frame.locator(`.tour-stage[data-room='${second!.key}']`).waitFor();
+    await frame.getByRole("button", { name: "닫기" }).click();
+    await start.waitFor();
+    expect(await frame.locator("canvas").count()).toBe(0);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
 /*
  * A vendor's tour as an agency adds it: the link put in the console's form for one tab (its own
  * tour taken out) and published. Its host is then in this complex's frame-src and in no other's;
@@ -129,7 +149,7 @@ describe("a vendor's tour published from the console", () => {
   });
 
   test.each(["phone", "desktop"] as const)(
-    "at %s size its thumbnail shows and the tour loads only on choice, by keyboard",
+    "at %s size its thumbnail shows and the tour loads only on choice (a tap, the keyboard)",
     async (viewport) => {
       const { context, page, errors } = await openPage(browser, viewport);
       const vendor: string[] = [];
@@ -154,8 +174,12 @@ describe("a vendor's tour published from the console", () => {
         expect(vendor).toEqual([]);
         expect(await page.locator("iframe").count()).toBe(0);
 
-        await start.focus();
-        await page.keyboard.press("Enter");
+        // A tap on a phone, the keyboard on a desktop.
+        if (viewport === "phone") await start.click();
+        else {
+          await start.focus();
+          await page.keyboard.press("Enter");
+        }
         const iframe = panel.locator("iframe");
         await iframe.waitFor();
         await poll(() => vendor.length).toBeGreaterThan(0);
