@@ -7,6 +7,7 @@ import AFTER_CHROME from "~/inline/after-chrome.ts?inline-script";
 import FIRST_SECONDS from "~/inline/first-seconds.ts?inline-script";
 import STARTER from "~/inline/starter.ts?inline-script";
 import { RESULT_MESSAGES } from "~/lib/lead-form";
+import { frameSources } from "~/lib/media";
 import { webFontHeadScript } from "~/lib/web-font";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import { FORM_HEADERS, leadForm, rawRequest, uniquePhone } from "./support/http";
@@ -85,10 +86,14 @@ function inlineScripts(html: string) {
 const sha256 = (text: string) =>
   `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-function expectStrictBase(p: Record<string, string[]>, frames = ["'none'"]) {
+/** What a public page of the sample may frame: its films' and tours' players (youtube-nocookie). */
+const SAMPLE_FRAMES = frameSources(content).length ? frameSources(content) : ["'none'"];
+
+function expectStrictBase(p: Record<string, string[]>, frames = SAMPLE_FRAMES) {
   expect(p["script-src"]).not.toContain("'unsafe-inline'");
   expect(p["script-src"]).not.toContain("'unsafe-eval'");
-  // The sample content has no video, VR or PDF yet; the console frames 미리보기 (this site only).
+  // The sample's films play from youtube-nocookie (its tours and notice are kept here); the
+  // console frames 미리보기 (this site only).
   expect(p["frame-src"]).toEqual(frames);
   expect(p["frame-ancestors"]).toEqual(["'self'"]);
   expect(p["object-src"]).toEqual(["'none'"]);
@@ -128,7 +133,10 @@ describe("the policy on the wire", () => {
       const [a, b] = [await rawRequest(server, { path }), await rawRequest(server, { path })];
       const nonces = [a, b].map((res) => {
         const p = policy(res.headers["content-security-policy"]);
-        expectStrictBase(p, path.startsWith("/admin") ? ["'self'"] : ["'none'"]);
+        expectStrictBase(
+          p,
+          path.startsWith("/admin") ? [...frameSources(content), "'self'"] : SAMPLE_FRAMES,
+        );
         const nonce = p["script-src"]!.find((s) => s.startsWith("'nonce-"))!.slice(7, -1);
         expect(nonce).toMatch(/^[A-Za-z0-9+/=]{20,}$/);
         const scripts = inlineScripts(res.body);
