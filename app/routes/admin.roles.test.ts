@@ -17,6 +17,9 @@ import { loader as layoutLoader } from "./admin.layout";
 import { loader as leadsCsvLoader } from "./admin.leads.csv";
 import { action as leadsAction, loader as leadsLoader } from "./admin.leads";
 import { action as cardAction, loader as cardLoader } from "./admin.leads.card";
+import { action as panoramaAction } from "./admin.media.panorama";
+import { action as pdfAction } from "./admin.media.pdf";
+import { action as videoAction } from "./admin.media.video";
 import { action as operationsAction, loader as operationsLoader } from "./admin.operations";
 import { action as pressEditAction, loader as pressEditLoader } from "./admin.press.edit";
 import { action as pressNewAction, loader as pressNewLoader } from "./admin.press.new";
@@ -110,6 +113,22 @@ const pressForm = (title: string) => {
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Call = { name: string; area: Area; ok: number; run: (cookie: string) => unknown };
 const calls = (ids: { card: string; post: string; target: string }, role: Role): Call[] => [
+  // The console's file uploads: sent without a file, a role with the content answers 400.
+  ...(
+    [
+      ["panorama", panoramaAction],
+      ["video", videoAction],
+      ["captions", videoAction],
+      ["pdf", pdfAction],
+    ] as const
+  ).map(
+    ([kind, action]): Call => ({
+      name: `POST /admin/media/${kind}`,
+      area: "content",
+      ok: 400,
+      run: (c) => action(post(`/admin/media/${kind}`, c, new FormData()) as any),
+    }),
+  ),
   {
     name: "GET /admin/operations",
     area: "content",
