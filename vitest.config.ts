@@ -11,5 +11,6 @@ export default defineConfig({
     environment: "node",
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     testTimeout: 20_000,
+    reporters: ["default", "./tests/setup/file-times.ts"],
   },
 });

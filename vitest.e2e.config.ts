@@ -28,6 +28,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    reporters: ["default", "./tests/setup/file-times.ts"],
+    globalSetup: ["tests/setup/output-folder.ts"],
     setupFiles: ["tests/setup/fail-on-console-error.ts"],
     projects: [
       {

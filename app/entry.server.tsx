@@ -15,6 +15,8 @@ import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
 import { ensureAdminFromEnv } from "~/auth/admin.server";
+import { adminSessionOf } from "~/auth/session.server";
+import { withRequestFiles } from "~/http/streamed-form.server";
 import type { Site } from "~/content/schema";
 import { closeDb, getDb } from "~/db/db.server";
 import { env } from "~/env.server";
@@ -176,17 +178,32 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
  * What the HTTP server (server/) takes from this module of the server build, besides React
  * Router's own exports: the services' start-up (migrations, administrator from env, outbox
  * worker), live operations (server/index.js), what it needs of the complexes (server/app.js,
- * server/render-site.js) and the press pages it keeps rendered (server/rendered-cache.js).
+ * server/render-site.js), the press pages it keeps rendered (server/rendered-cache.js), the
+ * administrator a large upload's cookie signs in (server/upload-guard.js) and the scope that
+ * removes a request's uploaded temporary files once it is answered (server/react-router.js).
  * Picked from this module's own exports, so removing or renaming one is a type error here, and
  * changing one a type error where the server uses it; server/build.js checks at start-up that
  * each is in the build.
  */
 export type ServerEntry = Pick<
   typeof import("./entry.server"),
-  "startServices" | "liveOperations" | "sitesForServer" | "renderedPress" | "storedPages"
+  | "startServices"
+  | "liveOperations"
+  | "sitesForServer"
+  | "renderedPress"
+  | "storedPages"
+  | "adminSessionOf"
+  | "withRequestFiles"
 >;
 
-export { liveOperations, renderedPress, sitesForServer, storedPages };
+export {
+  adminSessionOf,
+  liveOperations,
+  renderedPress,
+  sitesForServer,
+  storedPages,
+  withRequestFiles,
+};
 
 export async function startServices(): Promise<{ stop(): Promise<void> }> {
   const config = env();

@@ -82,6 +82,11 @@ const schema = z.object({
   CRM_DIGEST_POLL_MS: z.coerce.number().int().positive().default(60_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   /**
+   * What the complexes' pages held in memory may take together, in MB (server/page-cache.js): the
+   * least recently visited complex's are let go beyond it, and loaded again from the stored pages.
+   */
+  PAGE_CACHE_MB: z.coerce.number().int().positive().default(256),
+  /**
    * Uploaded pictures (app/media/store.server.ts): this folder, by default `<DATA_DIR>/media`; or,
    * when the four S3_* below are set, an S3-compatible object store (every instance then serves
    * the same pictures).

@@ -83,6 +83,8 @@ export default [
   page("admin/sites/:siteId/export", "routes/admin.site.export.ts"),
   // A one-time invitation link: the invitee sets a password and is signed in (no session yet).
   page("admin/invite/:token", "routes/admin.invite.tsx"),
+  // 항목 찾기's results as one types in the content editor, as JSON.
+  page("admin/content/search", "routes/admin.content.search.ts"),
   // 미리보기: a page of a complex rendered from its draft, for the frames of /admin/preview.
   route("admin/preview/page/*", "routes/admin.preview.page.tsx"),
   layout("routes/admin.layout.tsx", [
@@ -95,8 +97,13 @@ export default [
     page("admin/channels", "routes/admin.channels.tsx"),
     page("admin/operations", "routes/admin.operations.tsx"),
     page("admin/sites", "routes/admin.sites.tsx"),
+    // 새 단지's guided start: its first step makes the draft, the others change it (issue 39).
+    page("admin/sites/new", "routes/admin.sites.new.tsx"),
+    page("admin/sites/:siteId/start/:step", "routes/admin.site.start.tsx"),
     page("admin/sites/:siteId", "routes/admin.site.tsx"),
-    page("admin/content", "routes/admin.content.tsx"),
+    // The content editor in sections, one page each (app/lib/content-sections.ts).
+    page("admin/content", "routes/admin.content.index.ts"),
+    page("admin/content/:group", "routes/admin.content.tsx"),
     page("admin/preview", "routes/admin.preview.tsx"),
     page("admin/accounts", "routes/admin.accounts.tsx"),
     page("admin/accounts/:id", "routes/admin.accounts.edit.tsx"),

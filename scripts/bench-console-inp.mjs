@@ -1,6 +1,6 @@
 /**
  * Interaction to Next Paint of typing in the console's content form (issue 29: at most 200 ms at
- * 4× CPU slowdown), on the largest complex's form (/admin/content?site=<id>, ~1,800 controls): the
+ * 4× CPU slowdown), on the largest complex's 기본 정보 section (/admin/content/identity?site=<id>), and each section page's HTML size (anyang): the
  * bench's administrator signs in through the sign-in form, a text field of the form gets the
  * focus, then keys are typed one at a time, two frames apart, and the worst (web-vitals onINP,
  * reportAllChanges) is the load's figure. Chromium through playwright-core, desktop 1440 × 900,
@@ -12,7 +12,7 @@
  * docs/benchmarks.md; exit code 1 on a miss.
  */
 /* global requestAnimationFrame, window */
-import { statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { chromium } from "playwright-core";
 import {
   ADMIN,
@@ -31,7 +31,7 @@ import { CPU_SLOWDOWN, RECORD_INP } from "./bench-inp.mjs";
 
 export const CONSOLE_INP_BUDGET_MS = 200;
 /** The field typed into, and what is typed: one interaction a key. */
-const FIELD = '[id="f-project.siteName"]';
+const FIELD = '[id="f-identity.name"]';
 const KEYS = ["1", "2", "3", "4", "5"];
 
 /** The complex whose site.yaml is largest: the form with the most controls. */
@@ -43,6 +43,43 @@ const largest = (ids) =>
     }))
     .sort((a, b) => b.bytes - a.bytes)[0].id;
 
+/** Signs the bench's administrator in through the sign-in form. */
+async function signIn(page, app) {
+  await page.goto(`${app.url}/admin/login`);
+  await page.getByLabel("이메일").fill(ADMIN.email);
+  await page.getByLabel("비밀번호").fill(ADMIN.password);
+  await page.getByRole("button", { name: "로그인", exact: true }).click();
+  await page.waitForURL((u) => u.pathname !== "/admin/login");
+}
+
+/** Each section page's HTML (raw bytes), signed in, for `siteId`. */
+async function sectionSizes(browser, app, siteId) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await signIn(page, app);
+    const sizes = {};
+    for (const id of SECTION_IDS) {
+      const res = await page.request.get(`${app.url}/admin/content/${id}?site=${siteId}`);
+      sizes[id] = (await res.body()).length;
+    }
+    return sizes;
+  } finally {
+    await context.close();
+  }
+}
+
+/** The editor's sections, as app/lib/content-sections.ts lists them. */
+const SECTION_IDS = [
+  ...readFileSync("app/lib/content-sections.ts", "utf8").matchAll(
+    /\{\s*id: "([a-z-]+)",\s*title:/g,
+  ),
+].map((m) => m[1]);
+/** The complex whose section pages are weighed (the sample the brief names). */
+const SECTION_SITE = "anyang";
+/** The most HTML a section page may be. */
+const SECTION_BUDGET = 150 * 1024;
+
 async function measureOnce(browser, app, siteId) {
   const context = await browser.newContext({
     viewport: { width: 1440, height: 900 },
@@ -50,15 +87,12 @@ async function measureOnce(browser, app, siteId) {
   });
   try {
     const page = await context.newPage();
-    await page.goto(`${app.url}/admin/login`);
-    await page.getByLabel("이메일").fill(ADMIN.email);
-    await page.getByLabel("비밀번호").fill(ADMIN.password);
-    await page.getByRole("button", { name: "로그인", exact: true }).click();
-    await page.waitForURL((u) => u.pathname !== "/admin/login");
+    await signIn(page, app);
     await context.addInitScript({ content: RECORD_INP });
     const cdp = await context.newCDPSession(page);
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-    await page.goto(`${app.url}/admin/content?site=${siteId}`, { waitUntil: "load" });
+    // The section with 단지명 (기본 정보): the editor is a page a section.
+    await page.goto(`${app.url}/admin/content/identity?site=${siteId}`, { waitUntil: "load" });
     await page.waitForSelector('html[data-hydrated="true"]', { timeout: 60_000 });
     await page.waitForLoadState("networkidle");
     const field = page.locator(FIELD);
@@ -102,7 +136,11 @@ async function main() {
   };
   stopOnInterrupt(stopAll);
   const values = [];
+  let sectionBytes = {};
   try {
+    sectionBytes = await sectionSizes(browser, app, SECTION_SITE);
+    for (const [id, bytes] of Object.entries(sectionBytes))
+      process.stderr.write(`section page ${SECTION_SITE}/${id}: ${bytes} bytes\n`);
     for (let run = 1; run <= runs; run++) {
       let value;
       try {
@@ -130,6 +168,7 @@ async function main() {
     site: siteId,
     runs: values,
     inpMs,
+    sectionBytes,
     seconds: Math.round((Date.now() - started) / 1000),
     loadAverage: { start: loadAtStart, end: loadAverage() },
   };
@@ -137,7 +176,16 @@ async function main() {
     `- Date: ${meta.date}`,
     `- Commit: ${meta.commit}`,
     `- Machine: ${meta.machine}`,
-    `- Chromium (playwright-core), desktop 1440 × 900, CPU ${CPU_SLOWDOWN}× slower; web-vitals onINP; ${KEYS.length} keys typed into 사이트 이름 of /admin/content?site=${siteId}, the worst of a load; median of ${values.length} loads.`,
+    `- Chromium (playwright-core), desktop 1440 × 900, CPU ${CPU_SLOWDOWN}× slower; web-vitals onINP; ${KEYS.length} keys typed into 단지명 of /admin/content/identity?site=${siteId}, the worst of a load; median of ${values.length} loads.`,
+    "",
+    `Section pages of ${SECTION_SITE} (HTML, raw bytes; budget ${SECTION_BUDGET / 1024} KB): ${Object.entries(
+      meta.sectionBytes,
+    )
+      .map(
+        ([id, bytes]) =>
+          `${id} ${(bytes / 1024).toFixed(0)} KB${bytes > SECTION_BUDGET ? " **over**" : ""}`,
+      )
+      .join(", ")}.`,
     `- ${meta.seconds} s; load average (1, 5, 15 min) at start ${meta.loadAverage.start}, when done ${meta.loadAverage.end}.`,
     "",
     `Typing in the console form: INP **${inpMs ?? "none reported"} ms** (runs ${values.map((v) => v ?? "–").join(", ")}), budget ${CONSOLE_INP_BUDGET_MS} ms: ${met ? "met" : "**MISSED**"}.`,

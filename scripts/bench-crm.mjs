@@ -410,7 +410,6 @@ export async function explainCases(url, cases, viewers, now) {
       ...common,
       () => access.recentAccess(SITE, 20),
       () => desk.listCards(SITE, filter, viewer, Number(url.searchParams.get("page")) || 1, now),
-      () => deskAdmin.deskSites(SITE),
       () => deskAdmin.deskSources(SITE),
     ];
   };

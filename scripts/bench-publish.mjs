@@ -45,9 +45,22 @@ function saveName(dataDir, siteId, name) {
   const db = new Database(join(dataDir, "site.db"));
   try {
     db.prepare(
-      `UPDATE site_documents SET draft = json_set(draft, '$.project.siteName', ?),
+      `UPDATE site_documents SET draft = json_set(draft, '$.identity.name', ?),
          draft_revision = draft_revision + 1 WHERE site_id = ?`,
     ).run(name, siteId);
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A copy published as it is: the source's identity left in it (issue 39's leftover check would
+ * refuse 게시) is what this bench measures, so its record of the source is dropped.
+ */
+function forgetCopySource(dataDir, siteId) {
+  const db = new Database(join(dataDir, "site.db"));
+  try {
+    db.prepare("DELETE FROM site_copy_sources WHERE site_id = ?").run(siteId);
   } finally {
     db.close();
   }
@@ -145,12 +158,13 @@ async function main() {
       (_, i) => `b${String(i + 1).padStart(3, "0")}`,
     );
     for (const id of copies) {
-      await post(app, cookie, "/admin/sites", {
+      await post(app, cookie, "/admin/sites/new", {
         id,
         name: `벤치 단지 ${id}`,
         hosts: "",
         copyFrom: SITE,
       });
+      forgetCopySource(dataDir, id);
       await post(app, cookie, `/admin/sites/${id}`, { intent: "publish", note: "bench" });
     }
     for (const id of copies) {

@@ -27,16 +27,20 @@ import {
   generatedImagesRoot,
   imageSource,
   loadSites,
+  shownSite,
   resetSites,
   sitesRoot,
 } from "../app/sites/registry.server";
-import { imageUrl, isMedia, isPhoto, photoWidths, PHOTO_FORMATS } from "../app/lib/images";
+import { imageUrl, isMedia, isPhoto, photoWidths, PHOTO_FORMATS, slotOf } from "../app/lib/images";
 import type { Image, Site } from "../app/content/schema";
 import { homeArtwork } from "./artwork/home-art";
 import { NOTICE_FILE, noticePdf } from "./artwork/notice-pdf";
 import { drawPdf } from "../app/media/pdf.server";
 import { drawPanoramas } from "./artwork/panorama";
 import { outlineSvgText, pretendardFonts } from "./svg-outline";
+import { shareJpeg, wordmarkSvg } from "../app/media/drawn.server";
+import { DRAWN_FILES, drawnSrc, wordmarkFacts } from "../app/sites/drawn-pictures.server";
+import { heroOf } from "../app/sites/registry.server";
 
 const SRC = "assets/images";
 const OUT = "public";
@@ -128,6 +132,30 @@ async function drawNotice(site: Site, dir: string): Promise<string[]> {
 }
 
 /**
+ * The logo and share image of a complex that supplies none of its own (app/sites/drawn-pictures.server.ts):
+ * drawn from its identity, the share image on its hero as this build drew it (the home page's
+ * views are written first). An uploaded one is never drawn over.
+ */
+async function drawIdentity(site: Site): Promise<{ path: string; bytes: Buffer }[]> {
+  const facts = wordmarkFacts(site);
+  const drawn = (src: string, kind: "logo" | "share") =>
+    src === `art/${site.id}/${DRAWN_FILES[kind]}` || src === drawnSrc(kind, facts, heroOf(site));
+  const out: { path: string; bytes: Buffer }[] = [];
+  if (site.identity.logo && drawn(site.identity.logo.src, "logo"))
+    out.push({ path: DRAWN_FILES.logo, bytes: Buffer.from(wordmarkSvg(facts)) });
+  if (drawn(site.seo.ogImage.src, "share")) {
+    // The hero as the slot now resolves (this build's drawing of it, or the complex's own file).
+    const hero = heroOf(site);
+    const drawnHero = join(generatedImagesRoot(), site.id, slotOf(site.home.hero.wide.src));
+    const file = existsSync(drawnHero) && !/^sites\//.test(hero?.src ?? "") ? drawnHero : hero?.file;
+    const bytes = file && existsSync(file) ? sourceOf(file) : null;
+    const source = typeof bytes === "string" ? readFileSync(bytes) : bytes;
+    out.push({ path: DRAWN_FILES.share, bytes: await shareJpeg(facts, source) });
+  }
+  return out;
+}
+
+/**
  * The drawings made from each complex's data (the home page's views, the sample notice, the tours' panoramas), in
  * `.artwork/<id>/`: a file is written only when its drawing changed; drawings no longer made are
  * removed.
@@ -137,21 +165,19 @@ async function drawFromData(sites: Site[]) {
   for (const site of sites) {
     const dir = join(root, site.id);
     const keep = new Set<string>(await drawNotice(site, dir));
-    for (const { path, svg } of homeArtwork(site)) {
+    /** Writes a drawing only when it changed, and keeps it. */
+    const write = ({ path, bytes }: { path: string; bytes: Buffer }) => {
       const file = join(dir, path);
       keep.add(file);
-      if (existsSync(file) && readFileSync(file, "utf8") === svg) continue;
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, svg);
-    }
-    // The sample tours' 360° panoramas (JPEG already, copied as they are).
-    for (const { path, bytes } of await drawPanoramas(site)) {
-      const file = join(dir, path);
-      keep.add(file);
-      if (existsSync(file) && readFileSync(file).equals(bytes)) continue;
+      if (existsSync(file) && readFileSync(file).equals(bytes)) return;
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, bytes);
-    }
+    };
+    for (const { path, svg } of homeArtwork(site)) write({ path, bytes: Buffer.from(svg) });
+    // After the home page's views: the share image is drawn on its hero.
+    (await drawIdentity(site)).forEach(write);
+    // The sample tours' 360° panoramas (JPEG already, copied as they are).
+    (await drawPanoramas(site)).forEach(write);
     if (existsSync(dir)) for (const file of walk(dir)) if (!keep.has(file)) rmSync(file);
   }
   // A complex no longer served: its drawings and their variants go.
@@ -167,7 +193,8 @@ async function drawFromData(sites: Site[]) {
 async function main() {
   // Every complex, validated: a broken file stops the build with its Korean message. Then its
   // drawings, and the complexes read again so that their slots name those drawings.
-  await drawFromData(loadSites());
+  // Drawn from each complex as shown: its texts' placeholders filled from 단지 기본 정보.
+  await drawFromData(loadSites().map(shownSite));
   resetSites();
   const sites = loadSites();
   const images = new Map<string, Image>();

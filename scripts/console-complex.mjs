@@ -59,15 +59,19 @@ export async function makeConsoleComplex({
     await page.getByRole("button", { name: "로그인" }).click();
     await page.waitForURL((u) => u.pathname === "/admin/sites");
 
-    await page.getByLabel("단지 이름").fill(name);
+    await page.getByRole("link", { name: "새 단지 만들기" }).click();
+    await page.waitForURL((u) => u.pathname === "/admin/sites/new");
+    await page.getByLabel("단지명").fill(name);
     await page.getByLabel("단지 ID (영문 소문자, 숫자, -)").fill(id);
     await page.getByLabel("복사할 단지").selectOption(from);
-    await page.getByRole("button", { name: "새 단지 만들기" }).click();
-    await page.waitForURL((u) => u.pathname === `/admin/sites/${id}`);
+    await page.getByRole("button", { name: "만들고 다음" }).click();
+    await page.waitForURL((u) => u.pathname === `/admin/sites/${id}/start/color`);
 
-    await page.goto(`${url}/admin/content?site=${id}`);
-    await page.locator('[id="f-project.siteName"]').waitFor();
-    await page.waitForSelector("html[data-hydrated]");
+    // Each picture on its section's page (홈 화면, 주택형), saved there.
+    const section = async (group) => {
+      await page.goto(`${url}/admin/content/${group}?site=${id}`);
+      await page.waitForSelector("html[data-hydrated]");
+    };
     const upload = async (slot, file, mimeType, buffer) => {
       await page.locator(`[id="f-${slot}.$file"]`).setInputFiles({ name: file, mimeType, buffer });
       await page.waitForFunction(
@@ -79,19 +83,25 @@ export async function makeConsoleComplex({
         { timeout: 60_000 },
       );
     };
+    const save = async () => {
+      await page.getByRole("button", { name: "저장", exact: true }).click();
+      await page.waitForFunction(
+        () => document.querySelector(".cf-actions-note")?.textContent?.includes("초안 저장됨"),
+        null,
+        { timeout: 30_000 },
+      );
+    };
+    await section("home");
     await upload("home.hero.wide", "hero.jpg", "image/jpeg", await photo(4000, 3000));
+    await save();
     const plan = await sharp({
       create: { width: 1200, height: 900, channels: 3, background: "#ffffff" },
     })
       .png()
       .toBuffer();
+    await section("units");
     await upload("unitTypes.0.plan", "plan.png", "image/png", plan);
-    await page.getByRole("button", { name: "저장", exact: true }).click();
-    await page.waitForFunction(
-      () => document.querySelector(".cf-actions-note")?.textContent?.includes("초안 저장됨"),
-      null,
-      { timeout: 30_000 },
-    );
+    await save();
 
     await page.goto(`${url}/admin/sites/${id}`);
     await page.getByRole("button", { name: "초안 게시" }).click();

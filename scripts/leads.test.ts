@@ -61,9 +61,10 @@ describe.each(engines())("npm run leads ($name)", { timeout: 60_000 }, (engine) 
     ).toBe(true);
     const rows = stdout.trimEnd().split("\r\n").slice(1);
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatch(/^2026-05-02 09:00:00,방문예약,김방문,/);
+    // A registration without a visit time: 관심고객 등록, as its form's title names it.
+    expect(rows[0]).toMatch(/^2026-05-02 09:00:00,관심고객 등록,김방문,/);
     expect(rows[1]).toBe(
-      `2026-05-01 09:00:00,상담문의,'=HYPERLINK(1),010-1234-5678,"a, ""b""",2026-05-01 09:00:00,${content.privacy.consentVersion},미동의,/Promotion/Customer,,,,,,,,,${content.contact.phone}`,
+      `2026-05-01 09:00:00,상담문의,'=HYPERLINK(1),010-1234-5678,"a, ""b""",2026-05-01 09:00:00,${content.privacy.consentVersion},미동의,/Promotion/Customer,,,,,,,,,${content.identity.phone}`,
     );
   });
 

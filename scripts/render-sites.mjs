@@ -4,7 +4,7 @@
 import "../server/production-env.js";
 import { join, resolve } from "node:path";
 import { loadServerBuild } from "../server/build.js";
-import { renderSite, writeSitePages } from "../server/render-site.js";
+import { renderSite, saveCriticalCss, writeSitePages } from "../server/render-site.js";
 
 const buildDir = resolve(process.env.BUILD_DIR || "build");
 const server = await loadServerBuild(buildDir);
@@ -18,3 +18,5 @@ for (const id of server.entry.sitesForServer.ids()) {
   const ms = Math.round(performance.now() - started);
   console.log(`sites: ${id} — ${count} pages in ${ms} ms (${rendered.origin})`);
 }
+// The critical CSS chosen per page shape, for the processes that render a complex again.
+saveCriticalCss(join(buildDir, "client"));

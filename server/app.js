@@ -6,8 +6,10 @@
  *      from memory, pre-compressed, with the headers step 5 sends (but an ETag per encoding and a
  *      Content-Length). Everything else goes on to the Express app, which answers it as below.
  *   2. Compression; the security headers and the strict Content-Security-Policy.
- *   3. The guards: a limited body (413), allowed methods (405), a decodable path (400), the
- *      trailing-slash redirect (301).
+ *   3. The guards: a large upload checked on its headers before its body is read (403, 401, 503:
+ *      server/upload-guard.js), allowed methods (405, before the body is read), a limited body
+ *      (413: 64 KB for any method but POST), a decodable path (400), the trailing-slash redirect
+ *      (301).
  *   4. /assets: hashed files, immutable for a year.
  *   5. Prerendered pages, for the requests step 1 left (a GET that carries a body).
  *   6. The press list and articles kept for visitors (server/rendered-cache.js), then other files
@@ -48,16 +50,37 @@ import {
   inlineStyleHashes,
   STRICT_TRANSPORT_SECURITY,
 } from "./security-headers.js";
+import { createPageCache } from "./page-cache.js";
 import { parseTrustProxy } from "./trust-proxy.js";
+import { guardUploads } from "./upload-guard.js";
 
 /** @typedef {import("express").Request} Request */
 /** @typedef {import("./fast-pages.js").Page} Page */
 /** @typedef {import("./security-headers.js").PolicySources} PolicySources */
 /**
- * A complex as the server keeps it: the facts of its error pages, its strict policy (answers that
- * run no inline script) and its prerendered pages.
- * @typedef {{ facts: import("./error-page.js").SiteFacts, strictPolicy: string, pages: Map<string, Page> }} Complex
+ * A complex as the server keeps it: the facts of its error pages and its strict policy (answers
+ * that run no inline script), for every complex.
+ * @typedef {{ facts: import("./error-page.js").SiteFacts, strictPolicy: string }} Complex
  */
+/**
+ * A complex's prerendered pages as held in memory (server/page-cache.js), and their fast path.
+ * @typedef {{ pages: Map<string, Page>, fastPage: ReturnType<typeof createFastPages> }} HeldPages
+ */
+
+/** What the held pages may take together, by default (PAGE_CACHE_MB). */
+export const PAGE_CACHE_MB = 256;
+
+/**
+ * The memory a complex's pages take, as held: each page's text (two bytes a character, as V8
+ * keeps Korean), its UTF-8 bytes, and about half those again once compressed with brotli and gzip.
+ * @param {Map<string, Page>} pages
+ */
+export function heldBytes(pages) {
+  let bytes = 0;
+  for (const page of pages.values())
+    bytes += page.html.length * 2 + Buffer.byteLength(page.html) * 1.5;
+  return Math.round(bytes);
+}
 
 /**
  * What a complex whose pages are not served still answers: the console, its files and pictures,
@@ -109,13 +132,16 @@ export function pagesFrom(rendered, origin, policy = {}) {
  * `start`: what runs once the build is loaded and before the complexes are read (the services'
  * start-up: migrations, the content store into the registry); its result is returned as `started`.
  * @template T
- * @param {{ buildDir?: string, siteUrl?: string, mode?: string, trustProxy?: import("./trust-proxy.js").TrustProxy, start: (entry: import("./build.js").ServerEntry) => Promise<T> }} options
+ * `pageCacheMb`: what the complexes' pages held in memory may take (PAGE_CACHE_MB, default 256):
+ * only the default complex's are loaded at start, any other's on its first request.
+ * @param {{ buildDir?: string, siteUrl?: string, mode?: string, trustProxy?: import("./trust-proxy.js").TrustProxy, pageCacheMb?: number, start: (entry: import("./build.js").ServerEntry) => Promise<T> }} options
  */
 export async function createApp({
   buildDir = "build",
   siteUrl = "http://localhost:3000",
   mode = "production",
   trustProxy = parseTrustProxy(undefined),
+  pageCacheMb = Number(process.env.PAGE_CACHE_MB) || PAGE_CACHE_MB,
   start,
 }) {
   const clientDir = resolve(buildDir, "client");
@@ -138,10 +164,12 @@ export async function createApp({
    * by this instance before, or another); else rendered now, and stored. Instances that render the
    * same key together each store it once: the first insert wins, the others do nothing.
    * @param {string} id
-   * @param {{ build?: boolean }} [options] `build: false`: not the build's file (a change at run time)
+   * @param {{ build?: boolean, offThread?: boolean }} [options] `build: false`: not the build's
+   * file (a change at run time); `offThread`: rendered in the render process (while visitors are
+   * answered), the default for a change
    * @returns {Promise<import("./render-site.js").RenderedSite>}
    */
-  async function pagesOf(id, { build: fromBuild = true } = {}) {
+  async function pagesOf(id, { build: fromBuild = true, offThread = !fromBuild } = {}) {
     if (sites.state(id) !== "live") return { origin: sites.origin(id), pages: {} };
     const key = sites.key(id);
     if (fromBuild) {
@@ -154,7 +182,7 @@ export async function createApp({
       console.log(`pages: ${id} loaded from the store`);
       return JSON.parse(stored);
     }
-    const rendered = fromBuild
+    const rendered = !offThread
       ? await renderSite(server, id, clientDir)
       : await renderOffThread(id).catch((error) => {
           console.error(`[render] 작업 스레드에서 만들지 못해 다시 만듭니다 (${id}):`, error);
@@ -166,20 +194,44 @@ export async function createApp({
   }
   /**
    * A complex rendered again while the server answers visitors (a publish, a live value): in a
-   * child process at a lower CPU priority (server/render-worker.js), started on first use and kept,
-   * so this thread keeps answering; it renders from this process's snapshot of the complexes.
+   * child process (server/render-worker.js), started on first use and kept, so this thread keeps
+   * answering; it renders from this process's snapshot of the complexes. Its CPU priority follows a
+   * deadline: it starts at nice 19, so a render that is quick on a quiet machine takes nothing from
+   * visitors, and one still running after URGENT_AFTER_MS gets nice 0, the server's own, until no
+   * render waits: a change reaches the pages within 5 s on a busy machine too (issue 43).
    * @typedef {Map<number, { resolve: (r: import("./render-site.js").RenderedSite) => void, reject: (e: Error) => void }>} Waiting
    * @type {{ worker: import("node:child_process").ChildProcess, ready: Promise<void>, seq: number, waiting: Waiting } | undefined}
    */
   let renderer;
+  const IDLE_NICE = 19;
+  const URGENT_AFTER_MS = 500;
+  let priorityRefused = false;
+  /**
+   * Sets the render process's nice value. Going back down from 19 needs root, CAP_SYS_NICE or an
+   * RLIMIT_NICE that allows it (systemd `LimitNICE=20`, docs/deploy.md); without one the render
+   * stays at 19, said once in the log.
+   * @param {import("node:child_process").ChildProcess} worker @param {number} nice
+   */
+  function prioritise(worker, nice) {
+    if (!worker.pid || worker.exitCode !== null) return;
+    try {
+      setPriority(worker.pid, nice);
+    } catch (error) {
+      if (priorityRefused) return;
+      priorityRefused = true;
+      console.warn(
+        `[render] 렌더 프로세스의 우선순위를 ${nice}(으)로 바꾸지 못했습니다 (LimitNICE=20 또는 CAP_SYS_NICE 필요):`,
+        error instanceof Error ? error.message : error,
+      );
+    }
+  }
   /** @param {string} id @returns {Promise<import("./render-site.js").RenderedSite>} */
   function renderOffThread(id) {
     if (!renderer) {
       const worker = fork(new URL("./render-worker.js", import.meta.url), [buildDir, clientDir], {
         serialization: "advanced",
       });
-      // Below the server's own priority: visitors' requests get the CPU first.
-      if (worker.pid) setPriority(worker.pid, 19);
+      prioritise(worker, IDLE_NICE);
       worker.unref();
       worker.channel?.unref();
       /** @type {Waiting} */
@@ -203,25 +255,48 @@ export async function createApp({
       renderer = { worker, ready: /** @type {Promise<void>} */ (ready), seq: 0, waiting };
     }
     const r = renderer;
-    return r.ready.then(
-      () =>
-        new Promise((resolve, reject) => {
-          const seq = ++r.seq;
-          r.waiting.set(seq, { resolve, reject });
-          r.worker.send({ seq, id, snapshot: sites.snapshot() });
-        }),
-    );
+    const urgent = setTimeout(() => prioritise(r.worker, 0), URGENT_AFTER_MS);
+    urgent.unref();
+    return r.ready
+      .then(
+        () =>
+          new Promise((resolve, reject) => {
+            const seq = ++r.seq;
+            r.waiting.set(seq, { resolve, reject });
+            r.worker.send({ seq, id, snapshot: sites.snapshot() });
+          }),
+      )
+      .finally(() => {
+        clearTimeout(urgent);
+        if (r.waiting.size === 0) prioritise(r.worker, IDLE_NICE);
+      });
   }
 
-  for (const id of sites.ids()) {
+  /** @param {string} id @returns {Complex} */
+  function complexFacts(id) {
     const facts = { ...sites.facts(id), stylesheets };
-    const rendered = await pagesOf(id);
-    complexes.set(id, {
-      facts,
-      strictPolicy: complexPolicy(facts.policy),
-      pages: pagesFrom(rendered, sites.origin(id), facts.policy),
-    });
+    return { facts, strictPolicy: complexPolicy(facts.policy) };
   }
+  for (const id of sites.ids()) complexes.set(id, complexFacts(id));
+
+  /**
+   * A complex's rendered pages as held: with their fast path (compressed as asked for, and in the
+   * background: `quick` while visitors are answered) and their size.
+   * @param {string} id @param {import("./render-site.js").RenderedSite} rendered @param {boolean} quick
+   * @returns {{ value: HeldPages, bytes: number }}
+   */
+  function holding(id, rendered, quick) {
+    const c = /** @type {Complex} */ (complexes.get(id));
+    const pages = pagesFrom(rendered, sites.origin(id), c.facts.policy);
+    return { value: { pages, fastPage: fastPagesOf(c, pages, quick) }, bytes: heldBytes(pages) };
+  }
+  // A cold complex is loaded on its first request: from the build's or the stored pages, or else
+  // rendered in the render process (never in this thread while visitors wait).
+  const pageCache = createPageCache({
+    maxBytes: pageCacheMb * 1024 * 1024,
+    load: async (id) => holding(id, await pagesOf(id, { offThread: true }), true),
+    log: (line) => console.log(line),
+  });
   // The complex a request is for, by its host name (X-Forwarded-Host from a trusted proxy, as
   // Express's req.host reads it; the fast path has no Express request); remembered per host.
   // Express's compiled "trust proxy" setting (set on the app below).
@@ -260,8 +335,14 @@ export async function createApp({
     next();
   });
 
-  app.use(limitBody((req, res, limit) => refuse(req, res, 413, { limit, log: "본문 크기 초과" })));
+  app.use(guardUploads({ adminOf: entry.adminSessionOf, requestOrigin: origin, refuse }));
+  // A method the application never answers is refused before its body is read (unread when large).
   app.use(onlyAllowedMethods(refuse));
+  app.use(
+    limitBody((req, res, limit, { unread }) =>
+      refuse(req, res, 413, { limit, unread, log: "본문 크기 초과" }),
+    ),
+  );
   app.use(decodablePath(refuse));
   app.use(withoutTrailingSlash());
 
@@ -284,7 +365,7 @@ export async function createApp({
 
   app.use((req, res, next) => {
     if (req.method !== "GET" && req.method !== "HEAD") return next();
-    const page = complexOf(req).pages.get(req.path);
+    const page = pageCache.get(complexIdOf(req))?.pages.get(req.path);
     if (!page) return next();
     res.set({ "Content-Type": page.type, "Cache-Control": CACHE.page, ETag: page.etag });
     if (page.csp) res.set("Content-Security-Policy", page.csp);
@@ -339,6 +420,8 @@ export async function createApp({
   app.use(
     reactRouterHandler({
       render,
+      // The temporary files of the forms a request read go once it is answered.
+      scope: entry.withRequestFiles,
       getLoadContext(req, res) {
         const cspNonce = createNonce();
         let { policy } = complexOf(req).facts;
@@ -377,8 +460,12 @@ export async function createApp({
 
   // The fast path answers a prerendered page before Express (server/fast-pages.js) with the headers
   // the page middleware above sets; whatever it does not answer goes through the app as before.
-  const fastPagesOf = (/** @type {Complex} */ c, quick = false) =>
-    createFastPages(c.pages, {
+  const fastPagesOf = (
+    /** @type {Complex} */ c,
+    /** @type {Map<string, Page>} */ pages,
+    quick = false,
+  ) =>
+    createFastPages(pages, {
       headers: {
         ...headers,
         "Content-Security-Policy": c.strictPolicy,
@@ -386,7 +473,13 @@ export async function createApp({
       },
       quick,
     });
-  const fastPages = new Map([...complexes].map(([id, c]) => [id, fastPagesOf(c)]));
+  // Start-up loads the default complex's pages only; the others' when first asked for.
+  const defaultId = sites.idForHost(fallbackHost);
+  if (complexes.has(defaultId)) {
+    const rendered = await pagesOf(defaultId);
+    const { value, bytes } = holding(defaultId, rendered, false);
+    pageCache.set(defaultId, value, bytes);
+  }
   /** @type {import("node:http").RequestListener} */
   const handler = (req, res) => {
     // HSTS on every answer over https: SITE_URL's (in `headers`), and behind a trusted TLS proxy
@@ -395,8 +488,31 @@ export async function createApp({
       res.setHeader("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY);
     }
     const id = complexIdOf(req);
-    const fastPage = fastPages.get(id);
-    if (!fastPage || !fastPage(req, res)) app(req, res);
+    const held = pageCache.get(id);
+    if (held) {
+      if (!held.fastPage(req, res)) app(req, res);
+      return;
+    }
+    // A complex whose pages are not held: a visitor's GET waits for them (one load per complex,
+    // however many ask), anything else goes on at once.
+    const method = req.method;
+    const path = req.url ?? "/";
+    if (
+      (method !== "GET" && method !== "HEAD") ||
+      !complexes.has(id) ||
+      sites.state(id) !== "live" ||
+      CONSOLE_PATH.test(path)
+    )
+      return app(req, res);
+    pageCache.load(id).then(
+      (loaded) => {
+        if (!loaded.fastPage(req, res)) app(req, res);
+      },
+      (error) => {
+        console.error(`[pages] 단지 ${id}의 페이지를 불러오지 못했습니다:`, error);
+        app(req, res);
+      },
+    );
   };
 
   /**
@@ -411,20 +527,43 @@ export async function createApp({
     if (sites.state(id) === "gone") {
       // Deleted in the console: its hosts go to the default complex.
       complexes.delete(id);
-      fastPages.delete(id);
+      pageCache.drop(id);
       await entry.storedPages.drop(id);
       return;
     }
-    const rendered = await pagesOf(id, { build: false });
     // Its error pages' facts too (the phone number on them).
-    const facts = { ...sites.facts(id), stylesheets };
-    const c = {
-      facts,
-      strictPolicy: complexPolicy(facts.policy),
-      pages: pagesFrom(rendered, sites.origin(id), facts.policy),
-    };
-    complexes.set(id, c);
-    fastPages.set(id, fastPagesOf(c, quick));
+    complexes.set(id, complexFacts(id));
+    const wasHeld = pageCache.has(id);
+    // Not held: the change is stored for its next visitor, nothing kept here (a load under way
+    // would bring the old pages: it is let go).
+    if (!wasHeld) pageCache.drop(id);
+    const rendered = await pagesOf(id, { build: false });
+    if (!wasHeld) return;
+    const { value, bytes } = holding(id, rendered, quick);
+    pageCache.set(id, value, bytes);
   }
-  return { app, build, entry, handler, rerender, started };
+
+  /**
+   * After start-up, in the background: every complex's pages for this build stored (rendered in
+   * the render process when not), so that a cold complex's first visitor gets them from the store.
+   */
+  async function storeEveryComplex() {
+    for (const id of sites.ids()) {
+      if (sites.state(id) !== "live" || pageCache.has(id)) continue;
+      const fromBuild = readSitePages(buildDir, id);
+      if (fromBuild && (fromBuild.key === undefined || fromBuild.key === sites.key(id))) continue;
+      if (await entry.storedPages.has(id, `${sites.key(id)}:${build.assets.version}`)) continue;
+      await pagesOf(id, { build: false });
+    }
+  }
+  return {
+    app,
+    build,
+    entry,
+    handler,
+    rerender,
+    started,
+    storeEveryComplex,
+    pagesHeld: () => pageCache.stats(),
+  };
 }

@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
   afterBody,
   BODY_LIMIT,
+  bodyOf,
   FILE_BODY_LIMITS,
   limitBody,
+  readBody,
   UPLOAD_BODY_LIMIT,
 } from "./body-limit.js";
 
@@ -22,7 +24,10 @@ beforeAll(async () => {
   app.use(
     limitBody((req, res, limit) => afterBody(req, () => res.status(413).send(`limit ${limit}`))),
   );
-  app.use((req, res) => res.send(`body ${req.body?.length ?? "none"}`));
+  app.use(async (req, res) => {
+    const bytes = bodyOf(req) ? await readBody(req) : "none";
+    if (bytes !== null) res.send(`body ${bytes}`);
+  });
   await new Promise((resolve) => {
     server = app.listen(0, "127.0.0.1", resolve);
   });

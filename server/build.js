@@ -22,6 +22,8 @@ const EXPORTS = {
   sitesForServer: "object",
   renderedPress: "object",
   storedPages: "object",
+  adminSessionOf: "function",
+  withRequestFiles: "function",
 };
 
 /** A build the server cannot run: server/index.js prints the message and stops. */

@@ -8,6 +8,8 @@ const complete = {
   sitesForServer: { ids: () => [] },
   renderedPress: { match: () => null },
   storedPages: { get: async () => undefined },
+  adminSessionOf: async () => null,
+  withRequestFiles: (work) => work(),
 };
 
 describe("the server build's entry", () => {

@@ -14,7 +14,7 @@
  * costs a hash per page, not a Beasties run.
  */
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import Beasties from "beasties";
 
@@ -56,12 +56,41 @@ export const FIRST_SECONDS_STATES = [
 ];
 
 /**
+ * Where a build keeps the rules chosen for each page shape (`<build>/critical-css.json`, written by
+ * the build's render, scripts/render-sites.mjs): a process that renders again after an
+ * administrator's change (the render process, server/render-worker.js) starts with them, instead of
+ * a Beasties run for every page shape (3.8 s for the default sample's 36 pages: most of a first
+ * re-render's time, issue 43). The file names the build's stylesheets: another build's is ignored.
+ * @param {string} clientDir
+ */
+export const choicesFile = (clientDir) => join(clientDir, "..", "critical-css.json");
+/** @param {string} clientDir the build's stylesheets, by their hashed names */
+const stylesheetsOf = (clientDir) =>
+  existsSync(join(clientDir, "assets"))
+    ? readdirSync(join(clientDir, "assets"))
+        .filter((name) => name.endsWith(".css"))
+        .sort()
+        .join(" ")
+    : "";
+/**
+ * The choices kept for this build, or none.
+ * @param {string} clientDir
+ * @returns {[string, string][]}
+ */
+function keptChoices(clientDir) {
+  const file = choicesFile(clientDir);
+  if (!existsSync(file)) return [];
+  const kept = JSON.parse(readFileSync(file, "utf8"));
+  return kept.stylesheets === stylesheetsOf(clientDir) ? Object.entries(kept.choices) : [];
+}
+
+/**
  * `inline(html)` for the pages of one build (`clientDir`, where `/assets/*.css` are): the page
  * with its used rules in a <style> in place of its stylesheet links, and the links in
  * `<noscript data-stylesheets>` after it. The policy's hash of the <style> is taken by
  * server/security-headers.js inlineStyleHashes.
  * @param {string} clientDir
- * @returns {(html: string) => Promise<string>}
+ * @returns {((html: string) => Promise<string>) & { save(): void }}
  */
 export function createCriticalCss(clientDir) {
   const beasties = new Beasties({
@@ -113,9 +142,10 @@ export function createCriticalCss(clientDir) {
       .flat()
       .join("");
   /** @type {Map<string, string>} */
-  const chosen = new Map();
+  const chosen = new Map(keptChoices(clientDir));
 
-  return async function inline(html) {
+  /** @param {string} html */
+  async function inline(html) {
     const head = html.indexOf("</head>");
     const links = [...html.slice(0, head).matchAll(STYLESHEET)];
     const first = links[0];
@@ -144,7 +174,15 @@ export function createCriticalCss(clientDir) {
       at = link.index + link[0].length;
     }
     return out + html.slice(at);
+  }
+  /** Writes the choices made so far beside the build's client folder (atomically). */
+  inline.save = () => {
+    const file = choicesFile(clientDir);
+    const kept = { stylesheets: stylesheetsOf(clientDir), choices: Object.fromEntries(chosen) };
+    writeFileSync(`${file}.tmp`, JSON.stringify(kept));
+    renameSync(`${file}.tmp`, file);
   };
+  return inline;
 }
 
 /**

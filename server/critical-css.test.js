@@ -1,8 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, test } from "vitest";
-import { createCriticalCss, shapeOf } from "./critical-css.js";
+import Beasties from "beasties";
+import { afterAll, describe, expect, test, vi } from "vitest";
+import { choicesFile, createCriticalCss, shapeOf } from "./critical-css.js";
 import { inlineStyleHashes } from "./security-headers.js";
 
 const client = mkdtempSync(join(tmpdir(), "critical-css-"));
@@ -90,6 +91,27 @@ describe("a prerendered page's critical CSS", () => {
     expect(inlineStyleHashes(html)).toEqual([
       `'sha256-${createHash("sha256").update(css).digest("base64")}'`,
     ]);
+  });
+});
+
+describe("the choices kept in the build (a render process starts with them)", () => {
+  test("a new chooser of the same build gives the same page without asking Beasties; another build's choices are not used", async () => {
+    const first = createCriticalCss(client);
+    const html = await first(page());
+    first.save();
+    const process = vi.spyOn(Beasties.prototype, "process");
+    try {
+      expect(await createCriticalCss(client)(page())).toBe(html);
+      expect(process).not.toHaveBeenCalled();
+      // A new build: its stylesheets have other names, so the kept choices are another build's.
+      writeFileSync(join(client, "assets/home-c3.css"), ".facts{display:grid}");
+      await createCriticalCss(client)(page());
+      expect(process).toHaveBeenCalledTimes(1);
+    } finally {
+      process.mockRestore();
+      rmSync(join(client, "assets/home-c3.css"));
+      rmSync(choicesFile(client));
+    }
   });
 });
 

@@ -1,7 +1,8 @@
 // @ts-check
 /*
  * Answers for requests the server refuses before the application sees them (400 undecodable
- * address, 403 foreign origin, 405 method, 413 body too large) and for its own failures (500):
+ * address, 401 a large upload without a session, 403 foreign origin, 404 a large upload from a role
+ * whose pages take none, 405 method, 413 body too large, 503 too many uploads at once) and for its own failures (500):
  * a Korean page in the site's style — the markup of the root ErrorBoundary, with no script, so
  * nothing of the request reaches React Router — or, for a script's data request (`.data`), one
  * line of Korean text, which the lead forms turn into their failure message.
@@ -25,8 +26,11 @@ import { HOOK_PATH } from "./guards.js";
  * @typedef {ReturnType<import("../app/entry.server").ServerEntry["sitesForServer"]["facts"]> & { stylesheets: string[] }} SiteFacts
  */
 /**
- * `allow`: the methods of a 405; `limit`: the body limit a 413 passed; `log`: a line for the operator.
- * @typedef {{ allow?: string[], limit?: number, log?: string }} RefusalDetails
+ * `allow`: the methods of a 405; `limit`: the body limit a 413 passed; `log`: a line for the operator;
+ * `message`: said instead of the status's own; `retryAfter`: seconds, sent as Retry-After; `unread`:
+ * answered at once and the connection closed, the body left unread (server/upload-guard.js: a
+ * refusal on the headers of a large upload), rather than after the body is read (afterBody).
+ * @typedef {{ allow?: string[], limit?: number, log?: string, message?: string, retryAfter?: number, unread?: boolean }} RefusalDetails
  */
 /** @typedef {(req: Request, res: Response, status: number, details?: RefusalDetails) => void} Refuse */
 
@@ -68,10 +72,23 @@ export function refusalText(status, { failed, limit = 0, path = "" } = {}) {
         message:
           "주소에 쓸 수 없는 문자가 들어 있습니다. 주소를 확인하시거나 첫 화면에서 다시 찾아 주세요.",
       };
+    case 401:
+      // The console's upload slots say their own SESSION_ENDED for a 401 (use-upload.tsx).
+      return {
+        title: "로그인이 필요합니다",
+        message:
+          "로그인이 끝났거나 로그인하지 않아 보내신 내용을 받지 않았습니다. 다시 로그인한 뒤 보내 주세요.",
+      };
     case 403:
       return {
         title: "요청을 처리하지 못했습니다",
         message: `${failed} 보내신 내용은 저장되지 않았습니다. 페이지를 새로 고친 뒤 다시 보내 주세요.`,
+      };
+    case 404:
+      // The root ErrorBoundary's (app/root.tsx): what the route answers a role it is not for.
+      return {
+        title: "페이지를 찾을 수 없습니다",
+        message: "주소가 바뀌었거나 없는 페이지입니다. 아래 버튼으로 첫 화면으로 이동해 주세요.",
       };
     case 405:
       return {
@@ -128,11 +145,22 @@ const isMediaUpload = (req) =>
  */
 const HOOK_ERROR = {
   400: "bad_path",
+  401: "unauthorized",
   403: "forbidden",
   405: "method_not_allowed",
   413: "too_large",
   503: "unavailable",
 };
+
+/**
+ * The complex's logo: its picture, or its name in letters when it has none (app/components/layout/logo.tsx).
+ * @param {Pick<SiteFacts, "siteName" | "logo">} site
+ */
+function logoHtml(site) {
+  if (!site.logo)
+    return `<span class="logo logo-text" aria-hidden="true">${escapeHtml(site.siteName)}</span>`;
+  return `<img class="logo" src="${escapeHtml(site.logo.src)}" width="${site.logo.width}" height="${site.logo.height}" alt=""/>`;
+}
 
 /**
  * The page, for the site's facts `{ siteName, phone, telHref, logo, stylesheets }`: stylesheets are
@@ -152,7 +180,7 @@ export function errorPageHtml(status, text, site) {
 <link rel="icon" href="/favicon.svg" type="image/svg+xml"/>${links}</head>\
 <body><header class="site-header" data-solid="false"><div class="header-bar">\
 <a href="/" class="header-logo" aria-label="${escapeHtml(site.siteName)} 홈">\
-<img class="logo" src="${escapeHtml(site.logo.src)}" width="${site.logo.width}" height="${site.logo.height}" alt=""/></a>\
+${logoHtml(site)}</a>\
 </div></header>\
 <main id="main"><section class="error-page" style="min-height:100vh" aria-labelledby="error-heading">\
 <p class="error-code" aria-hidden="true">${status}</p>\
@@ -165,38 +193,73 @@ export function errorPageHtml(status, text, site) {
 }
 
 /**
+ * How long a connection refused `unread` stays open after its answer, for the client to read it
+ * (a client still sending reads it while its writes wait), before it is closed.
+ */
+export const UNREAD_LINGER_MS = 2_000;
+
+/**
  * `siteOf(req)`: the facts of the complex the request is for (its name, phone, logo, stylesheets).
- * `refuse(req, res, status, { allow, limit, log })`: answers with the page (or the text line for
- * `.data`, or for a caller that asks for JSON, such as the lead forms' script, the lead answer's
- * JSON `{ ok: false, result: "failed", message }`), `Allow` for 405, no caching, once the request's body has been read to its end
- * (server/body-limit.js afterBody: an answer that leaves bytes unread can be lost to a reset). At
- * most one log line, and only where an operator can act on it.
+ * `refuse(req, res, status, details)`: answers with the page (or the text line for `.data`, or for
+ * a caller that asks for JSON, such as the lead forms' script, the lead answer's JSON
+ * `{ ok: false, result: "failed", message }`), `Allow` for 405, `Retry-After` when given, no
+ * caching, once the request's body has been read to its end (server/body-limit.js afterBody: an
+ * answer that leaves bytes unread can be lost to a reset) — or, `unread`, at once, closing the
+ * connection without reading the body (a large upload refused on its headers: reading it is what
+ * the refusal is for avoiding; a client that reads while it sends gets the answer). At most one
+ * log line, and only where an operator can act on it.
  * @param {(req: Request) => SiteFacts} siteOf
  * @returns {Refuse}
  */
 export function createRefuse(siteOf) {
-  return function refuse(req, res, status, { allow, limit, log } = {}) {
+  return function refuse(req, res, status, details = {}) {
+    const { allow, limit, log, message, retryAfter, unread } = details;
     const site = siteOf(req);
-    const text = refusalText(status, { failed: site.failedMessage, limit, path: req.path });
+    // A file upload's own size message is for its POST (a GET's body gets the 64 KB one).
+    const path = req.method === "POST" ? req.path : "";
+    const text = refusalText(status, { failed: site.failedMessage, limit, path });
+    if (retryAfter !== undefined) text.title = "잠시 후 다시 보내 주세요";
+    if (message !== undefined) text.message = message;
     if (log) console.warn(`[${status}] ${req.method} ${req.originalUrl.slice(0, 200)}: ${log}`);
-    afterBody(req, () => {
-      res.status(status);
-      res.set("Cache-Control", "no-store");
-      if (allow) res.set("Allow", allow.join(", "));
-      if (isMediaUpload(req)) {
-        res.json({ ok: false, field: "file", message: text.message });
-      } else if (HOOK_PATH.test(req.path) && req.method !== "HEAD") {
+    /** @type {(value: unknown) => [string, string]} */
+    const json = (value) => ["application/json", JSON.stringify(value)];
+    /** The answer's type and body (none to HEAD). @returns {[string, string | undefined]} */
+    const content = () => {
+      if (isMediaUpload(req)) return json({ ok: false, field: "file", message: text.message });
+      if (HOOK_PATH.test(req.path) && req.method !== "HEAD") {
         const error = HOOK_ERROR[status] ?? "server_error";
-        res.json({ ok: false, error, message: `${text.title}. ${text.message}` });
-      } else if (req.path.endsWith(".data")) {
-        res.type("text/plain; charset=utf-8").send(`${text.title}. ${text.message}`);
-      } else if (req.method === "HEAD") {
-        res.type(wantsJson(req) ? "application/json" : "text/html; charset=utf-8").end();
-      } else if (wantsJson(req)) {
-        res.json({ ok: false, result: "failed", message: `${text.title}. ${text.message}` });
-      } else {
-        res.type("text/html; charset=utf-8").send(errorPageHtml(status, text, site));
+        return json({ ok: false, error, message: `${text.title}. ${text.message}` });
       }
+      if (req.path.endsWith(".data"))
+        return ["text/plain; charset=utf-8", `${text.title}. ${text.message}`];
+      if (req.method === "HEAD")
+        return [wantsJson(req) ? "application/json" : "text/html; charset=utf-8", undefined];
+      if (wantsJson(req))
+        return json({ ok: false, result: "failed", message: `${text.title}. ${text.message}` });
+      return ["text/html; charset=utf-8", errorPageHtml(status, text, site)];
+    };
+    res.status(status);
+    res.set("Cache-Control", "no-store");
+    if (allow) res.set("Allow", allow.join(", "));
+    if (retryAfter !== undefined) res.set("Retry-After", String(retryAfter));
+    const [type, body] = content();
+    res.type(type);
+    if (!unread) return afterBody(req, () => (body === undefined ? res.end() : res.send(body)));
+    // Unread: the whole answer is written now (no-transform: not held back by compression) and
+    // the connection is not ended with it, for Node would then close it on the unread body (a
+    // reset, which a client still sending may get before the answer: issue 28). Nothing more is
+    // read: the body waits in the socket's buffers, the client's writes stall, and it reads the
+    // answer. The connection is closed once the client goes, or after UNREAD_LINGER_MS.
+    const bytes = Buffer.from(body ?? "");
+    res.set({
+      Connection: "close",
+      "Cache-Control": "no-store, no-transform",
+      "Content-Length": String(bytes.length),
     });
+    res.write(bytes);
+    const socket = req.socket;
+    const timer = setTimeout(() => socket.destroy(), UNREAD_LINGER_MS);
+    timer.unref();
+    socket.once("close", () => clearTimeout(timer));
   };
 }

@@ -34,7 +34,7 @@ const req = (method, path, accepts = "html") => ({
 });
 
 describe("the server's own answers", () => {
-  test.each([400, 403, 405, 413, 500])("%i has a Korean title and message", (status) => {
+  test.each([400, 401, 403, 404, 405, 413, 500])("%i has a Korean title and message", (status) => {
     const text = refusalText(status, { failed: site.failedMessage, limit: 64 * 1024 });
     for (const s of [text.title, text.message]) expect(s).toMatch(/[가-힣]/);
     expect(text.message).not.toMatch(/undefined/);
@@ -110,7 +110,9 @@ describe("the server's own answers", () => {
       expect(fileTooLarge(kind)).toBe(FILE_MESSAGES.tooLarge(kind));
       const path = fileUploadPath(kind);
       const json = fakeResponse();
-      createRefuse(() => site)(req("POST", path, "html"), json, 413, { limit: bodyLimitFor(path) });
+      createRefuse(() => site)(req("POST", path, "html"), json, 413, {
+        limit: bodyLimitFor(path, "POST"),
+      });
       expect(json.statusCode).toBe(413);
       expect(json.headers["content-type"]).toBe("application/json");
       expect(JSON.parse(json.body)).toEqual({

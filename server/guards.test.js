@@ -34,6 +34,10 @@ describe("body limits", () => {
     ["/admin/media", MEDIA_BODY_LIMIT],
     ["/admin/media.data", MEDIA_BODY_LIMIT],
     ["/admin/media/x", UPLOAD_BODY_LIMIT],
+    // The guided start's logo and hero: a picture as large as /admin/media takes.
+    ["/admin/sites/dongtan/start/photo", MEDIA_BODY_LIMIT],
+    ["/admin/sites/dongtan/start/color.data", MEDIA_BODY_LIMIT],
+    ["/admin/sites/dongtan/start/units", UPLOAD_BODY_LIMIT],
     ["/anyang/press", UPLOAD_BODY_LIMIT],
     ["/anyang/press.data", UPLOAD_BODY_LIMIT],
     ["/anyang/press/42", UPLOAD_BODY_LIMIT],
@@ -41,17 +45,21 @@ describe("body limits", () => {
     ["/Anyang/press", BODY_LIMIT],
     ["/hooks/solapi", BODY_LIMIT],
     ["/hooks/leads/anyang", BODY_LIMIT],
-  ])("%s may carry %i bytes", (path, limit) => {
-    expect(bodyLimitFor(path)).toBe(limit);
+  ])("a POST to %s may carry %i bytes; any other method 64 KB", (path, limit) => {
+    expect(bodyLimitFor(path, "POST")).toBe(limit);
+    for (const method of ["GET", "HEAD", "PUT", "DELETE", "OPTIONS"])
+      expect(bodyLimitFor(path, method)).toBe(BODY_LIMIT);
   });
 
   test.each(FILE_KINDS)(
     "the console's %s upload takes its largest file and 1 MB of framing; a refusal reads 64 MB more",
     (kind) => {
       const limit = FILE_LIMITS[kind].maxBytes + 1024 * 1024;
-      expect(bodyLimitFor(fileUploadPath(kind))).toBe(limit);
-      expect(bodyLimitFor(`${fileUploadPath(kind)}.data`)).toBe(limit);
-      expect(drainLimitFor(fileUploadPath(kind))).toBe(limit + DRAIN_LIMIT);
+      expect(bodyLimitFor(fileUploadPath(kind), "POST")).toBe(limit);
+      expect(bodyLimitFor(`${fileUploadPath(kind)}.data`, "POST")).toBe(limit);
+      expect(drainLimitFor(fileUploadPath(kind), "POST")).toBe(limit + DRAIN_LIMIT);
+      expect(bodyLimitFor(fileUploadPath(kind), "GET")).toBe(BODY_LIMIT);
+      expect(drainLimitFor(fileUploadPath(kind), "GET")).toBe(BODY_LIMIT);
     },
   );
 });

@@ -36,7 +36,7 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-const { handler, entry, rerender, started: services } = started;
+const { handler, entry, rerender, started: services, storeEveryComplex } = started;
 
 // The content store and live operations (운영 정보): the values administrators set are applied and
 // the pages of their complexes rendered again before the first visitor, then whenever a complex is
@@ -79,6 +79,26 @@ const server = createServer(
 );
 server.listen(port, () => {
   console.log(`listening on http://localhost:${port}`);
+  // Every complex's pages stored for this build, in the background: a cold complex's first
+  // visitor then loads them from the store (server/page-cache.js).
+  storeEveryComplex().catch((error) =>
+    console.error("[pages] 단지 페이지를 미리 저장하지 못했습니다:", error),
+  );
+  // The last resort, once listening (a failed start-up, a port in use, still ends the process): a
+  // promise no one awaits that rejects, or a throw outside any request's chain, is logged and the
+  // other visitors are still answered; Node's default ends the process and the whole site with it
+  // (a zip import did: issue 38). A throw in a request's chain never gets here: Express answers it
+  // 500 with the Korean page (server/app.js). A request that lost its answer this way waits until
+  // its client or the proxy gives up.
+  process.on("unhandledRejection", (reason) => {
+    console.error(
+      "[unhandledRejection] 처리되지 않은 오류입니다 (서버는 계속 응답합니다):",
+      reason,
+    );
+  });
+  process.on("uncaughtException", (error, origin) => {
+    console.error(`[${origin}] 처리되지 않은 오류입니다 (서버는 계속 응답합니다):`, error);
+  });
 });
 
 let stopping = false;

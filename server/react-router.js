@@ -1,12 +1,14 @@
 // @ts-check
 /*
  * React Router's request handler behind Express, in place of @react-router/express: the body comes
- * from `req.body`, which server/body-limit.js has already read and limited (the stock adapter hands
- * React Router the raw, unlimited socket stream), and the request's URL is built in one place that
- * the origin check (server/guards.js) shares.
+ * from server/body-limit.js (bodyOf), counted against its limit as it streams (the stock adapter
+ * hands React Router the raw, unlimited socket stream), and the request's URL is built in one
+ * place that the origin check (server/guards.js) shares. An answer waits for what the application
+ * left of the body to be read and dropped (a browser reads no answer it gets early).
  */
 import { createRequestHandler } from "react-router";
 import { writeReadableStreamToWritable } from "@react-router/node";
+import { bodyOf, bodyRead, bodyRefused } from "./body-limit.js";
 
 /** @typedef {import("express").Request} ExpressRequest */
 /** @typedef {import("express").Response} ExpressResponse */
@@ -85,12 +87,15 @@ function toRequest(req, res, origin) {
   res.on("close", () => {
     if (!res.writableFinished) controller.abort();
   });
-  const withBody = req.method !== "GET" && req.method !== "HEAD";
+  const body = req.method !== "GET" && req.method !== "HEAD" ? bodyOf(req) : null;
   return new Request(origin + req.originalUrl, {
     method: req.method,
     headers,
     signal: controller.signal,
-    body: withBody ? (req.body ?? null) : undefined,
+    // A stream needs `duplex: "half"` (the body is sent as it comes, before any answer).
+    ...(body
+      ? { body: /** @type {BodyInit} */ (/** @type {unknown} */ (body)), duplex: "half" }
+      : {}),
   });
 }
 
@@ -115,7 +120,9 @@ const OWN_HEADERS = new Set(["content-security-policy", "x-content-type-options"
  * @param {Response} response
  */
 async function send(req, res, response) {
-  if (res.destroyed || res.writableEnded) {
+  // A body past its limit is answered 413 by body-limit.js, whatever the application made of it.
+  if (!bodyRefused(req)) await bodyRead(req);
+  if (bodyRefused(req) || res.destroyed || res.writableEnded || res.headersSent) {
     await response.body?.cancel();
     return;
   }
@@ -149,23 +156,33 @@ export function createRender({ build, mode, origin }) {
 /**
  * Express middleware running React Router. `intercept(req, res, response)` may answer instead of
  * React Router's response (and return true): used for the 405 React Router gives a page without an
- * action, whose text names the internal route module.
+ * action, whose text names the internal route module. `scope(work)` runs each request's work and
+ * then removes the temporary files its forms left (app/http/streamed-form.server.ts
+ * withRequestFiles), once its answer is sent or its client went away.
  * @param {{
  *   render: Render,
  *   getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext,
  *   intercept?: (req: ExpressRequest, res: ExpressResponse, response: Response) => boolean,
+ *   scope?: <T>(work: () => Promise<T>) => Promise<T>,
  * }} options
  * @returns {import("express").RequestHandler}
  */
-export function reactRouterHandler({ render, getLoadContext, intercept }) {
+export function reactRouterHandler({
+  render,
+  getLoadContext,
+  intercept,
+  scope = (work) => work(),
+}) {
   return async (req, res, next) => {
     try {
-      const response = await render(req, res, getLoadContext(req, res));
-      if (intercept?.(req, res, response)) {
-        await response.body?.cancel();
-        return;
-      }
-      await send(req, res, response);
+      await scope(async () => {
+        const response = await render(req, res, getLoadContext(req, res));
+        if (intercept?.(req, res, response)) {
+          await response.body?.cancel();
+          return;
+        }
+        await send(req, res, response);
+      });
     } catch (error) {
       next(error);
     }

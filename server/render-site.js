@@ -22,9 +22,24 @@ import { createCriticalCss } from "./critical-css.js";
 
 /**
  * One critical-CSS chooser per build's client folder, so its choices serve every complex.
- * @type {Map<string, (html: string) => Promise<string>>}
+ * @type {Map<string, ReturnType<typeof createCriticalCss>>}
  */
 const criticalCss = new Map();
+/** @param {string} clientDir */
+const criticalCssOf = (clientDir) => {
+  let inline = criticalCss.get(clientDir);
+  if (!inline) criticalCss.set(clientDir, (inline = createCriticalCss(clientDir)));
+  return inline;
+};
+
+/**
+ * Keeps the critical-CSS choices made while rendering with this build's `clientDir` in the build,
+ * for the processes that render it again (server/critical-css.js choicesFile).
+ * @param {string} clientDir
+ */
+export function saveCriticalCss(clientDir) {
+  criticalCssOf(clientDir).save();
+}
 
 /**
  * `{ origin, pages: { [path]: { html, type } } }` for the complex `id`: `origin` is the public
@@ -38,6 +53,8 @@ const criticalCss = new Map();
  */
 export async function renderSite(server, id, clientDir) {
   const sites = server.entry.sitesForServer;
+  // The logo and share image drawn from its identity are in the media store before a page names them.
+  await sites.prepare(id);
   /** @type {RenderedSite["pages"]} */
   const pages = {};
   for (const path of sites.paths(id)) {
@@ -66,8 +83,7 @@ const handlers = new WeakMap();
 export async function renderPage({ build }, id, path, clientDir) {
   let handle = handlers.get(build);
   if (!handle) handlers.set(build, (handle = createRequestHandler(build, "production")));
-  let inline = criticalCss.get(clientDir);
-  if (!inline) criticalCss.set(clientDir, (inline = createCriticalCss(clientDir)));
+  const inline = criticalCssOf(clientDir);
   const response = await handle(new Request(`http://${id}.localhost${path}`), {});
   const body = await response.text();
   const type = response.headers.get("content-type") ?? "text/html";

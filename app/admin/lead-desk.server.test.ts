@@ -76,7 +76,7 @@ describe.each(engines())("lead desk ($name)", (engine) => {
     expect(filter("kind=robot&status=x&from=yesterday&q=")).toEqual({});
     expect(filter("status=contacted")).toEqual({});
     expect(describeDeskFilter(filter("kind=visit&status=new&q=010"))).toBe(
-      "구분=방문예약, 상태=신규, 이름·연락처 검색=010",
+      "구분=방문예약 · 관심고객 등록, 상태=신규, 이름·연락처 검색=010",
     );
   });
 
@@ -94,7 +94,7 @@ describe.each(engines())("lead desk ($name)", (engine) => {
       .trimEnd()
       .split("\r\n")
       .slice(1);
-    expect(rows.map((r) => r.split(",")[1])).toEqual(["방문예약", "상담문의"]);
+    expect(rows.map((r) => r.split(",")[1])).toEqual(["관심고객 등록", "상담문의"]);
   });
 
   it("filters by source: a campaign's utm_source, else the referring site, else a direct visit", async () => {

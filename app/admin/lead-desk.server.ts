@@ -62,13 +62,6 @@ export async function deskSources(scope: SiteScope): Promise<SourceOptions> {
   return { utm: of("utm:"), referrers: of("ref:"), direct: values.includes("direct") };
 }
 
-/** The complexes with leads, and `siteId` (the choices of an administrator of every complex). */
-export async function deskSites(siteId: string): Promise<string[]> {
-  const db = await getDb();
-  const rows = await db.all<{ site_id: string }>("SELECT DISTINCT site_id FROM leads");
-  return [...new Set([siteId, ...rows.map((r) => r.site_id)])].sort();
-}
-
 /** A lead with its card's state, for the CSV. */
 export type DeskCsvLead = Lead & {
   cardStatus: CustomerStatus;
@@ -91,7 +84,7 @@ export async function allDeskLeads(
   now: Date = new Date(),
 ): Promise<DeskCsvLead[]> {
   const db = await getDb();
-  const w = deskWhere(scope, filter, viewer, now);
+  const w = deskWhere(scope, filter, viewer, now, { ownCardsOnly: true });
   const all = [...w.card, ...w.lead];
   const rows = await db.all<
     LeadRow & {

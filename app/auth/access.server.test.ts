@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { AREAS, type Area, type Role } from "~/lib/roles";
 import { ALL_SITES } from "~/lib/sites";
-import { areasOn, mayUse, type Access } from "./access.server";
+import { areasOn, mayPostLargeBodies, mayUse, type Access } from "./access.server";
 
 /*
  * The role rules, one table: what each role may use on its own complex, and that nothing of another
@@ -46,5 +46,24 @@ describe("who may use what", () => {
       expect(mayUse(editor, "suwon", area), area).toBe(false);
     for (const area of ["content", "press", "channels", "accounts", "complexes"] as const)
       expect(mayUse(consultant, "suwon", area), area).toBe(false);
+  });
+});
+
+describe("who may post a large body (a picture, a film, a zip, a press photo)", () => {
+  it("an agency administrator and an editor, whose content and press pages take them; never a consultant, whose lead desk reads 64 KB at most", () => {
+    expect(mayPostLargeBodies({ role: "agency", sites: ALL_SITES })).toBe(true);
+    expect(mayPostLargeBodies({ role: "editor", sites: ["suwon"] })).toBe(true);
+    expect(mayPostLargeBodies({ role: "consultant", sites: ["suwon", "anyang"] })).toBe(false);
+    expect(mayPostLargeBodies({ role: "editor", sites: [] })).toBe(false);
+  });
+
+  it("exactly the roles that hold content, press or complexes somewhere", () => {
+    for (const role of Object.keys(OWN) as Role[]) {
+      const admin: Access = { role, sites: role === "agency" ? ALL_SITES : ["suwon"] };
+      const large = (["content", "press", "complexes"] as const).some((a) =>
+        mayUse(admin, "suwon", a),
+      );
+      expect(mayPostLargeBodies(admin), role).toBe(large);
+    }
   });
 });

@@ -9,6 +9,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { getDb } from "~/db/db.server";
 import { env } from "~/env.server";
 import type { Role } from "~/lib/roles";
+import { mayPostLargeBodies } from "./access.server";
 import { adminAccess, type AdminSites } from "./admin.server";
 
 export const SESSION_IDLE_MS = 2 * 60 * 60 * 1000;
@@ -124,6 +125,20 @@ export async function getSession(request: Request, now = new Date()): Promise<Ad
     sites: access.sites,
     role: access.role,
   };
+}
+
+/**
+ * The signed-in administrator whose session cookie `cookie` (a request's Cookie header) carries, or
+ * null: the same check as getSession, made by the HTTP server on a request's headers before it
+ * reads a large body (server/upload-guard.js). `mayUpload`: whether the account's role lets it post
+ * a large body anywhere (access.server.ts mayPostLargeBodies); a 상담원's never does.
+ */
+export async function adminSessionOf(
+  cookie: string | undefined,
+): Promise<{ accountId: string; mayUpload: boolean } | null> {
+  if (!cookie) return null;
+  const session = await getSession(new Request("http://localhost/", { headers: { cookie } }));
+  return session && { accountId: session.adminId, mayUpload: mayPostLargeBodies(session) };
 }
 
 /** Ends this request's session (deletes its row); returns the Set-Cookie header that clears it. */

@@ -159,14 +159,14 @@ describe.each(engines())("visit bookings ($name)", (engine) => {
     expect(
       staff.map((r) => (JSON.parse(r.payload) as { text: string }).text.split("\n")[0]),
     ).toEqual([
-      `[${content.project.siteName}] 새 방문예약`,
-      `[${content.project.siteName}] 방문예약 취소`,
+      `[${content.identity.name}] 새 방문예약`,
+      `[${content.identity.name}] 방문예약 취소`,
     ]);
   });
 
   it("tells a cancellation to the staff of the booking's ad source, as its new-lead alert", async () => {
     setTestEnv({ STAFF_ALERT_PHONES: "010-9000-0001" });
-    const suwonName = loadSite("sites/suwon").project.siteName;
+    const suwonName = loadSite("sites/suwon").identity.name;
     // suwon's content maps naver to a number and staff of its own (phoneBySource).
     const sourceMeta = { ...meta(12), attribution: { utm_source: "naver" } };
     expect((await createLead("suwon", visit(12), sourceMeta, NOW)).status).toBe("created");

@@ -142,15 +142,6 @@ export async function channelReport(scope: SiteScope, range: ChannelRange): Prom
   };
 }
 
-/** The complexes with counts or leads, and `siteId` (the choices of an administrator of every complex). */
-export async function channelSites(siteId: string): Promise<string[]> {
-  const db = await getDb();
-  const rows = await db.all<{ site_id: string }>(
-    "SELECT DISTINCT site_id FROM channel_counts UNION SELECT DISTINCT site_id FROM leads",
-  );
-  return [...new Set([siteId, ...rows.map((r) => r.site_id)])].sort();
-}
-
 /**
  * The report as CSV (UTF-8 with BOM, Korean header, as the lead desk's): a line per day and source,
  * newest first, then the period's total per source; `withSite` (모든 단지): each line starts with

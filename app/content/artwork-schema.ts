@@ -274,10 +274,6 @@ export const sitePlanSchema = z.object({
  * does not say. Optional in content: a complex without it gets no drawing that needs it.
  */
 export const artworkSchema = z.object({
-  /** The brand in Latin letters, set above the complex name on the social preview image. */
-  wordmark: text
-    .meta(m("영문 브랜드", "공유 미리보기 그림에서 단지 이름 위에 쓰는 영문 브랜드입니다."))
-    .optional(),
   locationMap: locationMapSchema
     .meta(m("입지 개략도 자료", "입지 개략도를 그리는 자료입니다 (그림의 좌표로 적습니다)."))
     .optional(),

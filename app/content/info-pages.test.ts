@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { drawUnitPositions } from "../../scripts/artwork/unit-positions";
-import { loadSite } from "~/sites/registry.server";
+import { loadSite, shownSite } from "~/sites/registry.server";
 import type { Image } from "./schema";
 
 /*
@@ -10,7 +10,7 @@ import type { Image } from "./schema";
  * against the size and colours content announces for it.
  */
 
-const site = loadSite("sites/anyang");
+const site = shownSite(loadSite("sites/anyang"));
 const positions = site.infoPages.unitPositions;
 const lines = positions.buildings.flatMap((b) => b.lines.map((l) => ({ ...l, building: b })));
 const svg = (image: Image) => readFileSync(`assets/images/${image.src}`, "utf8");
@@ -38,7 +38,7 @@ describe("unit-position plan (동호수배치도)", () => {
     for (const b of positions.buildings) {
       expect(new Set(b.lines.map((l) => l.line)).size, b.name).toBe(b.lines.length);
     }
-    expect(Math.max(...positions.buildings.map((b) => b.floors))).toBe(site.project.floors.above);
+    expect(Math.max(...positions.buildings.map((b) => b.floors))).toBe(site.project.floors!.above);
   });
 
   test("the drawing is the one the generator makes from this content", () => {
@@ -105,7 +105,7 @@ describe("information page artwork", () => {
 
   test("the location map names the stations, the stream and the site", () => {
     const drawing = svg(info.locationPage.map);
-    for (const name of ["범계역", "평촌역", "학의천", "시민대로", site.project.complexName])
+    for (const name of ["범계역", "평촌역", "학의천", "시민대로", site.identity.name])
       expect(drawing).toContain(name);
   });
 });

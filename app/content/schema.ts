@@ -2,6 +2,7 @@ import { z } from "zod";
 import { normalizePhone } from "../lib/phone";
 import { artworkSchema } from "./artwork-schema";
 import { fieldMeta as m } from "./field-meta";
+import { eachText, placeholderProblem } from "./identity";
 import { milestoneLabel } from "./pages";
 
 /*
@@ -366,14 +367,31 @@ export const unitTypeSchema = z
     exclusiveArea: z
       .number()
       .positive()
-      .meta(m("전용면적(㎡)", "전용면적을 제곱미터로 적습니다 (예: 84.97).")),
+      .meta(
+        m(
+          "전용면적(㎡)",
+          "전용면적을 제곱미터로 적습니다 (예: 84.97). 비우면 ‘준비 중’으로 보입니다.",
+        ),
+      )
+      .optional(),
     supplyArea: z
       .number()
       .positive()
-      .meta(m("공급면적(㎡)", "공급면적을 제곱미터로 적습니다 (예: 112.4).")),
-    households: z.number().int().nonnegative().meta(m("세대수", "이 주택형의 세대수입니다.")),
-    rooms: z.number().int().positive().meta(m("방 개수", "침실 수입니다.")),
-    bathrooms: z.number().int().positive().meta(m("욕실 개수", "욕실 수입니다.")),
+      .meta(
+        m(
+          "공급면적(㎡)",
+          "공급면적을 제곱미터로 적습니다 (예: 112.4). 비우면 ‘준비 중’으로 보입니다.",
+        ),
+      )
+      .optional(),
+    households: z
+      .number()
+      .int()
+      .nonnegative()
+      .meta(m("세대수", "이 주택형의 세대수입니다. 비우면 ‘준비 중’으로 보입니다."))
+      .optional(),
+    rooms: z.number().int().positive().meta(m("방 개수", "침실 수입니다.")).optional(),
+    bathrooms: z.number().int().positive().meta(m("욕실 개수", "욕실 수입니다.")).optional(),
     plan: image("평면도", "평면 페이지의 평면도 그림입니다."),
     /** Mobile home-page viewer image. */
     viewerImage: image("모바일 홈 평면 그림", "휴대폰 홈 화면의 평면 보기에 쓰이는 그림입니다."),
@@ -441,8 +459,9 @@ const isoDate = z
  */
 export const modelHouseSchema = z
   .object({
-    name: text.meta(m("견본주택 이름", "방문 안내와 확인 문자에 쓰이는 이름입니다.")),
-    address: text.meta(m("주소", "견본주택의 주소입니다.")),
+    name: text.meta(
+      m("견본주택 이름", "방문 안내와 확인 문자에 쓰이는 이름입니다 (예: {단지명} 견본주택)."),
+    ),
     /** Opening hours as shown to visitors, e.g. "매일 10:00 ~ 18:00 (설·추석 당일 휴관)". */
     hoursText: text.meta(
       m(
@@ -750,7 +769,6 @@ export const unitPositionsSchema = z.object({
         })
         .meta(m("주택형 색", "주택형 하나의 색입니다.")),
     )
-    .min(1)
     .meta(m("주택형별 색", "도면과 범례에서 주택형마다 쓰는 색입니다.")),
   buildings: z
     .array(
@@ -783,8 +801,7 @@ export const unitPositionsSchema = z.object({
         })
         .meta(m("동", "한 동의 층수와 호 라인입니다.")),
     )
-    .min(1)
-    .meta(m("동 목록", "단지의 동마다 층수와 호 라인입니다.")),
+    .meta(m("동 목록", "단지의 동마다 층수와 호 라인입니다. 없으면 ‘준비 중’으로 보입니다.")),
   disclaimersHeading: disclaimersHeading("동호수 배치도"),
   disclaimers: paras("유의사항", "동호수 배치도 아래의 유의사항입니다."),
 });
@@ -915,8 +932,7 @@ export const infoPagesSchema = z.object({
             })
             .meta(m("서류 묶음", "서류 한 묶음입니다.")),
         )
-        .min(1)
-        .meta(m("서류 묶음", "준비할 서류를 묶음별로 적습니다.")),
+        .meta(m("서류 묶음", "준비할 서류를 묶음별로 적습니다. 없으면 준비 중 안내만 보입니다.")),
       comingSoon: comingSoon("당첨자 계약서류"),
     })
     .meta(m("당첨자 계약서류", "당첨자 계약서류 페이지(/BusinessGuide/documents)의 글입니다.")),
@@ -934,8 +950,7 @@ export const infoPagesSchema = z.object({
             })
             .meta(m("시설", "커뮤니티 시설 하나입니다.")),
         )
-        .min(1)
-        .meta(m("시설 목록", "커뮤니티 시설들입니다.")),
+        .meta(m("시설 목록", "커뮤니티 시설들입니다. 없으면 준비 중 안내만 보입니다.")),
       note: longText("안내 문구", "시설 목록 아래의 안내입니다."),
       comingSoon: comingSoon("커뮤니티"),
     })
@@ -960,7 +975,9 @@ export const infoPagesSchema = z.object({
       intro: intro("단지배치도"),
       image: image("배치도 그림", "단지배치도 그림입니다."),
       legendHeading: text.meta(m("범례 제목", "범례 위의 제목입니다.")),
-      legend: z.array(legendItemSchema).min(1).meta(m("범례", "배치도의 색과 기호 설명입니다.")),
+      legend: z
+        .array(legendItemSchema)
+        .meta(m("범례", "배치도의 색과 기호 설명입니다. 없으면 ‘준비 중’으로 보입니다.")),
       disclaimersHeading: disclaimersHeading("단지배치도"),
       disclaimers: disclaimers("단지배치도"),
     })
@@ -1080,10 +1097,10 @@ export const homeSchema = z.object({
       viewerHeading: text.meta(m("평면 보기 제목", "휴대폰 평면 보기의 제목입니다.")),
       viewerKeys: z
         .array(unitKey("주택형", "평면 보기 탭에 보일 주택형입니다."))
-        .min(2)
+        .min(1)
         .max(6)
         .meta(
-          m("평면 보기 주택형", "휴대폰 평면 보기의 탭에 보일 주택형입니다 (2~6개, 차례대로)."),
+          m("평면 보기 주택형", "휴대폰 평면 보기의 탭에 보일 주택형입니다 (1~6개, 차례대로)."),
         ),
       typeGuideTitle: text.meta(m("타입 안내 제목", "휴대폰 타입 안내 펼침의 제목입니다.")),
       emodelTitle: text.meta(m("E-모델하우스 제목", "휴대폰 E-모델하우스 펼침의 제목입니다.")),
@@ -1153,9 +1170,10 @@ export const homeSchema = z.object({
  * colours, so each keeps WCAG AA contrast (4.5:1) where the design uses it (checked for every
  * complex by app/content/sites.test.ts).
  */
+/**
+ * The complex's other colours; its main one (--navy) is 대표 색 of 단지 기본 정보 (`identity.color`).
+ */
 export const themeSchema = z.object({
-  /** --navy: the brand colour; text on white, and behind white text (banners, buttons). */
-  primary: color("대표 색", "흰 바탕의 글씨와 흰 글씨 뒤의 바탕(배너, 버튼)에 쓰입니다 (#rrggbb)."),
   /** --navy-2: the second stop of the brand gradients and the plan tabs, behind white text. */
   primaryAlt: color("대표 색 2", "대표 색 그러데이션의 둘째 색과 평면 탭에 쓰입니다 (#rrggbb)."),
   /** --gold: the accent; behind white text (call and booking buttons), underlines, focus rings. */
@@ -1168,6 +1186,82 @@ export const themeSchema = z.object({
   /** --gold-text: the accent as text on white and --bg-soft (eyebrows, dates). */
   accentText: color("강조 글씨 색", "흰 바탕 위의 강조 글씨(머리 문구, 날짜)입니다 (#rrggbb)."),
 });
+
+/* ---------- 단지 기본 정보: the complex's identity, once (docs/decisions/042-identity-once.md) ---------- */
+
+const identityText = (title: string, description: string) =>
+  text.meta(m(title, `${description} 다른 글에서는 {${title}} 자리표시로 씁니다.`));
+
+/**
+ * What makes a complex itself: every page, title, meta tag, JSON-LD, header, footer and alt text
+ * that shows one of these reads it from here, directly or through a placeholder (`{단지명}`)
+ * filled at render (app/content/identity.ts).
+ */
+export const identitySchema = z
+  .object({
+    /** The complex's name as every page shows it (titles, header, footer, JSON-LD). */
+    name: text.meta(
+      m(
+        "단지명",
+        "단지의 정식 이름입니다. 페이지 제목, 머리글, 바닥글, 공유 정보에 쓰입니다. 다른 글에서는 {단지명} 자리표시로 씁니다.",
+      ),
+    ),
+    brand: text.meta(
+      m(
+        "브랜드",
+        "아파트 브랜드 이름입니다 (예: 라움하임). 다른 글에서는 {브랜드} 자리표시로 씁니다.",
+      ),
+    ),
+    /** The header's and footer's logo; without one a wordmark of the name is shown. */
+    logo: image(
+      "로고",
+      "머리글과 바닥글의 로고 그림입니다. 없으면 단지명과 브랜드로 만든 글자 로고가 보입니다.",
+    ).optional(),
+    address: text.meta(
+      m(
+        "단지 주소 (대지 위치)",
+        "단지가 들어서는 곳의 주소입니다. 다른 글에서는 {단지 주소} 자리표시로 씁니다.",
+      ),
+    ),
+    modelHouseAddress: text.meta(
+      m(
+        "견본주택 주소",
+        "견본주택(모델하우스)의 주소입니다. 방문 안내와 확인 문자에 쓰입니다. 다른 글에서는 {견본주택 주소} 자리표시로 씁니다.",
+      ),
+    ),
+    developer: identityText("시행", "사업 주체(시행사)입니다."),
+    builder: identityText("시공", "시공사입니다."),
+    agency: identityText("분양 대행", "분양 대행사입니다. 없으면 비워 둡니다.").optional(),
+    business: z
+      .object({
+        name: identityText("상호", "바닥글에 보이는 사업자 상호입니다."),
+        representative: identityText("대표자", "사업자의 대표자 이름입니다."),
+        registrationNumber: identityText(
+          "사업자등록번호",
+          "사업자등록번호입니다 (예: 000-81-00000).",
+        ),
+        address: identityText("사업장 주소", "사업장의 주소입니다."),
+      })
+      .meta(m("사업자 정보", "바닥글에 보이는 사업자 정보입니다.")),
+    /** Display form, e.g. "1600-0000". */
+    phone: contactPhoneSchema.meta(
+      m(
+        "대표 전화",
+        "모든 페이지에 보이는 분양 문의 번호입니다 (예: 1600-0000). 다른 글에서는 {대표 전화} 자리표시로 씁니다.",
+      ),
+    ),
+    /** --navy: the brand colour; text on white, and behind white text (banners, buttons). */
+    color: color(
+      "대표 색",
+      "단지의 메인 색입니다. 흰 바탕의 글씨와 흰 글씨 뒤의 바탕(배너, 버튼)에 쓰이므로 흰색과의 대비가 4.5:1 이상이어야 합니다 (#rrggbb).",
+    ),
+  })
+  .meta(
+    m(
+      "단지 기본 정보",
+      "단지를 그 단지로 만드는 사실들입니다. 다른 글에서 이 값을 말할 때는 {단지명}, {브랜드}, {단지 주소}, {견본주택 주소}, {시행}, {시공}, {분양 대행}, {상호}, {대표자}, {사업자등록번호}, {사업장 주소}, {대표 전화}처럼 쓰면 지금 값이 들어갑니다.",
+    ),
+  );
 
 /* ---------- Messages: the sender number and 알림톡 (docs/decisions/021-solapi.md) ---------- */
 
@@ -1275,13 +1369,9 @@ export const trackingSchema = z.object({
 
 export const contentSchema = z
   .object({
+    identity: identitySchema,
     project: z
       .object({
-        brandName: text.meta(m("브랜드", "아파트 브랜드 이름입니다 (예: 라움하임).")),
-        complexName: text.meta(m("단지 이름", "단지의 정식 이름입니다.")),
-        /** Shown in the header logo and page titles. */
-        siteName: text.meta(m("사이트 이름", "머리글 로고와 페이지 제목에 쓰이는 이름입니다.")),
-        address: text.meta(m("대지 위치", "단지가 들어서는 곳의 주소입니다.")),
         lot: text.meta(m("지번", "대지의 지번입니다 (예: 934).")),
         floors: z
           .object({
@@ -1296,36 +1386,50 @@ export const contentSchema = z
               .positive()
               .meta(m("지상 층수", "가장 높은 동의 지상 층수입니다.")),
           })
-          .meta(m("건축 규모", "지하와 지상 층수입니다.")),
+          .meta(m("건축 규모", "지하와 지상 층수입니다. 없으면 ‘준비 중’으로 보입니다."))
+          .optional(),
         exclusiveAreas: z
           .array(
             z.number().positive().meta(m("전용면적(㎡)", "전용면적 하나를 제곱미터로 적습니다.")),
           )
-          .min(1)
-          .meta(m("전용면적", "단지의 전용면적들입니다 (㎡, 작은 것부터).")),
-        households: z.number().int().positive().meta(m("총 세대수", "단지 전체 세대수입니다.")),
+          .meta(
+            m(
+              "전용면적",
+              "단지의 전용면적들입니다 (㎡, 작은 것부터). 없으면 ‘준비 중’으로 보입니다.",
+            ),
+          ),
+        households: z
+          .number()
+          .int()
+          .positive()
+          .meta(m("총 세대수", "단지 전체 세대수입니다. 비우면 ‘준비 중’으로 보입니다."))
+          .optional(),
         /** Scale of the brand town, one configured figure. */
         brandTownHouseholds: z
           .number()
           .int()
           .positive()
-          .meta(m("브랜드타운 세대수", "주변 같은 브랜드 단지들을 더한 세대수입니다.")),
+          .meta(
+            m(
+              "브랜드타운 세대수",
+              "주변 같은 브랜드 단지들을 더한 세대수입니다. 비우면 ‘준비 중’으로 보입니다.",
+            ),
+          )
+          .optional(),
         /** Move-in period as announced, e.g. "2030년 6월 예정". */
         moveIn: text.meta(m("입주 시기", "발표된 입주 시기입니다 (예: 2030년 6월 예정).")),
-        developer: text.meta(m("시행사", "사업 주체(시행사)입니다.")),
-        constructor: text.meta(m("시공사", "시공사입니다.")),
         remainingUnitsNotice: longText(
           "잔여 세대 안내",
           "잔여 세대 현황판 아래에 보이는 안내입니다.",
         ),
       })
-      .meta(m("사업 개요", "단지의 이름, 위치, 규모, 세대수 같은 기본 사실입니다.")),
+      .meta(m("사업 개요", "단지의 지번, 규모, 세대수, 입주 시기 같은 사실입니다.")),
     /** Colours of this complex; the default look when absent. */
     theme: themeSchema
       .meta(
         m(
           "색",
-          "이 단지의 색입니다. 없으면 기본 남색과 금색을 씁니다. 글씨 대비(4.5:1)를 지켜야 합니다.",
+          "대표 색 말고 이 단지의 색들입니다. 없으면 기본 남색과 금색을 씁니다. 글씨 대비(4.5:1)를 지켜야 합니다.",
         ),
       )
       .optional(),
@@ -1333,13 +1437,9 @@ export const contentSchema = z
     home: homeSchema.meta(m("홈 화면", "홈 화면 구역들의 글과 그림입니다 (보이는 차례대로).")),
     contact: z
       .object({
-        /** Display form, e.g. "1600-0000". */
-        phone: contactPhoneSchema.meta(
-          m("대표 전화번호", "모든 페이지에 보이는 분양 문의 번호입니다 (예: 1600-0000)."),
-        ),
         hours: text.meta(m("상담 시간", "전화 상담 시간입니다 (예: 매일 10:00 ~ 18:00).")),
       })
-      .meta(m("연락처", "대표 전화번호와 상담 시간입니다.")),
+      .meta(m("연락처", "전화 상담 시간입니다 (대표 전화는 단지 기본 정보에 있습니다).")),
     /** Another number for visits from an ad source (utm_source → number, staff phones). */
     phoneBySource: phoneBySourceSchema
       .meta(
@@ -1349,16 +1449,6 @@ export const contentSchema = z
         ),
       )
       .optional(),
-    business: z
-      .object({
-        name: text.meta(m("상호", "바닥글에 보이는 사업자 상호입니다.")),
-        representative: text.meta(m("대표자", "사업자의 대표자 이름입니다.")),
-        registrationNumber: text.meta(
-          m("사업자등록번호", "사업자등록번호입니다 (예: 000-81-00000)."),
-        ),
-        address: text.meta(m("사업장 주소", "사업장의 주소입니다.")),
-      })
-      .meta(m("사업자 정보", "바닥글에 보이는 사업자 정보입니다.")),
     familySites: z
       .array(
         z
@@ -1413,8 +1503,13 @@ export const contentSchema = z
           })
           .meta(m("입지 장점", "입지 장점 카드 하나입니다.")),
       )
-      .length(6)
-      .meta(m("입지 장점", "입지안내 페이지의 입지 장점 카드 6장입니다.")),
+      .max(6)
+      .meta(
+        m(
+          "입지 장점",
+          "입지안내 페이지의 입지 장점 카드입니다 (6장까지). 없으면 ‘준비 중’으로 보입니다.",
+        ),
+      ),
     unitTypes: z
       .array(unitTypeSchema)
       .min(1)
@@ -1595,7 +1690,6 @@ export const contentSchema = z
       .meta(m("검색·공유", "검색엔진과 링크 공유에 쓰이는 설정입니다.")),
     images: z
       .object({
-        logo: image("로고", "머리글의 로고 그림입니다."),
         bannerDefault: bannerImageSchema.meta(
           m("기본 배너 그림", "배너 그림을 따로 정하지 않은 페이지의 배너 배경입니다."),
         ),
@@ -1608,7 +1702,7 @@ export const contentSchema = z
           )
           .meta(m("메뉴 묶음별 배너 그림", "메뉴 묶음마다 그 페이지들의 배너 배경 그림입니다.")),
       })
-      .meta(m("공통 그림", "로고와 페이지 배너 그림입니다.")),
+      .meta(m("공통 그림", "페이지 배너 그림입니다 (로고는 단지 기본 정보에 있습니다).")),
     legal: z
       .object({
         disclaimers: z
@@ -1617,7 +1711,6 @@ export const contentSchema = z
           .meta(m("고지 문구", "바닥글의 법적 고지 문구입니다.")),
         adDisclaimer: longText("광고 고지", "광고물임을 알리는 문구입니다."),
         smsNotice: longText("문자 안내", "상담 신청 양식의 문자 수신 안내입니다."),
-        constructorCredit: text.meta(m("시공사 표기", "바닥글의 시공사 표기입니다.")),
       })
       .meta(m("법적 고지", "바닥글과 양식의 법적 고지입니다.")),
     privacy: z
@@ -1725,6 +1818,18 @@ export const contentSchema = z
       .optional(),
   })
   .superRefine((content, ctx) => {
+    // Placeholders name a fact of 단지 기본 정보 (identity.ts); the group itself holds none.
+    const agency = content.identity.agency !== undefined;
+    eachText(content, (value, path) => {
+      if (!value.includes("{")) return;
+      const problem =
+        path[0] === "identity" && path[1] !== "logo"
+          ? /\{[^{}\n]{1,20}\}/.test(value)
+            ? "단지 기본 정보에는 자리표시를 쓸 수 없습니다. 값을 그대로 적어 주세요"
+            : undefined
+          : placeholderProblem(value, agency);
+      if (problem) ctx.addIssue({ code: "custom", message: problem, path });
+    });
     const paths = new Set(content.pages.map((p) => p.path));
     if (paths.size !== content.pages.length) {
       ctx.addIssue({
@@ -1850,6 +1955,12 @@ export const contentSchema = z
   });
 
 /**
+ * A `hosts` entry: `host[:port]`, with its scheme or not (`http://…`, `https://…`; without one,
+ * https, but http for localhost and IPs: app/sites/host-name.server.ts).
+ */
+export const HOST_ENTRY = /^(https?:\/\/)?[a-z0-9.-]+(:[0-9]+)?$/;
+
+/**
  * What names a complex in a deployment serving many: its id (the folder `sites/<id>/`, and
  * `<id>.localhost` in local work), the host names it answers on, and whether it is the one
  * answered for any other host (`DEFAULT_SITE` overrides).
@@ -1878,8 +1989,16 @@ export const siteMetaSchema = z.object({
     .array(
       z
         .string()
-        .regex(/^[a-z0-9.-]+(:[0-9]+)?$/, "호스트 이름 형식이 아닙니다 (예: www.example.com)")
-        .meta(m("호스트 이름", "이 단지가 응답하는 도메인 하나입니다 (예: www.example.com).")),
+        .regex(
+          HOST_ENTRY,
+          "호스트 이름 형식이 아닙니다 (예: www.example.com, http://dongtan.localhost:4100)",
+        )
+        .meta(
+          m(
+            "호스트 이름",
+            "이 단지가 응답하는 도메인 하나입니다 (예: www.example.com). 앞에 https:// 또는 http://를 붙여 주소 방식을 정합니다. 붙이지 않으면 https, localhost와 IP 주소는 http입니다.",
+          ),
+        ),
     )
     .meta(m("호스트 이름", "이 단지가 응답하는 도메인들입니다. 다른 단지와 겹치면 안 됩니다.")),
 });
@@ -1922,4 +2041,5 @@ export type Milestone = z.infer<typeof milestoneSchema>;
 export type Schedule = z.infer<typeof scheduleSchema>;
 export type Home = z.infer<typeof homeSchema>;
 export type Theme = z.infer<typeof themeSchema>;
+export type Identity = z.infer<typeof identitySchema>;
 export type { Artwork, LocationMap, SitePlan } from "./artwork-schema";

@@ -11,9 +11,9 @@ describe("content validation", () => {
   });
 
   test("a missing phone number stops the build with a Korean message naming the file and the field", () => {
-    const broken = { ...site, contact: { ...site.contact, phone: "" } };
+    const broken = { ...site, identity: { ...site.identity, phone: "" } };
     expect(() => validateSite(broken, FILE)).toThrow(
-      /^sites\/anyang\/site\.yaml: contact\.phone .*전화번호 형식이 아닙니다/m,
+      /^sites\/anyang\/site\.yaml: identity\.phone .*전화번호 형식이 아닙니다/m,
     );
   });
 
@@ -37,13 +37,13 @@ describe("content validation", () => {
   test("every phone number of a complex is taken as the lead form takes it: with or without hyphens, shown with them", () => {
     const written = {
       ...site,
-      contact: { ...site.contact, phone: "16000000" },
+      identity: { ...site.identity, phone: "16000000" },
       phoneBySource: { naver: { phone: "05071234567", staff: ["01055550101", "02 1234 5678"] } },
       sms: { sender: "0212345678" },
       privacy: { ...site.privacy, optOutNumber: "0800000000" },
     };
     const shown = validateSite(written, FILE);
-    expect(shown.contact.phone).toBe("1600-0000");
+    expect(shown.identity.phone).toBe("1600-0000");
     expect(shown.phoneBySource).toEqual({
       naver: { phone: "050-7123-4567", staff: ["010-5555-0101", "02-1234-5678"] },
     });

@@ -1,6 +1,7 @@
 import { isDeepStrictEqual } from "node:util";
 import { z } from "zod";
 import { normalizePhone } from "../lib/phone";
+import { upgradeDocument } from "./identity";
 import { contentSchema, siteMetaSchema, type Site } from "./schema";
 
 z.config(z.locales.ko());
@@ -24,7 +25,7 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
-/** `contact.phone "전화번호아님"은 전화번호 형식이 아닙니다`: the field, its value in the file, the message. */
+/** `identity.phone "전화번호아님"은 전화번호 형식이 아닙니다`: the field, its value in the file, the message. */
 function describe(path: readonly PropertyKey[], input: unknown, message: string): string {
   const field = path.map(String).join(".") || "(파일 전체)";
   const value = valueAt(input, path);
@@ -59,7 +60,7 @@ function changedField(checked: unknown, input: unknown, path: string[] = []): st
   return isDeepStrictEqual(checked, input) ? null : path;
 }
 
-/** One problem of a complex's data: its field's path (`contact.phone`; "" for the whole) and the message naming it. */
+/** One problem of a complex's data: its field's path (`identity.phone`; "" for the whole) and the message naming it. */
 /**
  * A problem of a complex's data at the field `path`: the schema's Korean `message`, and the build's
  * (`described`: the field and its value named, as a file's reader needs them).
@@ -77,8 +78,10 @@ const pathOf = (path: readonly PropertyKey[]) => path.map(String).join(".");
  * schema's message (`message`) and the build's (`described`, naming the field and its value).
  */
 function check(
-  input: unknown,
+  document: unknown,
 ): { site: Site; issues: [] } | { site?: never; issues: (SiteIssue & { described: string })[] } {
+  // A document of an older shape is checked as today's (identity.ts).
+  const input = upgradeDocument(document);
   const meta = siteMetaSchema.safeParse(input);
   const body =
     input && typeof input === "object"

@@ -9,6 +9,7 @@ import { leadForm as form } from "~/leads/test-support";
 import { listOutbox } from "~/outbox/outbox.server";
 import { CALL_MESSAGES, logCall, reassign, saveAssignment, type Viewer } from "./calls.server";
 import { attachOrphanLeads } from "./customers.server";
+import { allDeskLeads } from "~/admin/lead-desk.server";
 import { cardDetail, listCards, queueOf } from "./desk.server";
 
 /*
@@ -305,6 +306,39 @@ describe.each(engines())("the 분양 CRM ($name)", (engine) => {
     expect(forAgency.every((c) => c.own && /^010-2000-\d{4}$/.test(c.phone))).toBe(true);
     // The card itself is masked for A as well.
     expect((await cardDetail(SITE, ids["비고객"]!, a))!.card.phone).toBe("010-****-0005");
+  });
+
+  it("a consultant's search by number finds only their own cards: another's masked number is not read back digit by digit", async () => {
+    await add("김민수", "010-5555-1001", at(0));
+    await add("박영희", "010-7777-2002", at(1));
+    await add("이수진", "010-3333-4004", at(2));
+    const idOf = async (phone: string) => (await card(phone))!.id;
+    await reassign(SITE, await idOf("010-5555-1001"), agency, a.adminId, at(3));
+    await reassign(SITE, await idOf("010-7777-2002"), agency, b.adminId, at(3));
+    // 이수진's card is nobody's: B sees it masked too.
+    const search = async (viewer: Viewer, q: string) =>
+      (await listCards(SITE, { q }, viewer, 1, at(10))).cards.map((c) => [c.name, c.phone]);
+
+    // B adds one digit at a time to A's number, as in issue 38: A's card never matches; from the
+    // fourth digit on nothing does (B's own 010-7777-2002 shares only "010").
+    const digits = "01055551001";
+    for (let n = 1; n <= digits.length; n++)
+      expect(await search(b, digits.slice(0, n)), digits.slice(0, n)).toEqual(
+        n === 3 ? [["박영희", "010-7777-2002"]] : [],
+      );
+    for (const q of ["010-5555-1001", "+82 10 5555 1001", "5555", "1001", "33334004"])
+      expect(await search(b, q), q).toEqual([]);
+    // By name, B still finds A's person, masked.
+    expect(await search(b, "김민수")).toEqual([["김민수", "010-****-1001"]]);
+    // B's CSV holds B's cards only, whatever the search.
+    expect(await allDeskLeads(SITE, { q: "0105555" }, b, at(10))).toEqual([]);
+
+    // A finds their own person by digits, with the whole number; an administrator finds anyone's.
+    expect(await search(a, "0105555")).toEqual([["김민수", "010-5555-1001"]]);
+    expect(await search(a, "010-5555-1001")).toEqual([["김민수", "010-5555-1001"]]);
+    expect(await search(a, "33334004")).toEqual([]);
+    expect(await search(agency, "1001")).toEqual([["김민수", "010-5555-1001"]]);
+    expect(await search(agency, "33334004")).toEqual([["이수진", "010-3333-4004"]]);
   });
 
   it("makes cards for leads stored before the CRM, with the old desk's status and memo", async () => {

@@ -3,7 +3,7 @@
  * desk's filters (a card matches a lead filter when one of its leads does); a consultant's queue
  * (new cards first, then the calls due by the end of the Korean day, overdue ones marked); one
  * card with its timeline. Masking happens here: a consultant sees whole phone numbers only on
- * cards given to them (010-****-5678 elsewhere).
+ * cards given to them (010-****-5678 elsewhere), and a search by number finds only those.
  */
 import { getDb } from "~/db/db.server";
 import {
@@ -64,7 +64,7 @@ export type CardView = {
 
 export type LatestLead = {
   kind: LeadRow["kind"];
-  /** "방문예약", "상담문의", "외부 접수". */
+  /** "방문예약", "관심고객 등록", "상담문의", "외부 접수" (lib/lead-desk.ts leadKindLabel). */
   kindLabel: string;
   createdAt: string;
   visitAt: string | null;
@@ -135,7 +135,7 @@ const nextDay = (day: string) =>
 
 /** Conditions on the card (alias c). */
 const CARD_CONDITIONS: Partial<
-  Record<DeskFilterName, (v: string, p: Param, now: Date) => string | null>
+  Record<DeskFilterName, (v: string, p: Param, now: Date, viewer: Viewer) => string | null>
 > = {
   status: (v, p) => `c.status = ${p(v)}`,
   consultant: (v, p) =>
@@ -146,15 +146,22 @@ const CARD_CONDITIONS: Partial<
       ? `(${OPEN} AND c.next_contact_at < ${p(now.toISOString())})`
       : `(${OPEN} AND c.next_contact_at < ${p(endOfKstDay(now))})`,
   source: (v, p) => `c.source = ${p(v)}`,
-  q: (v, p) => {
+  q: (v, p, _now, viewer) => {
     // A name, or a phone number in any format: a whole number matches exactly, a few digits anywhere.
     const byName = `c.name LIKE ${p(`%${likeEscape(v)}%`)} ESCAPE '\\'`;
     const phone = normalizePhone(v);
-    if (phone) return `(${byName} OR c.phone = ${p(phone)})`;
     const digits = v.replace(/[\s\-().]/g, "");
-    if (/^[0-9]{3,}$/.test(digits))
-      return `(${byName} OR REPLACE(c.phone, '-', '') LIKE ${p(`%${digits}%`)})`;
-    return byName;
+    const byPhone = phone
+      ? `c.phone = ${p(phone)}`
+      : /^[0-9]{3,}$/.test(digits)
+        ? `REPLACE(c.phone, '-', '') LIKE ${p(`%${digits}%`)}`
+        : null;
+    if (!byPhone) return byName;
+    // A consultant's number matches only the cards whose number they see whole (their own, as
+    // cardRights says): digits added one at a time must not tell a masked number (issue 38).
+    if (viewer.role === "consultant")
+      return `(${byName} OR (c.consultant_id = ${p(viewer.adminId)} AND ${byPhone}))`;
+    return `(${byName} OR ${byPhone})`;
   },
 };
 
@@ -171,22 +178,26 @@ const LEAD_CONDITIONS: Partial<Record<DeskFilterName, (v: string, p: Param) => s
 /**
  * The WHERE of the desk's cards (alias c) and, separately, of their leads (alias l): the list
  * takes the cards with a matching lead; the CSV takes the matching leads of matching cards.
+ * The viewer's role decides what a search by number may match; `ownCardsOnly` (the CSV) keeps a
+ * consultant to their own cards.
  */
 export function deskWhere(
   scope: SiteScope,
   filter: DeskFilter,
-  viewer: Viewer | null,
+  viewer: Viewer,
   now: Date,
-  params: unknown[] = [],
+  { ownCardsOnly }: { ownCardsOnly: boolean },
 ): { card: string[]; lead: string[]; params: unknown[] } {
+  const params: unknown[] = [];
   const p: Param = (value) => `$${params.push(value)}`;
   const card = scope === ALL_SITES ? [] : [`c.site_id = ${p(scope)}`];
   // The CSV of a consultant: their own cards only (the page masks the others instead).
-  if (viewer?.role === "consultant") card.push(`c.consultant_id = ${p(viewer.adminId)}`);
+  if (ownCardsOnly && viewer.role === "consultant")
+    card.push(`c.consultant_id = ${p(viewer.adminId)}`);
   const lead: string[] = [];
   for (const [name, value] of Object.entries(filter) as [DeskFilterName, string][]) {
     if (!value) continue;
-    const onCard = CARD_CONDITIONS[name]?.(value, p, now);
+    const onCard = CARD_CONDITIONS[name]?.(value, p, now, viewer);
     if (onCard) card.push(onCard);
     const onLead = LEAD_CONDITIONS[name]?.(value, p);
     if (onLead) lead.push(onLead);
@@ -203,8 +214,8 @@ export async function listCards(
   now: Date = new Date(),
 ): Promise<{ cards: CardView[]; total: number; page: number; pages: number }> {
   const db = await getDb();
-  // The page masks other consultants' cards; it does not hide them (deskWhere's viewer: CSV only).
-  const w = deskWhere(scope, filter, null, now);
+  // The page masks other consultants' cards; it does not hide them (the CSV does).
+  const w = deskWhere(scope, filter, viewer, now, { ownCardsOnly: false });
   const conditions = [...w.card];
   if (w.lead.length) {
     const scoped = scope === ALL_SITES ? "" : `l.site_id = c.site_id AND `;

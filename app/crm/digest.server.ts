@@ -73,7 +73,7 @@ export function digestText(
   const today = kstDate(now);
   const shown = counts.due > DIGEST_CARDS ? cards.slice(0, DIGEST_CARDS - 1) : cards;
   return [
-    `[${site.project.siteName}] 오늘 연락할 고객 ${counts.due}명` +
+    `[${site.identity.name}] 오늘 연락할 고객 ${counts.due}명` +
       (counts.overdue ? ` (지연 ${counts.overdue}명)` : ""),
     ...shown.map(
       (c) => `${when(c.nextContactAt, today)} ${c.name.replace(/\s+/g, " ").trim()} ${c.phone}`,

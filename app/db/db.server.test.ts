@@ -161,6 +161,7 @@ const EXPECTED: Record<string, string[]> = {
     "created_by",
   ],
   site_pages: ["site_id", "page_key", "pages", "rendered_at"],
+  site_copy_sources: ["site_id", "source_id", "source_name", "identity", "kept", "copied_at"],
   site_versions: [
     "site_id",
     "version",

@@ -9,7 +9,8 @@
  * - vr: a click on the frame replaces the link to the tour with the tour itself; on phones (and
  *   by the 전체 화면 button anywhere) the frame goes full screen, Escape leaving it.
  * - tour: a tour hosted here offers its start button where WebGL works; choosing it loads the
- *   360° viewer (./tour.ts, with Pannellum, its own chunk) in place of the still picture.
+ *   360° viewer (./tour.ts, with Pannellum, its own chunk) in place of the still picture, full
+ *   screen on phones as a vendor's tour.
  * - document: the PDF is embedded above its links, with a spinner while it loads.
  * - pages: a notice's pages drawn at upload; a spinner while the first page comes, a message with
  *   the download link if it does not (the pages themselves open in the drawing viewer).
@@ -46,6 +47,9 @@ export function enhance(): void {
   startPlayers(document);
   offerTours();
 }
+
+/** The phone layout, where a tour opens full screen. */
+const onPhone = () => window.matchMedia("(max-width: 900px)").matches;
 
 /** A tour's frame full screen, where the browser allows it (iPhone Safari does not: it stays in the page). */
 async function fullScreen(frame: HTMLElement) {
@@ -95,7 +99,7 @@ function onClick(event: MouseEvent) {
   if (vrStart && vr) {
     event.preventDefault();
     startVr(vr);
-    if (window.matchMedia("(max-width: 900px)").matches) void fullScreen(vr);
+    if (onPhone()) void fullScreen(vr);
     return;
   }
   const vrFull = target.closest<HTMLElement>("[data-vr-fullscreen]");
@@ -108,6 +112,8 @@ function onClick(event: MouseEvent) {
   const tourStart = target.closest<HTMLElement>("[data-tour-start]");
   const tour = tourStart?.closest<HTMLElement>("[data-media='tour']");
   if (tour) {
+    // Full screen on phones, as a vendor's tour: asked for now, while the tap still counts.
+    if (onPhone()) void fullScreen(tour);
     void openTour(tour);
     return;
   }

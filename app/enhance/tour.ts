@@ -7,7 +7,8 @@
  * graphics take (2048 on phones, 4096 on large screens, never over MAX_TEXTURE_SIZE). The arrow
  * keys turn, + and − zoom (Pannellum's own keys, with the viewer focused); each hotspot is a
  * button reached by Tab and followed by Enter or Space; a row of room buttons and a close button
- * sit above the picture. On phones Pannellum offers its gyroscope button.
+ * sit above the picture. On phones it fills the screen (media.ts asks for full screen on the tap), and
+ * leaving full screen closes it; Pannellum offers its gyroscope button there.
  */
 import "pannellum/build/pannellum.js";
 import "pannellum/build/pannellum.css";
@@ -160,7 +161,17 @@ export function openTour(frame: HTMLElement) {
   viewer.on("load", showRoom);
   showRoom();
 
+  // Opened full screen (phones, media.ts): leaving full screen (Escape, the phone's back) closes it.
+  let wasFull = document.fullscreenElement === frame;
+  const onFullscreen = () => {
+    if (document.fullscreenElement === frame) wasFull = true;
+    else if (wasFull) shut();
+  };
+  document.addEventListener("fullscreenchange", onFullscreen);
   const shut = () => {
+    if (frame.dataset.state !== "player") return;
+    document.removeEventListener("fullscreenchange", onFullscreen);
+    if (document.fullscreenElement === frame) void document.exitFullscreen();
     viewer.destroy();
     frame.replaceChildren(...before);
     frame.dataset.state = "ready";

@@ -45,6 +45,33 @@ export async function hit(
   };
 }
 
+/** The count of key's running window (0 when it has none), without counting a hit. */
+export async function peek(
+  db: Queryable,
+  siteId: string,
+  key: string,
+  { windowSeconds, now = new Date() }: { windowSeconds: number; now?: Date },
+): Promise<{ count: number; retryAfterSeconds: number }> {
+  const row = await db.get<{ count: number; window_start: string }>(
+    "SELECT count, window_start FROM rate_limits WHERE site_id = $1 AND key = $2 AND window_start > $3",
+    [siteId, key, new Date(now.getTime() - windowSeconds * 1000).toISOString()],
+  );
+  if (!row) return { count: 0, retryAfterSeconds: 0 };
+  const end = Date.parse(row.window_start) + windowSeconds * 1000;
+  return {
+    count: Number(row.count),
+    retryAfterSeconds: Math.max(1, Math.ceil((end - now.getTime()) / 1000)),
+  };
+}
+
+/** Takes back one hit of key (an attempt that turned out not to count), never below zero. */
+export async function unhit(db: Queryable, siteId: string, key: string): Promise<void> {
+  await db.run(
+    "UPDATE rate_limits SET count = count - 1 WHERE site_id = $1 AND key = $2 AND count > 0",
+    [siteId, key],
+  );
+}
+
 /**
  * The longest window any counter may have. The purge forgets counters older than this, so it never
  * ends a window still running: the sign-in ceiling counts an hour, the lead limits ten minutes, and

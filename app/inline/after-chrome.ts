@@ -3,7 +3,7 @@
  * shown and the forms' hidden fields, set before the first paint.
  *
  * A number per ad source (content `phoneBySource`, lib/source-phone.ts): pages are rendered with
- * `contact.phone`; a visit whose first touch came with a mapped utm_source sees its number instead:
+ * `identity.phone`; a visit whose first touch came with a mapped utm_source sees its number instead:
  * the marked elements' `tel:` href, text and aria-label are swapped in place (the elements stay, so
  * focus does). The script's data-phones and data-default carry the page's numbers.
  *

@@ -46,11 +46,17 @@ describe("leads CSV export", () => {
   });
 
   it("labels visits and SMS consent in Korean", () => {
-    const [, row] = leadsToCsv([{ ...lead, kind: "visit", message: "", smsConsent: true }])
+    const visit = { ...lead, kind: "visit" as const, message: "", smsConsent: true };
+    const [, booked, interest] = leadsToCsv([
+      { ...visit, visitAt: "2026-03-03T01:00:00.000Z" },
+      visit,
+    ])
       .slice(1)
       .split("\r\n");
-    expect(row).toContain(",방문예약,");
-    expect(row).toContain(",동의,");
+    // The registration as its form's title names it: with a visit time, and without.
+    expect(booked).toContain(",방문예약,");
+    expect(interest).toContain(",관심고객 등록,");
+    expect(booked).toContain(",동의,");
   });
 
   it("adds the booked visit, its cancellation, where the lead came from and the number shown", () => {

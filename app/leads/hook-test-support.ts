@@ -19,7 +19,21 @@ export function hookLead(fields: Record<string, unknown> = {}): Record<string, u
   };
 }
 
-/** The X-Signature a sender writes for body: `sha256=<hex HMAC-SHA256 with secret>`. */
-export function signature(body: string | Buffer, secret: string): string {
-  return `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+/** `sha256=<hex HMAC-SHA256 of content with secret>`: issue 30's first form signed the body alone. */
+export function signature(content: string | Buffer, secret: string): string {
+  return `sha256=${createHmac("sha256", secret).update(content).digest("hex")}`;
+}
+
+/**
+ * The X-Signature a sender writes for body to the complex siteId: the HMAC of "<siteId>." + body,
+ * or with an X-Timestamp of "<timestamp>.<siteId>." + body.
+ */
+export function hookSignature(
+  siteId: string,
+  body: string,
+  secret: string,
+  timestamp?: number | string,
+): string {
+  const prefix = timestamp === undefined ? `${siteId}.` : `${timestamp}.${siteId}.`;
+  return signature(Buffer.concat([Buffer.from(prefix), Buffer.from(body)]), secret);
 }

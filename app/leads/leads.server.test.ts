@@ -389,7 +389,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     expect(confirmation).not.toContain("(광고)");
     expect(confirmation).toContain("방문예약이 확정되었습니다");
     expect(confirmation).toContain("3월 2일(월) 14:00");
-    expect(confirmation).toContain(content.modelHouse.address);
+    expect(confirmation).toContain(content.identity.modelHouseAddress);
     expect(confirmation).toMatch(/https:\/\/bunyang\.example\/b\/[A-Za-z0-9_-]{20,}/);
     expect(confirmation).not.toContain(content.project.remainingUnitsNotice);
 
@@ -454,19 +454,19 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     expect(staff).toEqual([
       [
         "010-9000-0001",
-        `[${content.project.siteName}] 새 방문예약\n홍길동 010-1234-5678\n방문: 3월 2일(월) 14:00\n유입: naver · open_day (/Brand/intro)`,
+        `[${content.identity.name}] 새 방문예약\n홍길동 010-1234-5678\n방문: 3월 2일(월) 14:00\n유입: naver · open_day (/Brand/intro)`,
       ],
       [
         "010-9000-0002",
-        `[${content.project.siteName}] 새 방문예약\n홍길동 010-1234-5678\n방문: 3월 2일(월) 14:00\n유입: naver · open_day (/Brand/intro)`,
+        `[${content.identity.name}] 새 방문예약\n홍길동 010-1234-5678\n방문: 3월 2일(월) 14:00\n유입: naver · open_day (/Brand/intro)`,
       ],
       [
         "010-9000-0001",
-        `[${content.project.siteName}] 새 상담문의\n홍길동 010-1234-5678\n유입: /Promotion/Customer`,
+        `[${content.identity.name}] 새 상담문의\n홍길동 010-1234-5678\n유입: /Promotion/Customer`,
       ],
       [
         "010-9000-0002",
-        `[${content.project.siteName}] 새 상담문의\n홍길동 010-1234-5678\n유입: /Promotion/Customer`,
+        `[${content.identity.name}] 새 상담문의\n홍길동 010-1234-5678\n유입: /Promotion/Customer`,
       ],
     ]);
     expect(staff.some(([, text]) => text!.includes("(광고)"))).toBe(false);
@@ -552,9 +552,9 @@ describe.each(engines())("the number shown per ad source ($name)", (engine) => {
       (await listLeads(ALL_SITES)).map((l) => [l.siteId, l.shownPhone]),
     );
     expect(shown).toEqual({
-      suwon: loadSite("sites/suwon").contact.phone,
+      suwon: loadSite("sites/suwon").identity.phone,
       // anyang maps no source: naver's number there is forged.
-      anyang: content.contact.phone,
+      anyang: content.identity.phone,
     });
     // No source with staff of its own: the complex's STAFF_ALERT_PHONES, as before.
     expect(await staffRecipients()).toEqual(["010-9000-0001", "010-9000-0001"]);

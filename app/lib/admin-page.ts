@@ -1,16 +1,26 @@
 import type { MetaDescriptor } from "react-router";
-import type { Site } from "~/content/schema";
 import { NO_STORE } from "./cache";
-import { documentTitle } from "./seo";
+import { siteNameFrom } from "./site";
 
 /** Every administrator page: never stored by a browser or proxy, never indexed. */
 export function adminHeaders() {
   return { "Cache-Control": NO_STORE, "X-Robots-Tag": "noindex, nofollow" };
 }
 
-export function adminMeta(site: Site, title: string): MetaDescriptor[] {
+type Match = { id: string; data?: unknown } | undefined;
+
+/**
+ * A console page's title: the page, then the complex being worked on (the console frame's,
+ * `?site=` or the host's: routes/admin.layout.tsx), never the host's public title template. Pages
+ * outside the frame (sign-in, an invitation) name the host's complex.
+ */
+export function adminMeta(matches: ReadonlyArray<Match>, title: string): MetaDescriptor[] {
+  const frame = matches.find((m) => m?.id === "routes/admin.layout")?.data as
+    | { current?: { name?: string } }
+    | undefined;
+  const name = frame?.current?.name ?? siteNameFrom(matches);
   return [
-    { title: documentTitle(site, `${title} · 관리자`) },
+    { title: `${title} · 관리자 | ${name}` },
     { name: "robots", content: "noindex, nofollow" },
   ];
 }

@@ -9,7 +9,7 @@ import type { FieldSchema } from "./form-schema";
 
 const schema = siteJsonSchema() as FieldSchema;
 type Doc = {
-  contact: { phone: string };
+  identity: { phone: string };
   project: { remainingUnitsNotice: string };
   home: { hero: { wide: { src: string; width: number; height: number; alt: string } } };
   unitTypes: { label: string }[];
@@ -19,7 +19,7 @@ const before = readSiteFile("sites/anyang") as Doc;
 describe("the fields changed between two versions", () => {
   test("each by its Korean labels with its old and new value; a picture once, by file name", () => {
     const after = structuredClone(before);
-    after.contact.phone = "1577-1234";
+    after.identity.phone = "1577-1234";
     after.home.hero.wide = {
       ...after.home.hero.wide,
       src: "media/ab12cd-4000x3000.jpg",
@@ -29,16 +29,16 @@ describe("the fields changed between two versions", () => {
     const rows = describeChanges(schema, before, after, diffContent(before, after));
     expect(rows).toEqual([
       {
+        path: "identity.phone",
+        label: "단지 기본 정보 › 대표 전화",
+        old: before.identity.phone,
+        new: "1577-1234",
+      },
+      {
         path: "home.hero.wide",
         label: expect.stringMatching(/^홈 화면 › .+ › .+/),
         old: "home-hero-wide.svg",
         new: "ab12cd-4000x3000.jpg",
-      },
-      {
-        path: "contact.phone",
-        label: "연락처 › 대표 전화번호",
-        old: before.contact.phone,
-        new: "1577-1234",
       },
     ]);
   });

@@ -35,6 +35,26 @@ export const PANORAMA_MAX_PIXELS = 64_000_000;
 /** The most pages a notice may have (each is drawn at upload). */
 export const PDF_MAX_PAGES = 300;
 
+/**
+ * What a notice's pages may cost to draw (app/media/pdf-worker.mjs), read from each page's size
+ * before anything is drawn. A page shorter than an inch (72 pt) on a side, or longer than 5 times
+ * its width (or wider than 5 times its height), is refused: no printed notice is, and a
+ * `MediaBox [0 0 1 100]` page drawn 1600 px wide was a 1600×160,000 canvas (34 s, 4.25 GB).
+ * A page is drawn 1600 px wide, or smaller to stay within 4.5 megapixels (A4, Letter, Legal and B4
+ * fit whole: 1600×2264, 1600×2071, 1600×2635, 1600×2263); all pages together within 300
+ * megapixels (about 80 A4 pages at full size; a longer notice is drawn smaller, down to about 800
+ * px wide at 300 pages, rather than refused). A picture inside a page may hold 50 megapixels (a
+ * page scanned at 600 dpi is 35): PDF.js decodes a picture whole whatever size it is drawn at, and
+ * a 390 KB page holding one 20000×20000 picture took 31 s and 4.35 GB. A larger one refuses the file.
+ */
+export const PDF_PAGE_LIMITS = {
+  minSide: 72,
+  maxAspect: 5,
+  pagePixels: 4_500_000,
+  totalPixels: 300_000_000,
+  imagePixels: 50_000_000,
+} as const;
+
 /** The address each kind is uploaded to. */
 export const fileUploadPath = (kind: FileKind) => `/admin/media/${kind}`;
 
@@ -58,6 +78,15 @@ export const FILE_MESSAGES = {
     `파노라마는 ${PANORAMA_MAX_PIXELS / 1_000_000}메가픽셀 이하만 올릴 수 있습니다 (고르신 사진: ${width}×${height}). 8192×4096 이하로 줄여 다시 올려 주세요.`,
   tooManyPages: (pages: number) =>
     `모집공고는 ${PDF_MAX_PAGES}쪽 이하만 올릴 수 있습니다 (고르신 파일: ${pages}쪽).`,
+  pdfPageSize: (page: number, width: number, height: number) =>
+    `모집공고의 ${page}쪽은 크기(${width}×${height}pt)가 보통 문서와 달라 그릴 수 없습니다. 한 변이 1인치(72pt) 이상이고 가로세로 비율이 1:${PDF_PAGE_LIMITS.maxAspect} 이내인 쪽(A4 등)으로 저장해 다시 올려 주세요.`,
+  pdfImageTooLarge: (page: number) =>
+    `모집공고의 ${page}쪽에 너무 큰 그림이 있습니다 (그림 하나에 ${PDF_PAGE_LIMITS.imagePixels / 1_000_000}메가픽셀까지). 스캔한 쪽은 600dpi 이하로, 그림은 줄여서 PDF를 다시 저장해 올려 주세요.`,
+  pdfTooSlow:
+    "모집공고를 그리는 데 너무 오래 걸려 멈췄습니다. 쪽 수를 줄이거나 인쇄용(PDF/A 등)으로 다시 저장해 올려 주세요.",
+  /** The work queue is full (app/media/one-at-a-time.server.ts): 503 with Retry-After. */
+  busy: (kind: FileKind) =>
+    `지금 처리 중인 ${FILE_LIMITS[kind].what} 파일이 많습니다. 30초쯤 뒤에 다시 올려 주세요.`,
   pdfPassword: "암호가 걸린 PDF는 올릴 수 없습니다. 암호를 푼 PDF로 저장해 다시 올려 주세요.",
   broken: (kind: FileKind) =>
     `${FILE_LIMITS[kind].what} 파일을 읽을 수 없습니다. 파일이 손상되었을 수 있으니 다른 파일로 다시 올려 주세요.`,

@@ -50,6 +50,18 @@ function present(node: Node | undefined): boolean {
   return filled(node);
 }
 
+/** A folded entry's value (components/console/fields.tsx EntryBox), or undefined if not JSON. */
+function parsed(text: string): Record<string, unknown> | undefined {
+  try {
+    const v: unknown = JSON.parse(text);
+    return typeof v === "object" && v !== null && !Array.isArray(v)
+      ? (v as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 const indices = (node: Node) =>
   [...node.children.keys()].filter((k) => /^\d+$/.test(k)).sort((a, b) => Number(a) - Number(b));
 
@@ -85,6 +97,9 @@ function read(
     case "image":
     case "file": {
       if (optional && !present(node)) return undefined;
+      // A folded entry of a long list that was not drawn: its value, as its mark holds it.
+      const folded = node?.value?.startsWith("{") ? parsed(node.value) : undefined;
+      if (folded !== undefined) return folded;
       const out: Record<string, unknown> = {};
       for (const [key, child] of Object.entries(schema.properties ?? {})) {
         const v = read(

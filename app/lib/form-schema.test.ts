@@ -10,9 +10,9 @@ const anyang = readSiteFile("sites/anyang") as { videoTabs: { title: string }[] 
 
 describe("a publishing problem's field", () => {
   test("is the control's id and the labels that lead to it", () => {
-    expect(problemField(schema, anyang, "contact.phone")).toEqual({
-      id: "f-contact.phone",
-      label: "연락처 › 대표 전화번호",
+    expect(problemField(schema, anyang, "identity.phone")).toEqual({
+      id: "f-identity.phone",
+      label: "단지 기본 정보 › 대표 전화",
     });
     expect(problemField(schema, anyang, "videoTabs.1.unitKey")).toEqual({
       id: "f-videoTabs.1.unitKey",

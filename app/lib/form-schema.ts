@@ -244,16 +244,17 @@ export const REF_SOURCES =
 /**
  * add: a new last entry of the list (or record) at `path`; remove, up, down: of the entry at
  * `path` (its last segment the index); present: an optional group that was absent gets its empty
- * value; absent: an optional group goes.
+ * value; absent: an optional group goes; open: nothing changes, a folded entry of a long list is
+ * drawn open (its 펼쳐서 고치기 button without the script, components/console/fields.tsx).
  */
 export type FormOp = {
-  op: "add" | "remove" | "up" | "down" | "present" | "absent";
+  op: "add" | "remove" | "up" | "down" | "present" | "absent" | "open";
   path: NamePath;
 };
 
 /** `up:unitTypes.2` as the no-script buttons send it (`$op`), or null. */
 export function parseOp(text: string): FormOp | null {
-  const m = /^(add|remove|up|down|present|absent):(.+)$/.exec(text);
+  const m = /^(add|remove|up|down|present|absent|open):(.+)$/.exec(text);
   if (!m) return null;
   return {
     op: m[1] as FormOp["op"],
@@ -295,6 +296,7 @@ function updateAt(
 
 /** The value after a list or group edit; the same value when the edit does not apply. */
 export function applyOp(root: unknown, schema: FieldSchema, { op, path }: FormOp): unknown {
+  if (op === "open") return root;
   if (op === "present")
     return updateAt(root, schema, path, (current, s) => current ?? emptyValue(s));
   if (op === "absent") return updateAt(root, schema, path, () => undefined);
@@ -501,7 +503,7 @@ export function focusAfter(schema: FieldSchema, after: unknown, op: FormOp): str
     const entry = fieldAt(schema, after, [...op.path, n]);
     return fieldId(entry.schema ? firstControl(entry.schema, entry.value, `${name}.${n}`) : name);
   }
-  if (op.op === "present") {
+  if (op.op === "present" || op.op === "open") {
     const at = fieldAt(schema, after, op.path);
     return fieldId(at.schema ? firstControl(at.schema, at.value, name) : name);
   }
@@ -536,6 +538,8 @@ export function opMessage(schema: FieldSchema, before: unknown, op: FormOp): str
       return `${title} 항목을 추가했습니다.`;
     case "absent":
       return `${title} 항목을 뺐습니다. 저장하면 사이트에서 빠집니다.`;
+    case "open":
+      return `${title}: ${Number(op.path.at(-1)) + 1}번째 항목을 펼쳤습니다.`;
     case "remove":
       return `${title}: ${Number(op.path.at(-1)) + 1}번째 항목을 삭제했습니다. 남은 항목 ${count - 1}개.`;
     default: {

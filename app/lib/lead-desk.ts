@@ -7,15 +7,38 @@ import { CUSTOMER_STATUS_LABEL, CUSTOMER_STATUSES, HOOK_SOURCE, INTERESTS } from
 import { LEAD_KINDS, type LeadKind } from "./lead-form";
 import { ALL_SITES } from "./sites";
 
-export const LEAD_KIND_LABEL: Record<LeadKind, string> = { visit: "방문예약", inquiry: "상담문의" };
+/**
+ * The registration (the popup, /register, the home page's visit form: kind `visit`) as the desk
+ * names its leads: 방문예약 when a visit time was chosen, else 관심고객 등록. The form's title and the
+ * buttons opening it use the same words (issue 39, item 8).
+ */
+export const REGISTRATION_LABELS = { booked: "방문예약", interest: "관심고객 등록" } as const;
+/** The registration form's title (popup and /register) and its kind in the desk's filter. */
+export const REGISTRATION_TITLE = `${REGISTRATION_LABELS.booked} · ${REGISTRATION_LABELS.interest}`;
+
+export const LEAD_KIND_LABEL: Record<LeadKind, string> = {
+  visit: REGISTRATION_TITLE,
+  inquiry: "상담문의",
+};
 /** A lead sent by an ad platform or a tool (POST /hooks/leads/<id>) rather than a form. */
 export const EXTERNAL_LEAD_LABEL = "외부 접수";
 
-/** How a lead's kind reads on the desk and in the CSV: "방문예약", "상담문의", "외부 접수". */
-export function leadKindLabel(lead: { kind: LeadKind; source: string }): string {
-  return lead.source === HOOK_SOURCE
-    ? EXTERNAL_LEAD_LABEL
-    : (LEAD_KIND_LABEL[lead.kind] ?? lead.kind);
+/**
+ * How a lead's kind reads on the desk and in the CSV: "방문예약" (a visit time chosen), "관심고객 등록",
+ * "상담문의", "외부 접수".
+ */
+export function leadKindLabel(lead: {
+  kind: LeadKind;
+  source: string;
+  visitAt?: string | null;
+  visit_at?: string | null;
+}): string {
+  if (lead.source === HOOK_SOURCE) return EXTERNAL_LEAD_LABEL;
+  if (lead.kind === "visit")
+    return (lead.visitAt ?? lead.visit_at)
+      ? REGISTRATION_LABELS.booked
+      : REGISTRATION_LABELS.interest;
+  return LEAD_KIND_LABEL[lead.kind] ?? lead.kind;
 }
 
 /*

@@ -1,6 +1,6 @@
 /*
  * The one phone rule, for the lead forms (a visitor's number) and for every number in a complex's
- * content (contact.phone, sms.sender, phoneBySource, privacy.optOutNumber): what is accepted, and
+ * content (identity.phone, sms.sender, phoneBySource, privacy.optOutNumber): what is accepted, and
  * the hyphenated form it is stored and shown in.
  */
 

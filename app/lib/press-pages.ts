@@ -12,7 +12,7 @@ export function formatViews(views: number): string {
  * the complex's menu item for the press pages, so the banner and the section tabs are its own.
  */
 export function pressPage(site: Site, pressSite: string): Page {
-  const { siteName } = site.project;
+  const siteName = site.identity.name;
   const group = site.menu.find((g) => g.items.some((i) => i.url === PRESS_MENU_URL));
   const item = group?.items.find((i) => i.url === PRESS_MENU_URL);
   return {

@@ -16,6 +16,12 @@ export type RouteHandle = {
    * links them after the route's own.
    */
   stylesheets?: (loaderData: unknown) => string[];
+  /**
+   * A console page (/admin and its desks, sign-in, invitation): the console's own frame
+   * (components/admin/console-header.tsx), never the complex's public header, footer, phone bar,
+   * popup or colours (issue 39, item 6).
+   */
+  console?: true;
 };
 
 /** Whether any matched route asks for React Router's scripts (root.tsx and entry.server.tsx ask). */
@@ -41,4 +47,18 @@ export function routeStylesheets(matches: { handle?: unknown; loaderData?: unkno
       ),
     ),
   ];
+}
+
+/** Whether the page is the console's (`RouteHandle.console`): root.tsx leaves the public frame off. */
+export function isConsolePage(matches: { handle?: unknown }[]): boolean {
+  return matches.some((match) => (match.handle as RouteHandle | undefined)?.console === true);
+}
+
+/**
+ * Whether a request's path is the console's (/admin and below): the root loader sends such a page
+ * the complex's name only (lib/site.ts ConsoleRootData). A path there that no console route answers
+ * (a mistyped /admin/…) gets the plain Korean 404 page, without the public frame.
+ */
+export function isConsolePath(pathname: string): boolean {
+  return pathname === "/admin" || pathname.startsWith("/admin/");
 }

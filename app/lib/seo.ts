@@ -10,7 +10,7 @@ type MetaArgs = {
 };
 
 export function documentTitle(site: Site, title: string) {
-  return title === site.project.siteName ? title : site.seo.titleTemplate.replace("%s", title);
+  return title === site.identity.name ? title : site.seo.titleTemplate.replace("%s", title);
 }
 
 /** Title, description, canonical, Open Graph, Twitter and breadcrumb tags for one page. */
@@ -43,7 +43,7 @@ export function seoTags(opts: {
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: opts.type ?? "website" },
     { property: "og:locale", content: "ko_KR" },
-    { property: "og:site_name", content: site.project.siteName },
+    { property: "og:site_name", content: site.identity.name },
     { property: "og:title", content: title },
     { property: "og:description", content: opts.description },
     { property: "og:url", content: url },

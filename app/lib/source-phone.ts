@@ -4,13 +4,13 @@ import { normalizePhone, telHref } from "./phone";
 
 /*
  * A number per ad source (content `phoneBySource`): a visit whose first touch came with a mapped
- * utm_source sees that number instead of `contact.phone` on every page, and its lead records the
+ * utm_source sees that number instead of `identity.phone` on every page, and its lead records the
  * number shown and alerts the source's staff. Pages are prerendered with the default number; the
  * inline script after the page's chrome (app/inline/after-chrome.ts) swaps the marked elements
  * before the first paint. Without JavaScript the default number shows and is recorded.
  */
 
-type Phones = Pick<Site, "contact" | "phoneBySource">;
+type Phones = Pick<Site, "identity" | "phoneBySource">;
 
 /** The mapping of a utm_source (any case), or undefined. */
 export function sourcePhone(site: Phones, utmSource: string | null | undefined) {
@@ -23,7 +23,7 @@ export function sourcePhone(site: Phones, utmSource: string | null | undefined) 
 export function recordedShownPhone(site: Phones, sent: unknown): string {
   const shown = typeof sent === "string" ? sent.trim() : "";
   const mapped = Object.values(site.phoneBySource ?? {}).map((m) => m.phone);
-  return mapped.includes(shown) ? shown : site.contact.phone;
+  return mapped.includes(shown) ? shown : site.identity.phone;
 }
 
 /** The staff phones of a utm_source's mapping (normalized as STAFF_ALERT_PHONES), or undefined. */

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
-import { fileField, readForm } from "~/http/form.server";
+import { FORM_MESSAGES, fileField, readForm } from "~/http/form.server";
 import { NO_STORE } from "~/lib/cache";
 import {
   FILE_LIMITS,
@@ -8,13 +8,14 @@ import {
   type FileKind,
   type FileUploadAnswer,
 } from "~/lib/file-upload";
+import { QUEUE_RETRY_SECONDS } from "~/media/one-at-a-time.server";
 import { requestSiteId } from "~/sites/request-site.server";
 
 /*
  * What the console's file uploads (POST /admin/media/<kind>: panorama, video, captions, pdf) share:
  * the guard (same origin, an administrator of the complex's content), the JSON answers
- * (FileUploadAnswer, never cached or indexed) and, for the kinds read in memory, the form's `file`
- * checked against its kind's limit. Each route then hands the file to its own processing
+ * (FileUploadAnswer, never cached or indexed) and the form's `file`, streamed to a temporary file
+ * (app/http/streamed-form.server.ts) and checked against its kind's limit. Each route then hands the file to its own processing
  * (app/media/panorama.server.ts, video.server.ts, pdf.server.ts).
  */
 
@@ -23,8 +24,12 @@ export const fileBodyMax = (kind: FileKind) => FILE_LIMITS[kind].maxBytes + 1024
 
 const HEADERS = { "Cache-Control": NO_STORE, "X-Robots-Tag": "noindex" };
 
+/** A 503 (too many files wait their turn, app/media/one-at-a-time.server.ts) says when to retry. */
 export const fileAnswer = (body: FileUploadAnswer, status = 200) =>
-  Response.json(body, { status, headers: HEADERS });
+  Response.json(body, {
+    status,
+    headers: status === 503 ? { ...HEADERS, "Retry-After": String(QUEUE_RETRY_SECONDS) } : HEADERS,
+  });
 
 export const fileRefusal = (message: string, status: number) =>
   fileAnswer({ ok: false, field: "file", message }, status);
@@ -43,23 +48,36 @@ export async function guardUpload(request: Request): Promise<Response | null> {
   return null;
 }
 
-/** The uploaded file's bytes, or the answer refusing it (too large, missing, unreadable). */
-export async function readUpload(
+/** The uploaded file (on disk while the request lasts), or the answer refusing it (too large, missing, unreadable). */
+export async function readUploadFile(
   request: Request,
   kind: FileKind,
-): Promise<{ ok: true; bytes: Buffer } | { ok: false; response: Response }> {
+): Promise<{ ok: true; file: File } | { ok: false; response: Response }> {
   const refuse = (message: string, status: number) => ({
     ok: false as const,
     response: fileRefusal(message, status),
   });
   const read = await readForm(request, fileBodyMax(kind));
   if (!read.ok)
-    return read.reason === "too_large"
-      ? refuse(FILE_MESSAGES.tooLarge(kind), 413)
-      : refuse(FILE_MESSAGES.unreadable, 400);
+    return read.reason === "malformed"
+      ? refuse(FILE_MESSAGES.unreadable, 400)
+      : refuse(
+          read.message === FORM_MESSAGES.too_large ? FILE_MESSAGES.tooLarge(kind) : read.message,
+          413,
+        );
   const file = fileField(read.form, "file");
   if (!file) return refuse(FILE_MESSAGES.noFile(kind), 400);
   if (file.size > FILE_LIMITS[kind].maxBytes)
     return refuse(FILE_MESSAGES.tooLarge(kind, file.size), 413);
-  return { ok: true, bytes: Buffer.from(await file.arrayBuffer()) };
+  return { ok: true, file };
+}
+
+/** The uploaded file's bytes (a kind that is checked in memory), or the answer refusing it. */
+export async function readUpload(
+  request: Request,
+  kind: FileKind,
+): Promise<{ ok: true; bytes: Buffer } | { ok: false; response: Response }> {
+  const upload = await readUploadFile(request, kind);
+  if (!upload.ok) return upload;
+  return { ok: true, bytes: Buffer.from(await upload.file.arrayBuffer()) };
 }

@@ -5,28 +5,33 @@
  *
  *   - At most 30 MB and 300 pages; a PDF by its content (`%PDF-` at the start, and PDF.js opens
  *     it); a password-protected or broken file is refused with a Korean message, storing nothing.
- *   - Each page is drawn by PDF.js (pdfjs-dist, legacy build for Node) on @napi-rs/canvas at
- *     1600 px wide, with the CMaps and standard fonts of the installed package (a Korean PDF
- *     without embedded fonts still draws), on white; sharp makes WebP at PAGE_WIDTHS (encode),
- *     named by pageUrl:
- *     `media/<hash>-p<n>-<w>.webp`. The PDF itself, `media/<hash>.pdf`, is written last.
- *   - PDF.js runs in this thread: a page is drawn in slices of about 15 ms with the event loop
- *     served between them (RenderTask.onContinue), and one PDF is drawn at a time, so the server
- *     keeps answering while a notice is drawn. A 40-page text notice (A4, Helvetica) took 24 s
- *     on a 2-core machine with lossless pictures only, 37 s with the lossy try (machine shared
- *     with other builds); the longest pause of the event loop was 325 ms (reading a page).
+ *   - Each page's size is read before anything is drawn: a page under an inch (72 pt) on a side
+ *     or beyond 1:5 is refused in Korean (PDF_PAGE_LIMITS). Each page is then drawn by PDF.js
+ *     (pdfjs-dist, legacy build for Node) on @napi-rs/canvas at 1600 px wide, or smaller to stay
+ *     within 4.5 megapixels a page and 300 for the file, with the CMaps and standard fonts of the
+ *     installed package, on white; sharp makes WebP at PAGE_WIDTHS (never wider than the drawing),
+ *     named by pageUrl: `media/<hash>-p<n>-<w>.webp`. The PDF itself, `media/<hash>.pdf`, is
+ *     written last.
+ *   - The drawing runs in a worker thread (app/media/pdf-worker.mjs, pdf-plan.mjs), one PDF at a
+ *     time, with a 512 MB heap and a 3-minute limit: the request thread keeps answering. The
+ *     canvas and sharp's pixels are native memory, outside the heap limit: the pixel budgets bound
+ *     them. A 1×100 pt page took 34 s and 4.25 GB before its 400 when drawn here; now it is refused
+ *     in about a second.
  */
 import { createHash } from "node:crypto";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
-import sharp from "sharp";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
 import {
   FILE_LIMITS,
   FILE_MESSAGES,
   PDF_MAX_PAGES,
+  PDF_PAGE_LIMITS,
   type FileUploadAnswer,
 } from "~/lib/file-upload";
 import { PAGE_WIDTHS, pageUrl } from "~/lib/media-files";
+import { oneAtATime, QueueFull } from "./one-at-a-time.server";
 import { mediaStore, type MediaStore } from "./store.server";
 
 export type PdfUploadResult =
@@ -35,26 +40,48 @@ export type PdfUploadResult =
       /** False when the same bytes were already stored (nothing was written). */
       stored: boolean;
     })
-  | (Extract<FileUploadAnswer, { ok: false }> & { status: 400 | 413 | 415 });
+  | (Extract<FileUploadAnswer, { ok: false }> & { status: 400 | 413 | 415 | 503 });
 
 /** What the content's `announcement.document` holds (noticeDocumentSchema). */
 export type NoticePdf = { src: string; bytes: number; pages: { width: number; height: number }[] };
 
 /** A page drawn: its pictures at each of PAGE_WIDTHS, widest last. */
-export type DrawnPage = { width: number; height: number; webp: Map<number, Buffer> };
+export type DrawnPage = {
+  width: number;
+  height: number;
+  /** The size the page was drawn at (within PDF_PAGE_LIMITS): the widest picture's size. */
+  drawn: [number, number];
+  webp: Map<number, Buffer>;
+};
 
 export type DrawResult =
   | { ok: true; pages: DrawnPage[] }
-  | { ok: false; status: 400 | 415; field: "file"; message: string };
+  | { ok: false; status: 400 | 415 | 503; field: "file"; message: string };
 
-/** PDF.js's canvas maker in Node (@napi-rs/canvas), as pdf.js's Node example uses it. */
-type Drawing = { canvas: unknown; context: CanvasRenderingContext2D };
-type CanvasFactory = { create(width: number, height: number): Drawing; destroy(d: Drawing): void };
+/**
+ * Where app/media/pdf-worker.mjs is: beside this module (the sources: tests, the build's sample
+ * notices), from the server bundle in <app>/build/server/, or under the working directory (the
+ * server runs from the app's folder: a build elsewhere, BUILD_DIR=/srv/out, finds it there); the
+ * first that exists, or null. The worker is plain JavaScript and never bundled; it imports sharp
+ * and pdfjs-dist from the app's node_modules.
+ */
+export function findPdfWorker(moduleUrl: string | URL = import.meta.url, cwd = process.cwd()) {
+  const candidates = [
+    new URL("./pdf-worker.mjs", moduleUrl),
+    new URL("../../app/media/pdf-worker.mjs", moduleUrl),
+    pathToFileURL(join(cwd, "app/media/pdf-worker.mjs")),
+  ];
+  return candidates.find((url) => url.protocol === "file:" && existsSync(url)) ?? null;
+}
 
-const PDFJS_ROOT = dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json"));
-const WIDEST = Math.max(...PAGE_WIDTHS);
+let worker: URL | null | undefined;
 
-const refuse = <S extends 400 | 413 | 415>(status: S, message: string) =>
+/** The worker's heap (PDF.js's objects; the canvas and sharp's pixels are native, bounded by the page budgets). */
+const WORKER_HEAP_MB = 512;
+/** A drawing that takes longer is stopped and refused (a 40-page notice takes under a minute). */
+const DRAW_TIMEOUT_MS = 180_000;
+
+const refuse = <S extends 400 | 413 | 415 | 503>(status: S, message: string) =>
   ({ ok: false, status, field: "file", message }) as const;
 
 /** `%PDF-` within the first KB, where readers look for it. */
@@ -62,89 +89,118 @@ function looksLikePdf(bytes: Uint8Array) {
   return Buffer.from(bytes.subarray(0, 1024)).includes("%PDF-");
 }
 
-/**
- * A page as WebP: lossless first (a page of type and tables drawn at 1600 px is sharp and small
- * that way: 13–80 KB, where lossy quality 80 took 225 KB), lossy at quality 80 when that comes
- * out over 0.03 bytes a pixel (the 800 px page, whose softened edges lossless keeps at 50–70 KB
- * and lossy at 30–40 KB; a scanned or photographic page), whichever is smaller.
- */
-async function encode(image: sharp.Sharp, pixels: number) {
-  const lossless = await image.clone().webp({ lossless: true, effort: 1 }).toBuffer();
-  if (lossless.length < pixels * 0.03) return lossless;
-  const lossy = await image.webp({ quality: 80 }).toBuffer();
-  return lossy.length < lossless.length ? lossy : lossless;
-}
+/** PDFs waiting their turn, each holding its bytes (up to 30 MB): one more is answered 503. */
+export const PDFS_WAITING = 2;
 
-/** One PDF drawn at a time: another waits for its turn. */
-let queue: Promise<unknown> = Promise.resolve();
+/** One PDF drawn at a time: another waits for its turn (app/media/one-at-a-time.server.ts). */
+const pdfWork = oneAtATime(PDFS_WAITING);
 
 /**
  * Draws every page of `bytes` to WebP at PAGE_WIDTHS, or says why not (not a PDF: 415; broken,
- * locked by a password or over PDF_MAX_PAGES: 400).
+ * locked by a password, over PDF_MAX_PAGES, a page of an unreasonable size or shape, or too
+ * costly to draw: 400; PDFS_WAITING already waiting: 503). `signal`: the upload's request; aborted
+ * while the PDF waits, it is never drawn, and while it is drawn, the drawing is stopped.
  */
-export function drawPdf(bytes: Uint8Array): Promise<DrawResult> {
-  const turn = queue.then(() => draw(bytes));
-  queue = turn.catch(() => undefined);
-  return turn;
+export async function drawPdf(bytes: Uint8Array, signal?: AbortSignal): Promise<DrawResult> {
+  try {
+    return await pdfWork(() => draw(bytes, signal), signal);
+  } catch (error) {
+    if (error instanceof QueueFull) return refuse(503, FILE_MESSAGES.busy("pdf"));
+    if (signal?.aborted) return refuse(400, FILE_MESSAGES.unreadable);
+    throw error;
+  }
 }
 
-async function draw(bytes: Uint8Array): Promise<DrawResult> {
-  if (!looksLikePdf(bytes)) return refuse(415, FILE_MESSAGES.type("pdf"));
-  const { getDocument } = await import("pdfjs-dist/legacy/build/pdf.mjs");
-  const task = getDocument({
-    // PDF.js takes the buffer over (transfers it): give it a copy.
-    data: new Uint8Array(bytes),
-    cMapUrl: join(PDFJS_ROOT, "cmaps/"),
-    cMapPacked: true,
-    standardFontDataUrl: join(PDFJS_ROOT, "standard_fonts/"),
-    isEvalSupported: false,
-    verbosity: 0,
-  });
-  let doc: Awaited<typeof task.promise>;
-  try {
-    doc = await task.promise;
-  } catch (error) {
-    await task.destroy();
-    if ((error as Error).name === "PasswordException")
-      return refuse(400, FILE_MESSAGES.pdfPassword);
-    return refuse(400, FILE_MESSAGES.broken("pdf"));
-  }
-  try {
-    if (doc.numPages > PDF_MAX_PAGES) return refuse(400, FILE_MESSAGES.tooManyPages(doc.numPages));
-    const pages: DrawnPage[] = [];
-    for (let n = 1; n <= doc.numPages; n++) {
-      const page = await doc.getPage(n);
-      const natural = page.getViewport({ scale: 1 });
-      const viewport = page.getViewport({ scale: WIDEST / natural.width });
-      const width = WIDEST;
-      const height = Math.max(1, Math.round(viewport.height));
-      const canvases = doc.canvasFactory as CanvasFactory;
-      const { canvas, context } = canvases.create(width, height);
-      // A white sheet under the page (a PDF page is transparent where nothing is drawn).
-      context.fillStyle = "#ffffff";
-      context.fillRect(0, 0, width, height);
-      const render = page.render({ canvas: null, canvasContext: context, viewport });
-      render.onContinue = (next: () => void) => setImmediate(next);
-      await render.promise;
-      const pixels = context.getImageData(0, 0, width, height).data;
-      canvases.destroy({ canvas, context });
-      page.cleanup();
-      const raw = sharp(Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength), {
-        raw: { width, height, channels: 4 },
-      }).removeAlpha();
-      const webp = new Map<number, Buffer>();
-      for (const w of PAGE_WIDTHS) {
-        const h = Math.max(1, Math.round((height * w) / width));
-        webp.set(w, await encode(raw.clone().resize(w, h), w * h));
-      }
-      const first = Math.min(...PAGE_WIDTHS);
-      pages.push({ width: first, height: Math.max(1, Math.round((height * first) / width)), webp });
+type WorkerAnswer =
+  | {
+      ok: true;
+      pages: {
+        width: number;
+        height: number;
+        drawn: [number, number];
+        webp: [number, Uint8Array][];
+      }[];
     }
-    return { ok: true, pages };
-  } catch {
-    return refuse(400, FILE_MESSAGES.broken("pdf"));
-  } finally {
-    await doc.destroy();
+  | {
+      ok: false;
+      reason: "broken" | "password" | "pages" | "page" | "image" | "timeout";
+      pages?: number;
+      page?: number;
+      size?: [number, number];
+    };
+
+/**
+ * Runs app/media/pdf-worker.mjs on `bytes`: its answer, or "broken" when it failed or ran out of
+ * memory (logged).
+ */
+function inWorker(bytes: Uint8Array, signal?: AbortSignal): Promise<WorkerAnswer> {
+  if (worker === undefined) worker = findPdfWorker();
+  if (worker === null) {
+    console.error(
+      `[pdf] app/media/pdf-worker.mjs를 찾지 못해 모집공고를 그리지 못했습니다 (${import.meta.url}, 작업 폴더 ${process.cwd()}): 서버를 앱 폴더에서 실행하세요`,
+    );
+    return Promise.resolve({ ok: false, reason: "broken" });
+  }
+  const file = worker;
+  return new Promise((resolve) => {
+    const worker = new Worker(file, {
+      workerData: {
+        bytes: new Uint8Array(bytes),
+        widths: [...PAGE_WIDTHS],
+        maxPages: PDF_MAX_PAGES,
+        ...PDF_PAGE_LIMITS,
+      },
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: 64 },
+      stdout: true,
+      stderr: true,
+    });
+    let answer: WorkerAnswer = { ok: false, reason: "broken" };
+    const timer = setTimeout(() => {
+      answer = { ok: false, reason: "timeout" };
+      void worker.terminate();
+    }, DRAW_TIMEOUT_MS);
+    const stop = () => void worker.terminate();
+    signal?.addEventListener("abort", stop, { once: true });
+    worker.on("message", (message: WorkerAnswer) => (answer = message));
+    // A worker that could not start or failed (out of memory included): said to the operator; the
+    // upload gets the Korean "broken" refusal.
+    worker.on("error", (error) =>
+      console.error("[pdf] 모집공고를 그리는 작업 스레드 오류:", error),
+    );
+    worker.on("exit", () => {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", stop);
+      resolve(answer);
+    });
+  });
+}
+
+async function draw(bytes: Uint8Array, signal?: AbortSignal): Promise<DrawResult> {
+  if (!looksLikePdf(bytes)) return refuse(415, FILE_MESSAGES.type("pdf"));
+  const answer = await inWorker(bytes, signal);
+  if (answer.ok)
+    return {
+      ok: true,
+      pages: answer.pages.map(({ width, height, drawn, webp }) => ({
+        width,
+        height,
+        drawn,
+        webp: new Map(webp.map(([w, b]) => [w, Buffer.from(b)])),
+      })),
+    };
+  switch (answer.reason) {
+    case "password":
+      return refuse(400, FILE_MESSAGES.pdfPassword);
+    case "pages":
+      return refuse(400, FILE_MESSAGES.tooManyPages(answer.pages ?? 0));
+    case "page":
+      return refuse(400, FILE_MESSAGES.pdfPageSize(answer.page ?? 0, ...(answer.size ?? [0, 0])));
+    case "image":
+      return refuse(400, FILE_MESSAGES.pdfImageTooLarge(answer.page ?? 0));
+    case "timeout":
+      return refuse(400, FILE_MESSAGES.pdfTooSlow);
+    default:
+      return refuse(400, FILE_MESSAGES.broken("pdf"));
   }
 }
 
@@ -159,7 +215,7 @@ function hashOf(bytes: Uint8Array) {
  */
 export async function processPdfUpload(
   bytes: Uint8Array,
-  { store = mediaStore() }: { store?: MediaStore } = {},
+  { store = mediaStore(), signal }: { store?: MediaStore; signal?: AbortSignal } = {},
 ): Promise<PdfUploadResult> {
   if (bytes.length > FILE_LIMITS.pdf.maxBytes)
     return refuse(413, FILE_MESSAGES.tooLarge("pdf", bytes.length));
@@ -167,7 +223,7 @@ export async function processPdfUpload(
   if (!looksLikePdf(bytes)) return refuse(415, FILE_MESSAGES.type("pdf"));
 
   const src = `media/${hashOf(bytes)}.pdf`;
-  const drawn = await drawPdf(bytes);
+  const drawn = await drawPdf(bytes, signal);
   if (!drawn.ok) return refuse(drawn.status, drawn.message);
   const value: NoticePdf = {
     src,

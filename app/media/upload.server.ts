@@ -3,7 +3,10 @@
  * use, and kept in the media store (docs/decisions/032-media-store.md).
  *
  *   - At most 20 MB; JPEG, PNG, WebP or SVG by its content (sharp reads the bytes; the file's name
- *     and declared type are never asked); a raster picture at most 40 megapixels.
+ *     and declared type are never asked); a raster picture at most 34 megapixels, read from its
+ *     header before anything is decoded (MEDIA_MAX_PIXELS says why).
+ *   - One picture's variants are made at a time (one-at-a-time.server.ts), two encodings at once,
+ *     so sign-in's password hashing keeps threads of its own.
  *   - Alt text required.
  *   - A raster picture becomes AVIF and WebP at the widths the pages ask for (photoWidths: the
  *     standard widths below its own, and its own) and a JPEG at its own width (the sharing image),
@@ -26,6 +29,7 @@ import {
   MEDIA_MESSAGES,
   type MediaUploadAnswer,
 } from "~/lib/media-upload";
+import { pictureWork, QueueFull } from "./one-at-a-time.server";
 import { mediaStore, type MediaStore } from "./store.server";
 import { sanitizeSvg } from "./svg.server";
 
@@ -34,7 +38,7 @@ export type UploadResult =
       /** False when the same bytes were already stored (nothing was written). */
       stored: boolean;
     })
-  | (Extract<MediaUploadAnswer, { ok: false }> & { status: 400 | 413 | 415 });
+  | (Extract<MediaUploadAnswer, { ok: false }> & { status: 400 | 413 | 415 | 503 });
 
 type Format = "jpeg" | "png" | "webp" | "svg";
 const EXTENSION: Record<Format, string> = { jpeg: "jpg", png: "png", webp: "webp", svg: "svg" };
@@ -73,7 +77,7 @@ const encode = (image: sharp.Sharp, format: "avif" | "webp", width: number) =>
 const MAX_SIDE = 65_535;
 
 const refuse = (
-  status: 400 | 413 | 415,
+  status: 400 | 413 | 415 | 503,
   field: "file" | "alt",
   message: string,
 ): Extract<UploadResult, { ok: false }> => ({ ok: false, status, field, message });
@@ -136,41 +140,60 @@ async function variants(
   width: number,
 ): Promise<StoredFile[]> {
   const source = await sourceOf(bytes, format);
-  const jobs: Promise<StoredFile>[] = [];
+  const jobs: (() => Promise<StoredFile>)[] = [];
   // The largest first: they take longest, and the small ones fill the threads around them.
   for (const w of photoWidths({ width }).reverse()) {
     for (const format of PHOTO_FORMATS) {
-      jobs.push(
-        encode(source.clone().resize({ width: w }), format, w)
-          .toBuffer()
-          .then((b) => ({
-            key: `media/${hash}-${w}.${format}`,
-            bytes: b,
-            type: CONTENT_TYPE[format],
-          })),
-      );
+      jobs.push(async () => ({
+        key: `media/${hash}-${w}.${format}`,
+        bytes: await encode(source.clone().resize({ width: w }), format, w).toBuffer(),
+        type: CONTENT_TYPE[format],
+      }));
     }
   }
   // The sharing image (og:image): a JPEG, which every service reads, at its own width.
-  jobs.push(
-    source
-      .clone()
-      .flatten({ background: "#ffffff" })
-      .jpeg({ quality: 82 })
-      .toBuffer()
-      .then((b) => ({ key: `media/${hash}-${width}.jpg`, bytes: b, type: CONTENT_TYPE.jpeg })),
-  );
-  return Promise.all(jobs);
+  jobs.push(async () => ({
+    key: `media/${hash}-${width}.jpg`,
+    bytes: await source.clone().flatten({ background: "#ffffff" }).jpeg({ quality: 82 }).toBuffer(),
+    type: CONTENT_TYPE.jpeg,
+  }));
+  // Two encodings at a time: two of libuv's four threads (an AVIF encoder keeps one core), the
+  // other two free for sign-in's hashing and the file system.
+  const files: StoredFile[] = [];
+  const next = async (): Promise<void> => {
+    for (let job = jobs.shift(); job; job = jobs.shift()) files.push(await job());
+  };
+  await Promise.all([next(), next()]);
+  return files;
+}
+
+/**
+ * The upload's checks of a picture's file alone (size, type by content, megapixels), before any
+ * work on it: the guided start crops a picture first (hero-crop.server.ts), then uploads the crops.
+ */
+export async function checkPicture(
+  bytes: Uint8Array,
+): Promise<{ ok: true; format: Format } | Extract<UploadResult, { ok: false }>> {
+  if (bytes.length > MEDIA_MAX_BYTES)
+    return refuse(413, "file", MEDIA_MESSAGES.tooLarge(bytes.length));
+  if (bytes.length === 0) return refuse(400, "file", MEDIA_MESSAGES.noFile);
+  const found = await inspect(bytes);
+  return found.ok ? { ok: true, format: found.format } : found;
 }
 
 /**
  * Checks an uploaded picture, makes its files and stores them (once: the same bytes again store
  * nothing). Answers the image for a content slot and an address showing it, or a Korean message
- * naming the field, with the HTTP status to answer.
+ * naming the field, with the HTTP status to answer (503: too many pictures wait their turn).
+ * `signal`: the upload's request; aborted while the picture waits its turn, it is never made.
  */
 export async function processUpload(
   bytes: Uint8Array,
-  { alt: rawAlt, store = mediaStore() }: { alt: string; store?: MediaStore },
+  {
+    alt: rawAlt,
+    store = mediaStore(),
+    signal,
+  }: { alt: string; store?: MediaStore; signal?: AbortSignal },
 ): Promise<UploadResult> {
   if (bytes.length > MEDIA_MAX_BYTES)
     return refuse(413, "file", MEDIA_MESSAGES.tooLarge(bytes.length));
@@ -205,8 +228,9 @@ export async function processUpload(
   if (format !== "svg") {
     let files: StoredFile[];
     try {
-      files = await variants(bytes, format, hash, width);
-    } catch {
+      files = await pictureWork(() => variants(bytes, format, hash, width), signal);
+    } catch (error) {
+      if (error instanceof QueueFull) return refuse(503, "file", MEDIA_MESSAGES.busy);
       return refuse(400, "file", MEDIA_MESSAGES.broken);
     }
     await Promise.all(files.map((f) => store.put(f.key, f.bytes, f.type)));

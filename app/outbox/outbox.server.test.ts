@@ -180,7 +180,7 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
       bodies.find((b) => !b.text.includes("(광고)")),
     ];
     expect(ad?.text.endsWith(`무료수신거부 ${content.privacy.optOutNumber}`)).toBe(true);
-    expect(confirmation?.text).toContain(content.modelHouse.address);
+    expect(confirmation?.text).toContain(content.identity.modelHouseAddress);
   });
 
   it("continues after a restart: a new worker on a new connection finishes what a dead one claimed", async () => {

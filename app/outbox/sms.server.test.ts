@@ -27,10 +27,10 @@ describe("visit SMS", () => {
   it("the promotional one is marked as advertising, names the site, the model house, the remaining units, the phone and the free opt-out", () => {
     const text = promotionSmsText(content, "홍길동");
     expect(text.startsWith("(광고)")).toBe(true);
-    expect(text).toContain(content.project.siteName);
-    expect(text).toContain(content.modelHouse.address);
+    expect(text).toContain(content.identity.name);
+    expect(text).toContain(content.identity.modelHouseAddress);
     expect(text).toContain(content.project.remainingUnitsNotice);
-    expect(text).toContain(content.contact.phone);
+    expect(text).toContain(content.identity.phone);
     expect(text).toContain("홍길동님");
     expect(text.endsWith(`무료수신거부 ${content.privacy.optOutNumber}`)).toBe(true);
   });
@@ -43,12 +43,12 @@ describe("visit SMS", () => {
     expect(text).not.toContain("(광고)");
     expect(text).not.toContain(content.project.remainingUnitsNotice);
     expect(text.split("\n")).toEqual([
-      `[${content.project.siteName}]`,
+      `[${content.identity.name}]`,
       "홍길동님, 견본주택 방문예약이 확정되었습니다.",
       "방문일시: 11월 23일(월) 14:00",
-      `장소: ${content.modelHouse.address}`,
+      `장소: ${content.identity.modelHouseAddress}`,
       "예약 확인·취소: https://bunyang.example/b/abc",
-      `문의: ${content.contact.phone}`,
+      `문의: ${content.identity.phone}`,
     ]);
     // Without a slot: the registration and the opening hours.
     const plain = visitConfirmationText(content, "홍길동");
@@ -68,7 +68,7 @@ describe("visit SMS", () => {
         source: "naver · open_day (/Brand/intro)",
       }).split("\n"),
     ).toEqual([
-      `[${content.project.siteName}] 새 방문예약`,
+      `[${content.identity.name}] 새 방문예약`,
       "홍길동 010-1234-5678",
       "방문: 11월 23일(월) 14:00",
       "유입: naver · open_day (/Brand/intro)",

@@ -94,25 +94,25 @@ export function visitConfirmation(
   name: string,
   booking?: { slotKey: string; link: string },
 ): { text: string; variables: TemplateVariables } {
-  const { project, modelHouse, contact } = site;
+  const { identity, modelHouse } = site;
   const when = booking ? formatSlot(booking.slotKey) : null;
   const text = [
-    `[${project.siteName}]`,
+    `[${identity.name}]`,
     booking
       ? `${name}님, 견본주택 방문예약이 확정되었습니다.`
       : `${name}님, 견본주택 방문 등록이 접수되었습니다.`,
     when ? `방문일시: ${when}` : `운영시간: ${modelHouse.hoursText}`,
-    `장소: ${modelHouse.address}`,
+    `장소: ${identity.modelHouseAddress}`,
     ...(booking ? [`예약 확인·취소: ${booking.link}`] : []),
-    `문의: ${contact.phone}`,
+    `문의: ${identity.phone}`,
   ].join("\n");
   const variables = {
-    "#{단지명}": project.siteName,
+    "#{단지명}": identity.name,
     "#{이름}": name,
     "#{방문일시}": when ?? `예약 시간 없음 (운영시간: ${modelHouse.hoursText})`,
-    "#{장소}": modelHouse.address,
+    "#{장소}": identity.modelHouseAddress,
     "#{예약링크}": orDash(booking?.link),
-    "#{문의전화}": contact.phone,
+    "#{문의전화}": identity.phone,
   };
   return { text, variables };
 }
@@ -138,14 +138,14 @@ export function remainingLines(site: Site): string[] {
 
 /** The advertising SMS (remaining units) for a visitor who agreed to receive them. */
 export function promotionSmsText(site: Site, name: string): string {
-  const { project, modelHouse, contact, privacy } = site;
+  const { identity, project, privacy } = site;
   return [
-    `(광고) ${project.siteName}`,
+    `(광고) ${identity.name}`,
     `${name}님, 방문예약을 해 주셔서 감사합니다.`,
-    `견본주택: ${modelHouse.address}`,
+    `견본주택: ${identity.modelHouseAddress}`,
     project.remainingUnitsNotice,
     ...remainingLines(site),
-    `상담문의: ${contact.phone}`,
+    `상담문의: ${identity.phone}`,
     `무료수신거부 ${privacy.optOutNumber}`,
   ].join("\n");
 }
@@ -178,13 +178,13 @@ export function staffAlert(
         : "새 상담문의";
   const when = alert.slotKey ? formatSlot(alert.slotKey) : null;
   const text = [
-    `[${site.project.siteName}] ${what}`,
+    `[${site.identity.name}] ${what}`,
     `${alert.name} ${alert.phone}`,
     ...(when ? [`방문: ${when}`] : []),
     `유입: ${alert.source}`,
   ].join("\n");
   const variables = {
-    "#{단지명}": site.project.siteName,
+    "#{단지명}": site.identity.name,
     "#{구분}": what,
     "#{이름}": alert.name,
     "#{연락처}": alert.phone,
@@ -271,7 +271,7 @@ export function smsProviderFor(siteId: string): SmsProvider {
  */
 export function senderNumber(siteId: string): string {
   const site = requireSite(siteId);
-  return (site.sms?.sender ?? siteSetting("SMS_SENDER", siteId) ?? site.contact.phone).replace(
+  return (site.sms?.sender ?? siteSetting("SMS_SENDER", siteId) ?? site.identity.phone).replace(
     /[^0-9]/g,
     "",
   );

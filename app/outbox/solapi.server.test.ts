@@ -79,10 +79,10 @@ describe.each(engines())("messages through Solapi ($name)", (engine) => {
     const variables = confirmation!.kakaoOptions!.variables;
     expect(variables).toMatchObject({
       "#{이름}": "김분양",
-      "#{단지명}": baseSite("anyang").project.siteName,
+      "#{단지명}": baseSite("anyang").identity.name,
       "#{방문일시}": "3월 2일(월) 14:00",
-      "#{장소}": baseSite("anyang").modelHouse.address,
-      "#{문의전화}": baseSite("anyang").contact.phone,
+      "#{장소}": baseSite("anyang").identity.modelHouseAddress,
+      "#{문의전화}": baseSite("anyang").identity.phone,
     });
     expect(variables["#{예약링크}"]).toMatch(/^https:\/\/bunyang\.example\/b\/[A-Za-z0-9_-]{20,}$/);
     for (const value of Object.values(variables)) expect(typeof value).toBe("string");

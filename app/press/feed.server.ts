@@ -77,7 +77,7 @@ export async function rssXml(
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
     "  <channel>",
-    `    <title>${escapeXml(`${page.title} | ${site.project.siteName}`)}</title>`,
+    `    <title>${escapeXml(`${page.title} | ${site.identity.name}`)}</title>`,
     `    <link>${escapeXml(listUrl)}</link>`,
     `    <description>${escapeXml(page.description)}</description>`,
     "    <language>ko</language>",

@@ -9,7 +9,7 @@ import { allSites } from "~/sites/registry.server";
 
 /** The complexes an account can be given, as the forms list them. */
 export const complexOptions = (): ComplexOption[] =>
-  allSites().map((s) => ({ id: s.id, name: s.project.siteName }));
+  allSites().map((s) => ({ id: s.id, name: s.identity.name }));
 
 /** The sent form's values (kept for the answer, so nothing typed is lost) and their check. */
 export function readAccountForm(form: FormData, { withEmail }: { withEmail: boolean }) {

@@ -15,9 +15,8 @@ import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { busyButton, refuseWhileBusy } from "~/lib/busy-form";
 import { formatKoreanDateTime } from "~/lib/korean-date";
 import { isRole, ROLE_LABELS } from "~/lib/roles";
-import { siteFrom } from "~/lib/site";
 import { ALL_SITES } from "~/lib/sites";
-import { field, readForm } from "~/http/form.server";
+import { field, requireForm } from "~/http/form.server";
 import { requestSiteId } from "~/sites/request-site.server";
 import { complexOptions, readAccountForm } from "./account-form.server";
 
@@ -29,7 +28,7 @@ import { complexOptions, readAccountForm } from "./account-form.server";
  */
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  adminMeta(siteFrom(matches), loaderData ? `계정: ${loaderData.account.email}` : "계정");
+  adminMeta(matches, loaderData ? `계정: ${loaderData.account.email}` : "계정");
 export const headers = adminHeaders;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -67,8 +66,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
   const admin = await requireArea(request, requestSiteId(request), "accounts");
-  const read = await readForm(request, 64 * 1024);
-  const form = read.ok ? read.form : new FormData();
+  const form = await requireForm(request, 64 * 1024);
   const intent = field(form, "intent");
 
   if (intent === "disable" || intent === "enable") {

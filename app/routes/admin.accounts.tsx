@@ -22,9 +22,8 @@ import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { busyButton, refuseWhileBusy } from "~/lib/busy-form";
 import { formatKoreanDateTime } from "~/lib/korean-date";
 import { isRole, ROLE_LABELS, type Role } from "~/lib/roles";
-import { siteFrom } from "~/lib/site";
 import { ALL_SITES } from "~/lib/sites";
-import { field, readForm } from "~/http/form.server";
+import { field, requireForm } from "~/http/form.server";
 import { siteById, siteOrigin } from "~/sites/registry.server";
 import { requestSiteId } from "~/sites/request-site.server";
 import { complexOptions, readAccountForm } from "./account-form.server";
@@ -37,13 +36,13 @@ import { complexOptions, readAccountForm } from "./account-form.server";
  * disables or enables it.
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(siteFrom(matches), "계정 관리");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "계정 관리");
 export const headers = adminHeaders;
 
 /** "모든 단지", or the complexes' names. */
 function sitesText(sites: typeof ALL_SITES | readonly string[]): string {
   if (sites === ALL_SITES) return "모든 단지";
-  return sites.map((id) => siteById(id)?.project.siteName ?? id).join(", ") || "없음";
+  return sites.map((id) => siteById(id)?.identity.name ?? id).join(", ") || "없음";
 }
 
 const DONE: Record<string, string> = {
@@ -115,8 +114,7 @@ export async function action({ request }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
   const admin = await requireArea(request, requestSiteId(request), "accounts");
-  const read = await readForm(request, 64 * 1024);
-  const form = read.ok ? read.form : new FormData();
+  const form = await requireForm(request, 64 * 1024);
   const intent = field(form, "intent");
 
   if (intent === "revoke") {

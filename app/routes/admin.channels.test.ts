@@ -86,7 +86,14 @@ describe.each(engines())("채널 성과 per complex ($name)", (engine) => {
     expect(own.report.rows.map((r) => [r.siteId, r.source, r.landings, r.telTaps])).toEqual([
       ["anyang", "naver", 1, 1],
     ]);
-    expect(own.site).toEqual({ scope: "anyang", current: "anyang", choices: ["anyang", "suwon"] });
+    expect(own.site).toEqual({
+      scope: "anyang",
+      current: "anyang",
+      choices: [
+        { id: "anyang", name: "라움하임 평촌 센트럴" },
+        { id: "suwon", name: "아벨루스 광교 레이크파크" },
+      ],
+    });
     const all = await desk("anyang", "?site=*", cookie);
     expect(all.report.rows.map((r) => r.siteId)).toEqual(["anyang", "suwon"]);
     const rows = await csv("anyang", "?site=*", cookie);

@@ -1,10 +1,10 @@
 import { useId } from "react";
 import { data, Form, Link } from "react-router";
 import { FunnelTable } from "~/components/admin/funnel-table";
-import { SiteChoiceField, type SiteChoice } from "~/components/admin/site-choice";
+import { scopeName, SiteChoiceField, type SiteChoice } from "~/components/admin/site-choice";
 import type { Route } from "./+types/admin.channels";
 import { deskScope } from "~/admin/lead-desk.server";
-import { channelReport, channelSites } from "~/channels/channel-counts.server";
+import { channelReport } from "~/channels/channel-counts.server";
 import { funnel } from "~/crm/funnel.server";
 import { requireArea } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
@@ -17,9 +17,9 @@ import {
   type ChannelRow,
 } from "~/lib/channels";
 import { formatKoreanDay } from "~/lib/korean-date";
-import { DESK_SITE_PARAM, siteLabel } from "~/lib/lead-desk";
-import { siteFrom } from "~/lib/site";
+import { DESK_SITE_PARAM } from "~/lib/lead-desk";
 import { ALL_SITES } from "~/lib/sites";
+import { deskSiteChoice } from "~/sites/console-site.server";
 import { requestSiteId } from "~/sites/request-site.server";
 
 /*
@@ -32,7 +32,7 @@ import { requestSiteId } from "~/sites/request-site.server";
  * own CSV. Counts only: nothing personal is shown, so nothing is written to the access log.
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(siteFrom(matches), "채널 성과");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "채널 성과");
 export const headers = adminHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -45,14 +45,13 @@ export async function loader({ request }: Route.LoaderArgs) {
     channelReport(scope, range),
     funnel(scope, range),
   ]);
-  const choices = choosable ? await channelSites(siteId) : [];
   return data(
     {
       range,
       report,
       funnel: funnelReport,
       // The complex choice: only for an administrator of every complex, once there is a choice.
-      site: choices.length > 1 || scope !== siteId ? { scope, current: siteId, choices } : null,
+      site: choosable ? deskSiteChoice(admin, scope, siteId) : null,
     },
     { headers: adminHeaders() },
   );
@@ -78,7 +77,7 @@ export default function AdminChannels({ loaderData }: Route.ComponentProps) {
       </div>
       <ChannelFilters key={query} range={range} site={site} />
       <p className="admin-summary" role="status">
-        {site ? `${siteLabel(site.scope)} · ` : ""}
+        {site ? `${scopeName(site)} · ` : ""}
         {formatKoreanDay(range.from)} ~ {formatKoreanDay(range.to)} · 유입 {sum((r) => r.landings)}{" "}
         · 전화 탭 {sum((r) => r.telTaps)} · 상담 접수 {sum((r) => r.leads)}
       </p>

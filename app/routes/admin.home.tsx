@@ -2,33 +2,34 @@ import { Link } from "react-router";
 import type { Route } from "./+types/admin.home";
 import { countNewLeads } from "~/admin/lead-desk.server";
 import { areasOn } from "~/auth/access.server";
-import { requireAdmin } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import type { Area } from "~/lib/roles";
-import { siteFrom } from "~/lib/site";
 import { listAllPosts } from "~/press/posts.server";
-import { requestSiteId } from "~/sites/request-site.server";
+import { requireConsoleFrame } from "~/sites/console-site.server";
 
-/** /admin: the administrator's home, with the desks the account's role opens on this complex. */
+/**
+ * /admin: the administrator's home, with the desks the account's role opens on the complex worked
+ * on (`?site=<id>` or the host's: app/sites/console-site.server.ts), each link keeping it.
+ */
 
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(siteFrom(matches), "관리자 홈");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "관리자 홈");
 export const headers = adminHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const siteId = requestSiteId(request);
-  const admin = await requireAdmin(request, siteId);
+  const { admin, current, query } = await requireConsoleFrame(request);
+  const siteId = current.id;
   const areas = areasOn(admin, siteId);
   const [posts, newLeads] = await Promise.all([
     areas.includes("press") ? listAllPosts(siteId, { limit: 1 }).then((p) => p.total) : null,
     areas.includes("leads") ? countNewLeads(siteId) : null,
   ]);
-  return { areas, posts, newLeads };
+  return { areas, posts, newLeads, query };
 }
 
 type Desk = { to: string; area: Area; title: string; text: string };
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { areas, posts, newLeads } = loaderData;
+  const { areas, posts, newLeads, query } = loaderData;
   const desks: Desk[] = [
     {
       to: "/admin/press",
@@ -87,7 +88,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           .filter((d) => areas.includes(d.area))
           .map((d) => (
             <li key={d.to}>
-              <Link to={d.to} className="admin-desk">
+              <Link to={d.to + query} className="admin-desk">
                 <span className="admin-desk-title">{d.title}</span>
                 <span className="admin-desk-text">{d.text}</span>
               </Link>

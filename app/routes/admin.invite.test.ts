@@ -79,7 +79,7 @@ describe.each(engines())("accounts in the console ($name)", (engine) => {
     // The list shows the invitation waiting, and nowhere the token.
     const list = (await accountsLoader(get("suwon", "/admin/accounts", agency))) as DataOf;
     expect(list.data.invitations).toMatchObject([
-      { email: "call@example.com", role: "consultant", sites: siteById("suwon")!.project.siteName },
+      { email: "call@example.com", role: "consultant", sites: siteById("suwon")!.identity.name },
     ]);
     expect(JSON.stringify(list.data)).not.toContain(token);
 

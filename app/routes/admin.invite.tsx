@@ -1,5 +1,6 @@
 // The press and administrator styles load only with these pages (not on every marketing page).
 import type { RouteHandle } from "~/root";
+import { ConsoleMinimalHeader } from "~/components/admin/console-header";
 import "~/styles/press.css";
 import "~/styles/admin.css";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
@@ -14,14 +15,13 @@ import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { busyButton, refuseWhileBusy } from "~/lib/busy-form";
 import { formatKoreanDateTime } from "~/lib/korean-date";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, type Role } from "~/lib/roles";
-import { siteFrom } from "~/lib/site";
 import { clientIp } from "~/http/client-ip.server";
-import { field, readForm } from "~/http/form.server";
+import { field, requireForm } from "~/http/form.server";
 import { siteById } from "~/sites/registry.server";
 import { requestSiteId } from "~/sites/request-site.server";
 
 /** The administrator's pages are hydrated by React Router (docs/decisions/014). */
-export const handle: RouteHandle = { hydrate: true };
+export const handle: RouteHandle = { hydrate: true, console: true };
 
 /*
  * /admin/invite/<token>: the page a one-time invitation link opens. The invitee sets a password
@@ -31,8 +31,7 @@ export const handle: RouteHandle = { hydrate: true };
  * of one of its complexes (sessions are per host); elsewhere it is unknown.
  */
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  adminMeta(siteFrom(matches), "관리자 초대");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "관리자 초대");
 export const headers = adminHeaders;
 
 type Closed = "used" | "expired" | "unknown" | "exists";
@@ -62,7 +61,7 @@ const shown = (invitation: Invitation) => ({
   sites:
     invitation.role === "agency"
       ? "모든 단지"
-      : invitation.sites.map((id) => siteById(id)?.project.siteName ?? id).join(", "),
+      : invitation.sites.map((id) => siteById(id)?.identity.name ?? id).join(", "),
   expiresAt: invitation.expiresAt,
 });
 
@@ -88,8 +87,7 @@ type Answer =
 export async function action({ request, params, context }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
-  const read = await readForm(request, 16 * 1024);
-  const form = read.ok ? read.form : new FormData();
+  const form = await requireForm(request, 16 * 1024);
   const password = field(form, "password");
   const confirm = field(form, "confirm");
   const problem = passwordProblem(password);
@@ -132,7 +130,8 @@ export default function AdminInvite({ loaderData, actionData }: Route.ComponentP
   const form = useFocusFirstInvalid(answer);
   return (
     <div className="admin-shell">
-      <div className="admin-page admin-narrow">
+      <ConsoleMinimalHeader />
+      <main id="main" tabIndex={-1} className="admin-page admin-narrow">
         <h1 className="admin-title">관리자 초대</h1>
         <FormMessage tone="error">{refused}</FormMessage>
         {closed || !invitation ? (
@@ -235,7 +234,7 @@ export default function AdminInvite({ loaderData, actionData }: Route.ComponentP
             </Form>
           </section>
         )}
-      </div>
+      </main>
     </div>
   );
 }

@@ -2,29 +2,36 @@
 import type { RouteHandle } from "~/root";
 import "~/styles/press.css";
 import "~/styles/admin.css";
-import { NavLink, Outlet } from "react-router";
+import { Outlet } from "react-router";
 import type { Route } from "./+types/admin.layout";
-import { AdminWelcome } from "~/components/admin/sign-in-form";
+import { ConsoleHeader } from "~/components/admin/console-header";
 import { areasOn } from "~/auth/access.server";
-import { requireAdmin } from "~/auth/guards.server";
 import type { Area } from "~/lib/roles";
 import { adminHeaders } from "~/lib/admin-page";
-import { requestSiteId } from "~/sites/request-site.server";
+import { consoleComplexes, requireConsoleFrame } from "~/sites/console-site.server";
 
-/** The administrator's pages are hydrated by React Router (docs/decisions/014). */
-export const handle: RouteHandle = { hydrate: true };
+/** The administrator's pages are hydrated by React Router (docs/decisions/014), in the console's frame. */
+export const handle: RouteHandle = { hydrate: true, console: true };
 
 /**
- * Frame of the signed-in administrator pages: the menu of the desks the account's role opens on this
- * complex, who is signed in, sign-out.
+ * Frame of the signed-in administrator pages (issue 39, item 6): the console's header (the
+ * complex worked on, `?site=<id>` or the host's, with a switcher of the account's complexes; the
+ * account and sign-out), then the menu of the desks the account's role opens on that complex, each
+ * link keeping it. A complex's own page (/admin/sites/<id>) works on that complex.
  */
 
 export const headers = adminHeaders;
 
-export async function loader({ request }: Route.LoaderArgs) {
-  const siteId = requestSiteId(request);
-  const admin = await requireAdmin(request, siteId);
-  return { email: admin.email, areas: areasOn(admin, siteId) };
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { admin, hostSite, current, query } = await requireConsoleFrame(request, params.siteId);
+  return {
+    email: admin.email,
+    areas: areasOn(admin, current.id),
+    hostSite,
+    current,
+    query,
+    complexes: consoleComplexes(admin).map(({ id, name, host }) => ({ id, name, host })),
+  };
 }
 
 const LINKS: { to: string; label: string; end: boolean; area: Area | null }[] = [
@@ -38,26 +45,25 @@ const LINKS: { to: string; label: string; end: boolean; area: Area | null }[] = 
   { to: "/admin/accounts", label: "계정 관리", end: false, area: "accounts" },
 ];
 
-export default function AdminLayout({ loaderData }: Route.ComponentProps) {
+export default function AdminLayout({ loaderData: d }: Route.ComponentProps) {
+  const links = LINKS.filter((l) => !l.area || d.areas.includes(l.area)).map((l) => ({
+    ...l,
+    to: l.to + d.query,
+  }));
   return (
     <div className="admin-shell">
-      <div className="admin-page">
-        <div className="admin-top">
-          <nav className="admin-nav" aria-label="관리자 메뉴">
-            <ul>
-              {LINKS.filter((l) => !l.area || loaderData.areas.includes(l.area)).map((l) => (
-                <li key={l.to}>
-                  <NavLink to={l.to} end={l.end}>
-                    {l.label}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <AdminWelcome email={loaderData.email} redirectTo="/admin/login?signedOut=1" />
-        </div>
-        <Outlet />
-      </div>
+      <ConsoleHeader
+        home={`/admin${d.query}`}
+        current={d.current}
+        complexes={d.complexes}
+        hostSite={d.hostSite}
+        email={d.email}
+        links={links}
+      />
+      <main id="main" tabIndex={-1} className="admin-page">
+        {/* Another complex is another page: its forms start anew, not with the last one's values. */}
+        <Outlet key={d.current.id} />
+      </main>
     </div>
   );
 }

@@ -32,9 +32,8 @@ import {
 import { formatKoreanDateTime, isoToKstInput, kstToday } from "~/lib/korean-date";
 import { DESK_SITE_PARAM, MEMO_MAX, sourceLabel } from "~/lib/lead-desk";
 import { ALL_SITES } from "~/lib/sites";
-import { siteFrom } from "~/lib/site";
 import { busyButton } from "~/lib/busy-form";
-import { readForm, field } from "~/http/form.server";
+import { field, requireForm } from "~/http/form.server";
 import { clientIp } from "~/http/client-ip.server";
 import { requestSiteId } from "~/sites/request-site.server";
 
@@ -47,7 +46,7 @@ import { requestSiteId } from "~/sites/request-site.server";
  * without JavaScript (post, then back to the card with its message).
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(siteFrom(matches), "고객 카드");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "고객 카드");
 export const headers = adminHeaders;
 
 /** The complex of the card: the request's, or for an administrator of every complex ?site=<id>. */
@@ -110,8 +109,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const admin = await requireArea(request, requestSiteId(request), "leads");
   const siteId = cardSite(admin, request);
   const viewer: Viewer = admin;
-  const read = await readForm(request, 64 * 1024);
-  const form = read.ok ? read.form : new FormData();
+  const form = await requireForm(request, 64 * 1024);
   const intent = field(form, "intent");
   const id = params.customerId;
   const values = {

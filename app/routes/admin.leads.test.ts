@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { upsertAdmin } from "~/auth/admin.server";
 import { cookieOf, TEST_PASSWORD, thrownStatus } from "~/auth/test-support";
-import { saveAssignment } from "~/crm/calls.server";
+import { assignmentSettings, saveAssignment } from "~/crm/calls.server";
 import { engines, useTestDb } from "~/db/test-support";
 import { createLead } from "~/leads/leads.server";
 import type { LeadForm } from "~/lib/lead-form";
 import { loader as cardLoader } from "./admin.leads.card";
 import { loader as csvLoader } from "./admin.leads.csv";
-import { loader as deskLoader } from "./admin.leads";
+import { action as deskAction, loader as deskLoader } from "./admin.leads";
 
 const inquiry = (name: string, phone: string): LeadForm => ({
   kind: "inquiry",
@@ -48,6 +48,12 @@ async function csv(siteId: string, query: string, cookie: string) {
   // text() reads the UTF-8 BOM as the encoding mark, not as a character.
   return (await response.text()).trimEnd().split("\r\n");
 }
+
+/** Every complex of an agency administrator, by name, in Korean order. */
+const NAMED = [
+  { id: "anyang", name: "라움하임 평촌 센트럴" },
+  { id: "suwon", name: "아벨루스 광교 레이크파크" },
+];
 
 describe.each(engines())("the lead desk per complex ($name)", (engine) => {
   const t = useTestDb(engine);
@@ -92,6 +98,46 @@ describe.each(engines())("the lead desk per complex ($name)", (engine) => {
     expect(rows.slice(1).map((r) => r.split(",")[2])).toEqual(["분당고객"]);
   });
 
+  it("works on the complex chosen with ?site= (as the console's frame shows it): its consultants, its assignment saved", async () => {
+    await seed();
+    const cookie = await cookieOf("all@example.com", "anyang");
+    const chosen = await desk("anyang", "?view=all&site=suwon", cookie);
+    expect(chosen.work.name).toBe("아벨루스 광교 레이크파크");
+    expect(chosen.assignment?.consultants.map((c) => c.email).sort()).toEqual([
+      "other@example.com",
+      "suwon@example.com",
+    ]);
+    expect(chosen.consultants.map((c) => c.email).sort()).toEqual([
+      "other@example.com",
+      "suwon@example.com",
+    ]);
+    // The host's own desk has no consultant.
+    expect((await desk("anyang", "?view=all", cookie)).assignment?.consultants).toEqual([]);
+    // 배정 설정 저장 on that desk saves suwon's, and comes back to it.
+    const body = new URLSearchParams({ active: await idOf("suwon@example.com") });
+    const thrown = await deskAction({
+      request: new Request("http://anyang.localhost/admin/leads?site=suwon", {
+        method: "POST",
+        headers: {
+          cookie,
+          origin: "http://anyang.localhost",
+          "content-type": "application/x-www-form-urlencoded",
+        },
+        body,
+      }),
+      params: {},
+      context: { ip: "203.0.113.5" },
+    } as never).catch((e: unknown) => e);
+    expect((thrown as Response).headers.get("location")).toBe(
+      "/admin/leads?site=suwon&assignment=saved#assignment",
+    );
+    const suwon = await assignmentSettings("suwon");
+    expect(suwon.autoAssign).toBe(false);
+    expect(suwon.consultants.filter((c) => c.active).map((c) => c.email)).toEqual([
+      "suwon@example.com",
+    ]);
+  });
+
   it("answers a complex's consultant 404 on another complex's desk, card and CSV, cookie or not", async () => {
     await seed();
     const cookie = await cookieOf("suwon@example.com", "suwon");
@@ -124,17 +170,21 @@ describe.each(engines())("the lead desk per complex ($name)", (engine) => {
     });
   });
 
+  it("names every complex of the account in the 단지 choice, with or without leads (issue 39, item 8)", async () => {
+    await upsertAdmin("all@example.com", TEST_PASSWORD);
+    const cookie = await cookieOf("all@example.com", "anyang");
+    // No leads anywhere yet: still a choice of both complexes, by name.
+    const own = await desk("anyang", "?view=all", cookie);
+    expect(own.site).toEqual({ scope: "anyang", current: "anyang", choices: NAMED });
+  });
+
   it("lets an administrator of every complex choose 모든 단지, with a 단지 column on the page and in the CSV", async () => {
     await seed();
     const cookie = await cookieOf("all@example.com", "anyang");
     const own = await desk("anyang", "", cookie);
     expect(own.view).toBe("all");
     expect(own.list!.cards.map((c) => c.name)).toEqual(["안양고객"]);
-    expect(own.site).toEqual({
-      scope: "anyang",
-      current: "anyang",
-      choices: ["anyang", "suwon"],
-    });
+    expect(own.site).toEqual({ scope: "anyang", current: "anyang", choices: NAMED });
     expect(own.log[0]).toMatchObject({ siteId: "anyang", target: "고객 목록", filter: "전체" });
 
     const all = await desk("anyang", "?site=*", cookie);
@@ -162,12 +212,5 @@ describe.each(engines())("the lead desk per complex ($name)", (engine) => {
         .map((r) => `${r.split(",")[0]} ${r.split(",")[3]}`)
         .sort(),
     ).toEqual(["anyang 안양고객", "suwon 다른고객", "suwon 분당고객"]);
-  });
-
-  it("offers no complex choice while the request's complex is the only one with leads", async () => {
-    await upsertAdmin("all@example.com", TEST_PASSWORD);
-    await createLead("anyang", inquiry("안양고객", "010-1111-2222"), { ip: "1", source: "/" });
-    const cookie = await cookieOf("all@example.com", "anyang");
-    expect((await desk("anyang", "", cookie)).site).toBeNull();
   });
 });

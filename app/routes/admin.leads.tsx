@@ -1,17 +1,16 @@
 import { useId, type ReactNode } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { FormMessage } from "~/components/admin/form-message";
-import { SiteChoiceField, type SiteChoice } from "~/components/admin/site-choice";
+import { scopeName, SiteChoiceField, type SiteChoice } from "~/components/admin/site-choice";
 import { CardStatus, NextContact, PersonLink } from "~/components/admin/customer-bits";
 import type { Route } from "./+types/admin.leads";
 import { recentAccess, logAccess, type AccessAction } from "~/admin/access-log.server";
-import { deskScope, deskSites, deskSources } from "~/admin/lead-desk.server";
+import { deskScope, deskSources } from "~/admin/lead-desk.server";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { assignmentSettings, saveAssignment, type Viewer } from "~/crm/calls.server";
 import { consultantNames, listCards, queueOf, type CardView, type Queue } from "~/crm/desk.server";
 import { dueCounts } from "~/crm/digest.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
-import { siteFrom } from "~/lib/site";
 import { CALL_RESULT_LABEL } from "~/lib/crm";
 import { formatKoreanDate, formatKoreanDateTime } from "~/lib/korean-date";
 import {
@@ -30,8 +29,10 @@ import {
   type SourceOptions,
 } from "~/lib/lead-desk";
 import { ALL_SITES } from "~/lib/sites";
-import { readForm, field } from "~/http/form.server";
+import { field, requireForm } from "~/http/form.server";
 import { clientIp } from "~/http/client-ip.server";
+import { deskSiteChoice } from "~/sites/console-site.server";
+import { siteById } from "~/sites/registry.server";
 import { requestSiteId } from "~/sites/request-site.server";
 
 /*
@@ -46,8 +47,7 @@ import { requestSiteId } from "~/sites/request-site.server";
  * complex's assignment here (automatic round-robin, and who takes new leads).
  */
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  adminMeta(siteFrom(matches), "상담 접수 관리");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "상담 접수 관리");
 export const headers = adminHeaders;
 
 type View = "queue" | "all";
@@ -65,15 +65,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : "all";
   const filter = parseDeskFilter(url.searchParams);
   const { scope, choosable } = deskScope(admin, siteId, url.searchParams.get(DESK_SITE_PARAM));
-  const consultants = await consultantNames(siteId);
+  // The complex worked on: the one chosen (?site=, as the console's frame shows it), or the
+  // host's under 모든 단지. Its consultants, queue, due calls and assignment are shown.
+  const work = scope === ALL_SITES ? siteId : scope;
+  const consultants = await consultantNames(work);
   const ip = clientIp(request, context);
   const common = {
     view,
     requestSite: siteId,
+    work: { name: siteById(work)?.identity.name ?? work, site: work === siteId ? null : work },
     isConsultant,
     consultants: [...consultants].map(([id, email]) => ({ id, email })),
-    due: await dueCounts(siteId, isConsultant ? admin.adminId : null),
-    assignment: admin.role === "agency" ? await assignmentSettings(siteId) : null,
+    due: await dueCounts(work, isConsultant ? admin.adminId : null),
+    assignment: admin.role === "agency" ? await assignmentSettings(work) : null,
     assignmentSaved: url.searchParams.get("assignment") === "saved",
   };
   // Who opened which card is the administrators' to read, not every consultant's; read after this
@@ -83,9 +87,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // A consultant's own queue; an administrator chooses whose (or the cards nobody has).
     const chosen = filter.consultant ?? (isConsultant ? admin.adminId : NO_CONSULTANT);
     const whose = isConsultant ? admin.adminId : chosen === NO_CONSULTANT ? null : chosen;
-    const queue = await queueOf(siteId, whose, viewer);
+    const queue = await queueOf(work, whose, viewer);
     await logAccess({
-      scope: siteId,
+      scope: work,
       admin,
       action: "view",
       target: "상담 대기열",
@@ -119,27 +123,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       whose: null,
       filter,
       list: result,
-      site: choosable ? await siteChoice(scope, siteId) : null,
+      site: choosable ? deskSiteChoice(admin, scope, siteId) : null,
       sources: await deskSources(scope),
     },
     { headers: adminHeaders() },
   );
 }
 
-/** The complexes to choose from, or null while the request's complex is the only one with leads. */
-async function siteChoice(scope: string, current: string) {
-  const choices = await deskSites(current);
-  return choices.length > 1 || scope !== current ? { scope, current, choices } : null;
-}
-
 /** The assignment settings (administrators of the complex). */
 export async function action({ request }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
-  const siteId = requestSiteId(request);
-  const admin = await requireArea(request, siteId, "leads");
-  const read = await readForm(request, 64 * 1024);
-  const form = read.ok ? read.form : new FormData();
+  const hostSite = requestSiteId(request);
+  const admin = await requireArea(request, hostSite, "leads");
+  // The complex the desk works on (?site=, never 모든 단지): its assignment is saved.
+  const requested = new URL(request.url).searchParams.get(DESK_SITE_PARAM);
+  const { scope } = deskScope(admin, hostSite, requested === ALL_SITES ? null : requested);
+  const siteId = scope === ALL_SITES ? hostSite : scope;
+  const form = await requireForm(request, 64 * 1024);
   if (admin.role !== "agency")
     return data(
       { ok: false as const, message: "배정 설정은 에이전시 관리자만 바꿀 수 있습니다." },
@@ -149,7 +150,8 @@ export async function action({ request }: Route.ActionArgs) {
     autoAssign: field(form, "autoAssign") === "on",
     active: form.getAll("active").map(String),
   });
-  throw redirect("/admin/leads?assignment=saved#assignment", { headers: adminHeaders() });
+  const site = siteId === hostSite ? "" : `${DESK_SITE_PARAM}=${siteId}&`;
+  throw redirect(`/admin/leads?${site}assignment=saved#assignment`, { headers: adminHeaders() });
 }
 
 const ACTION_LABEL: Record<AccessAction, string> = {
@@ -164,6 +166,10 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
   const scoped: Record<string, string> =
     site && site.scope !== site.current ? { [DESK_SITE_PARAM]: site.scope } : {};
   const query = deskFilterQuery(filter, scoped);
+  // The views keep the complex chosen (or 모든 단지).
+  const kept = scoped[DESK_SITE_PARAM] ?? loaderData.work.site;
+  const withWork = (view: string) =>
+    kept ? `${view}&${DESK_SITE_PARAM}=${encodeURIComponent(kept)}` : view;
   const refused =
     actionData && "refused" in actionData
       ? actionData.formError
@@ -194,10 +200,16 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
         ) : null}
       </p>
       <nav className="desk-views" aria-label="보기">
-        <Link to="/admin/leads?view=queue" aria-current={view === "queue" ? "page" : undefined}>
+        <Link
+          to={`/admin/leads?${withWork("view=queue")}`}
+          aria-current={view === "queue" ? "page" : undefined}
+        >
           {isConsultant ? "내 대기열" : "대기열"}
         </Link>
-        <Link to="/admin/leads?view=all" aria-current={view === "all" ? "page" : undefined}>
+        <Link
+          to={`/admin/leads?${withWork("view=all")}`}
+          aria-current={view === "all" ? "page" : undefined}
+        >
           전체 고객
         </Link>
       </nav>
@@ -207,7 +219,11 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
         <ListView data={loaderData} query={query} scoped={scoped} />
       )}
       {loaderData.assignment ? (
-        <AssignmentSettings settings={loaderData.assignment} saved={loaderData.assignmentSaved} />
+        <AssignmentSettings
+          settings={loaderData.assignment}
+          saved={loaderData.assignmentSaved}
+          work={loaderData.work}
+        />
       ) : null}
       {isConsultant ? null : (
         <section className="access-log" aria-labelledby="access-log-title">
@@ -261,6 +277,7 @@ function QueueView({ data: d }: { data: LoaderData }) {
       {d.isConsultant ? null : (
         <Form method="get" action="/admin/leads" className="desk-filters" aria-label="대기열 선택">
           <input type="hidden" name="view" value="queue" />
+          {d.work.site ? <input type="hidden" name={DESK_SITE_PARAM} value={d.work.site} /> : null}
           <div className="field desk-filter is-select">
             <label htmlFor={`${id}-whose`}>상담원</label>
             <select id={`${id}-whose`} name="consultant" defaultValue={d.whose ?? NO_CONSULTANT}>
@@ -361,7 +378,7 @@ function ListView({
         consultants={d.consultants}
       />
       <p className="admin-summary" role="status">
-        {d.site ? `${siteLabel(d.site.scope)} · ` : ""}
+        {d.site ? `${scopeName(d.site)} · ` : ""}
         {describeDeskFilter(d.filter, names)} · {list.total.toLocaleString("ko-KR")}명
         {list.pages > 1 ? ` · ${list.page}/${list.pages}쪽` : ""}
       </p>
@@ -635,15 +652,17 @@ function DeskFilters({
 function AssignmentSettings({
   settings,
   saved,
+  work,
 }: {
   settings: NonNullable<LoaderData["assignment"]>;
   saved: boolean;
+  work: LoaderData["work"];
 }) {
   const id = useId();
   return (
     <section className="desk-assignment" id="assignment" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="admin-subtitle">
-        상담원 배정
+        상담원 배정 · {work.name}
       </h2>
       <FormMessage tone="ok" focus>
         {saved ? "배정 설정을 저장했습니다." : null}
@@ -654,7 +673,11 @@ function AssignmentSettings({
           있습니다.
         </p>
       ) : (
-        <Form method="post" action="/admin/leads" className="desk-assignment-form">
+        <Form
+          method="post"
+          action={`/admin/leads${work.site ? `?${DESK_SITE_PARAM}=${work.site}` : ""}`}
+          className="desk-assignment-form"
+        >
           <p className="field-check">
             <input
               type="checkbox"

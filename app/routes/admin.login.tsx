@@ -1,5 +1,6 @@
 // The press and administrator styles load only with these pages (not on every marketing page).
 import type { RouteHandle } from "~/root";
+import { ConsoleMinimalHeader } from "~/components/admin/console-header";
 import "~/styles/press.css";
 import "~/styles/admin.css";
 import { data, redirect } from "react-router";
@@ -10,17 +11,16 @@ import { getAdmin, refuseCrossSite, refuseOtherSitesAdmin } from "~/auth/guards.
 import { signIn } from "~/auth/sign-in.server";
 import { requestSiteId } from "~/sites/request-site.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
-import { siteFrom } from "~/lib/site";
 import { AUTH_MESSAGES, safeRedirect } from "~/lib/auth";
-import { readForm } from "~/http/form.server";
+import { requireForm } from "~/http/form.server";
 import { clientIp } from "~/http/client-ip.server";
 
 /** The administrator's pages are hydrated by React Router (docs/decisions/014). */
-export const handle: RouteHandle = { hydrate: true };
+export const handle: RouteHandle = { hydrate: true, console: true };
 
 /** /admin/login: the sign-in page every administrator page sends a signed-out request to. */
 
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(siteFrom(matches), "로그인");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "로그인");
 export const headers = adminHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -40,8 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (refused) return refused;
   const siteId = requestSiteId(request);
   await refuseOtherSitesAdmin(request, siteId);
-  const read = await readForm(request, 16 * 1024);
-  const form = read.ok ? read.form : new FormData();
+  const form = await requireForm(request, 16 * 1024);
   const result = await signIn(
     siteId,
     { email: form.get("email"), password: form.get("password") },
@@ -66,7 +65,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function AdminLogin({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <div className="admin-shell">
-      <div className="admin-page admin-narrow">
+      <ConsoleMinimalHeader />
+      <main id="main" tabIndex={-1} className="admin-page admin-narrow">
         <FormMessage tone="ok">
           {loaderData.signedOut && !actionData ? AUTH_MESSAGES.signedOut : null}
         </FormMessage>
@@ -77,7 +77,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           email={actionData && "email" in actionData ? actionData.email : ""}
           title="관리자 로그인"
         />
-      </div>
+      </main>
     </div>
   );
 }

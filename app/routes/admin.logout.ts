@@ -4,7 +4,7 @@ import { destroySession } from "~/auth/session.server";
 import { isSameOrigin, refuseOtherSitesAdmin } from "~/auth/guards.server";
 import { adminHeaders } from "~/lib/admin-page";
 import { AUTH_MESSAGES, safeRedirect } from "~/lib/auth";
-import { readForm } from "~/http/form.server";
+import { requireForm } from "~/http/form.server";
 import { requestSiteId } from "~/sites/request-site.server";
 
 /** POST /admin/logout: deletes the session row and the cookie. A GET only goes to /admin. */
@@ -22,8 +22,7 @@ export async function action({ request }: Route.ActionArgs) {
     });
   }
   await refuseOtherSitesAdmin(request, requestSiteId(request));
-  const read = await readForm(request, 16 * 1024);
-  const form = read.ok ? read.form : new FormData();
+  const form = await requireForm(request, 16 * 1024);
   const setCookie = await destroySession(request);
   const to = safeRedirect(form.get("redirectTo"), "/admin/login?signedOut=1");
   return redirect(to, { headers: { ...adminHeaders(), "Set-Cookie": setCookie } });

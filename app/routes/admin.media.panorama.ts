@@ -23,7 +23,7 @@ export async function action({ request }: Route.ActionArgs) {
   if (refused) return refused;
   const upload = await readUpload(request, "panorama");
   if (!upload.ok) return upload.response;
-  const result = await processPanorama(upload.bytes);
+  const result = await processPanorama(upload.bytes, { signal: request.signal });
   if (!result.ok) return fileRefusal(result.message, result.status);
   return fileAnswer({ ok: true, value: result.value, previewUrl: result.previewUrl });
 }

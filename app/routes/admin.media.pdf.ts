@@ -24,7 +24,9 @@ export async function action({ request }: Route.ActionArgs) {
   if (refused) return refused;
   const upload = await readUpload(request, "pdf");
   if (!upload.ok) return upload.response;
-  const result = await processPdfUpload(new Uint8Array(upload.bytes));
+  const result = await processPdfUpload(new Uint8Array(upload.bytes), {
+    signal: request.signal,
+  });
   if (!result.ok) return fileRefusal(result.message, result.status);
   return fileAnswer({ ok: true, value: result.value, previewUrl: result.previewUrl });
 }

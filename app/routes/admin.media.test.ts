@@ -149,7 +149,7 @@ describe.each(engines())("uploading a picture from the console ($name)", (engine
       .toBuffer();
     expect(await send(huge, "image/png", "x")).toMatchObject({
       status: 400,
-      body: { ok: false, field: "file", message: /40메가픽셀/ },
+      body: { ok: false, field: "file", message: /34메가픽셀/ },
     });
 
     expect(storedFiles()).toEqual(before);

@@ -4,6 +4,7 @@ import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { fileField, field, readForm } from "~/http/form.server";
 import { NO_STORE } from "~/lib/cache";
 import { MEDIA_MAX_BYTES, MEDIA_MESSAGES, type MediaUploadAnswer } from "~/lib/media-upload";
+import { QUEUE_RETRY_SECONDS } from "~/media/one-at-a-time.server";
 import { processUpload } from "~/media/upload.server";
 import { requestSiteId } from "~/sites/request-site.server";
 
@@ -21,8 +22,12 @@ export const MEDIA_BODY_MAX = MEDIA_MAX_BYTES + 1024 * 1024;
 
 const HEADERS = { "Cache-Control": NO_STORE, "X-Robots-Tag": "noindex" };
 
+/** A 503 (too many pictures wait their turn, app/media/one-at-a-time.server.ts) says when to retry. */
 const answer = (body: MediaUploadAnswer, status = 200) =>
-  Response.json(body, { status, headers: HEADERS });
+  Response.json(body, {
+    status,
+    headers: status === 503 ? { ...HEADERS, "Retry-After": String(QUEUE_RETRY_SECONDS) } : HEADERS,
+  });
 
 /** Only a POST uploads; a page asking for the address gets 405 (after the guard: 404 to others). */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -47,6 +52,7 @@ export async function action({ request }: Route.ActionArgs) {
 
   const result = await processUpload(Buffer.from(await file.arrayBuffer()), {
     alt: field(read.form, "alt"),
+    signal: request.signal,
   });
   if (!result.ok)
     return answer({ ok: false, field: result.field, message: result.message }, result.status);

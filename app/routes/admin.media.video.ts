@@ -1,15 +1,12 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { Route } from "./+types/admin.media.video";
-import { receiveFile } from "~/http/multipart-file.server";
+import { uploadedPath, withRequestFiles } from "~/http/streamed-form.server";
 import { FILE_MESSAGES } from "~/lib/file-upload";
 import {
   fileAnswer,
-  fileBodyMax,
   fileRefusal,
   guardUpload,
   readUpload,
+  readUploadFile,
   uploadOnly,
 } from "~/media/file-route.server";
 import { processCaptions, processVideo } from "~/media/video.server";
@@ -19,10 +16,9 @@ import { processCaptions, processVideo } from "~/media/video.server";
  * captions (WebVTT, up to 1 MB) uploaded from the console (multipart/form-data: `file`), on the
  * complex's host, by an administrator of its content. Answers FileUploadAnswer as JSON:
  * `{ ok: true, value: { src, width, height } }` for a film, `{ ok: true, value: "<src>" }` for
- * captions, or `{ ok: false, field: "file", message }` with 400, 413 or 415. The film is received
- * on disk (app/http/multipart-file.server.ts), adding no copy in memory to the server's own buffer
- * of the body (server/body-limit.js); checking and keeping
- * it is app/media/video.server.ts.
+ * captions, or `{ ok: false, field: "file", message }` with 400, 413 or 415. The film streams to
+ * a temporary file as it arrives (app/http/streamed-form.server.ts), never held in memory; checking
+ * and keeping it is app/media/video.server.ts.
  */
 
 export const loader = ({ request }: Route.LoaderArgs) => uploadOnly(request);
@@ -33,21 +29,17 @@ export async function action({ request }: Route.ActionArgs) {
   return new URL(request.url).pathname.endsWith("/captions") ? captions(request) : video(request);
 }
 
-async function video(request: Request) {
-  const dir = await mkdtemp(join(tmpdir(), "bunyang-video-"));
-  try {
-    const received = await receiveFile(request, "file", dir, fileBodyMax("video"));
-    if (!received.ok) {
-      if (received.reason === "too_large") return fileRefusal(FILE_MESSAGES.tooLarge("video"), 413);
-      if (received.reason === "no_file") return fileRefusal(FILE_MESSAGES.noFile("video"), 400);
-      return fileRefusal(FILE_MESSAGES.unreadable, 400);
-    }
-    const result = await processVideo(received.path, received.size);
+/** The film is checked and stored from its temporary file, removed when this ends (withRequestFiles). */
+function video(request: Request) {
+  return withRequestFiles(async () => {
+    const upload = await readUploadFile(request, "video");
+    if (!upload.ok) return upload.response;
+    const path = uploadedPath(upload.file);
+    if (!path) return fileRefusal(FILE_MESSAGES.unreadable, 400);
+    const result = await processVideo(path, upload.file.size);
     if (!result.ok) return fileRefusal(result.message, result.status);
     return fileAnswer({ ok: true, value: result.value });
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  });
 }
 
 async function captions(request: Request) {

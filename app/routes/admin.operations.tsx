@@ -8,7 +8,6 @@ import { milestoneLabel } from "~/content/pages";
 import type { Milestone, Site } from "~/content/schema";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { formatKoreanDateTime, isoToKstInput, kstInputToIso } from "~/lib/korean-date";
-import { siteFrom } from "~/lib/site";
 import { SITE_ID } from "~/lib/sites";
 import { field, readForm } from "~/http/form.server";
 import {
@@ -33,7 +32,7 @@ import { requestSiteId } from "~/sites/request-site.server";
  * An administrator of several complexes picks the complex (?site=); others work their own.
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(siteFrom(matches), "운영 정보");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "운영 정보");
 export const headers = adminHeaders;
 
 const WEEKDAYS = ["일", "월", "화", "수", "목", "금", "토"];
@@ -59,7 +58,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [settings, changes] = await Promise.all([readLive(siteId), listChanges(siteId, 50)]);
   const choices = allSites()
     .filter((s) => mayUse(admin, s.id, "content"))
-    .map((s) => ({ id: s.id, name: s.project.siteName }));
+    .map((s) => ({ id: s.id, name: s.identity.name }));
   return data(
     {
       siteId,
@@ -84,9 +83,9 @@ export async function loader({ request }: Route.LoaderArgs) {
 function currentValues(site: Site) {
   const v = site.modelHouse.visits;
   return {
-    phone: site.contact.phone,
+    phone: site.identity.phone,
     contactHours: site.contact.hours,
-    modelHouseAddress: site.modelHouse.address,
+    modelHouseAddress: site.identity.modelHouseAddress,
     modelHouseHours: site.modelHouse.hoursText,
     units: site.unitTypes.map((u) => ({ key: u.key, label: u.label })),
     remaining: site.remainingUnits

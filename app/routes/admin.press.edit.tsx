@@ -3,30 +3,32 @@ import { FormMessage } from "~/components/admin/form-message";
 import type { Route } from "./+types/admin.press.edit";
 import { DeletePost } from "~/components/press/delete-post";
 import { PressWriteForm } from "~/components/press/press-write-form";
-import { refuseCrossSite, requireArea } from "~/auth/guards.server";
+import { refuseCrossSite } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
-import { siteFrom } from "~/lib/site";
+import { withParam } from "~/lib/console";
 import { safeRedirect } from "~/lib/auth";
 import { isoToKstInput } from "~/lib/korean-date";
 import { PRESS_MESSAGES, type PressFormValues } from "~/lib/press-form";
 import { deletePost, getPost, updatePost, type PhotoChange } from "~/press/posts.server";
 import { field, readForm } from "~/http/form.server";
 import { checkSubmission, unreadable } from "./press-action.server";
-import { requestSiteId } from "~/sites/request-site.server";
+import { requireConsoleSite } from "~/sites/console-site.server";
+import { requireSite, siteOrigin } from "~/sites/registry.server";
 
 /** /admin/press/:id: edit a post (and its photo and publication), or delete it. */
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  adminMeta(siteFrom(matches), loaderData ? `수정: ${loaderData.post.title}` : "보도자료 수정");
+  adminMeta(matches, loaderData ? `수정: ${loaderData.post.title}` : "보도자료 수정");
 export const headers = adminHeaders;
 
 export async function loader({ request, params }: Route.LoaderArgs) {
-  const siteId = requestSiteId(request);
-  await requireArea(request, siteId, "press");
+  const { siteId, query } = await requireConsoleSite(request, "press");
   const post = await getPost(siteId, params.id);
   if (!post) throw data(PRESS_MESSAGES.notFound, { status: 404, headers: adminHeaders() });
+  // Another complex's post is read on its own address.
+  const origin = query ? siteOrigin(requireSite(siteId)) : "";
   return data(
-    { post, saved: new URL(request.url).searchParams.has("saved") },
+    { post, query, origin, saved: new URL(request.url).searchParams.has("saved") },
     { headers: adminHeaders() },
   );
 }
@@ -34,8 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export async function action({ request, params }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
-  const siteId = requestSiteId(request);
-  await requireArea(request, siteId, "press");
+  const { siteId, query } = await requireConsoleSite(request, "press");
   const read = await readForm(request);
   if (!read.ok) return unreadable(read.reason, "update");
   const form = read.form;
@@ -43,7 +44,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (field(form, "intent") === "delete") {
     const post = await getPost(siteId, params.id);
     await deletePost(siteId, params.id);
-    const back = post ? `/${post.site}/press` : "/admin/press";
+    const back = post && !query ? `/${post.site}/press` : `/admin/press${query}`;
     return redirect(safeRedirect(field(form, "redirectTo"), back), { headers: adminHeaders() });
   }
 
@@ -56,11 +57,13 @@ export async function action({ request, params }: Route.ActionArgs) {
       : { kind: "keep" };
   const saved = await updatePost(siteId, params.id, checked.input, { photo });
   if (!saved) throw data(PRESS_MESSAGES.notFound, { status: 404, headers: adminHeaders() });
-  return redirect(`/admin/press/${params.id}?saved=1`, { headers: adminHeaders() });
+  return redirect(`/admin/press/${params.id}${withParam(query, "saved=1")}`, {
+    headers: adminHeaders(),
+  });
 }
 
 export default function AdminPressEdit({ loaderData, actionData }: Route.ComponentProps) {
-  const { post, saved } = loaderData;
+  const { post, saved, query, origin } = loaderData;
   const answer = actionData && "intent" in actionData ? actionData : null;
   const refused = actionData && "refused" in actionData ? actionData.formError : undefined;
   const initial: PressFormValues = {
@@ -74,26 +77,26 @@ export default function AdminPressEdit({ loaderData, actionData }: Route.Compone
     publishAt:
       post.state === "scheduled" && post.publishedAt ? isoToKstInput(post.publishedAt) : "",
   };
-  const detail = `/${post.site}/press/${post.id}`;
+  const detail = `${origin}/${post.site}/press/${post.id}`;
   return (
     <>
       <div className="admin-head">
         <h1 className="admin-title">보도자료 수정</h1>
-        <Link to="/admin/press" className="admin-link">
+        <Link to={`/admin/press${query}`} className="admin-link">
           ← 보도자료 관리
         </Link>
       </div>
       <FormMessage tone="ok">
         {saved && !actionData ? (
           <>
-            {PRESS_MESSAGES.saved} <Link to={detail}>보도자료 보기</Link>
+            {PRESS_MESSAGES.saved} <a href={detail}>보도자료 보기</a>
           </>
         ) : null}
       </FormMessage>
       <FormMessage tone="error">{refused}</FormMessage>
       <PressWriteForm
         key={post.updatedAt}
-        action={`/admin/press/${post.id}`}
+        action={`/admin/press/${post.id}${query}`}
         intent="update"
         heading={post.title}
         submitLabel="저장"
@@ -103,13 +106,18 @@ export default function AdminPressEdit({ loaderData, actionData }: Route.Compone
         photo={post.photo}
         scheduledAt={post.state === "scheduled" ? post.publishedAt : null}
         footer={
-          <Link to={detail} className="admin-link">
+          <a href={detail} className="admin-link">
             보도자료 보기
-          </Link>
+          </a>
         }
       />
       <div className="admin-danger-zone">
-        <DeletePost id={post.id} title={post.title} redirectTo="/admin/press" />
+        <DeletePost
+          id={post.id}
+          title={post.title}
+          redirectTo={`/admin/press${query}`}
+          query={query}
+        />
       </div>
     </>
   );

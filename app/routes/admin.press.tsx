@@ -3,28 +3,28 @@ import { FormMessage } from "~/components/admin/form-message";
 import { formatViews } from "~/lib/press-pages";
 import type { Route } from "./+types/admin.press";
 import { DeletePost } from "~/components/press/delete-post";
-import { requireArea } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import { withParam } from "~/lib/console";
 import { formatKoreanDateTime } from "~/lib/korean-date";
 import { postedMessage } from "~/lib/press-form";
-import { siteFrom, useSite } from "~/lib/site";
 import { getPost, listAllPosts } from "~/press/posts.server";
-import { requestSiteId } from "~/sites/request-site.server";
+import { requireConsoleSite } from "~/sites/console-site.server";
+import { requireSite, siteOrigin } from "~/sites/registry.server";
 
 /**
  * /admin/press: every post with its state (draft, scheduled, published), views, edit and delete.
- * After /admin/press/new saves a post (?created=<id>): what became of it, and its row marked.
+ * After /admin/press/new saves a post (?created=<id>): what became of it, and its row marked. The
+ * complex worked on: `?site=<id>` or the host's (app/sites/console-site.server.ts).
  */
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  adminMeta(siteFrom(matches), "보도자료 관리");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "보도자료 관리");
 export const headers = adminHeaders;
 
 const PAGE = 50;
 
 export async function loader({ request }: Route.LoaderArgs) {
-  const siteId = requestSiteId(request);
-  await requireArea(request, siteId, "press");
+  const { siteId, query } = await requireConsoleSite(request, "press");
+  const site = requireSite(siteId);
   const url = new URL(request.url);
   const requested = Number(url.searchParams.get("page"));
   const createdId = url.searchParams.get("created");
@@ -33,6 +33,10 @@ export async function loader({ request }: Route.LoaderArgs) {
     createdId ? getPost(siteId, createdId) : undefined,
   ]);
   return {
+    query,
+    // Another complex's posts are read on its own address.
+    origin: query ? siteOrigin(site) : "",
+    multiSite: site.press.sites.length > 1,
     created: created
       ? { id: created.id, state: created.state, publishedAt: created.publishedAt }
       : null,
@@ -59,13 +63,13 @@ const STATE = {
 } as const;
 
 export default function AdminPress({ loaderData }: Route.ComponentProps) {
-  const { posts, page, pages, total, created } = loaderData;
-  const multiSite = useSite().press.sites.length > 1;
+  const { posts, page, pages, total, created, query, origin, multiSite } = loaderData;
+  const pageLink = (n: number) => withParam(query, `page=${n}`);
   return (
     <>
       <div className="admin-head">
         <h1 className="admin-title">보도자료 관리</h1>
-        <Link to="/admin/press/new" className="btn btn-primary btn-small">
+        <Link to={`/admin/press/new${query}`} className="btn btn-primary btn-small">
           새 보도자료 쓰기
         </Link>
       </div>
@@ -104,7 +108,7 @@ export default function AdminPress({ loaderData }: Route.ComponentProps) {
                   <td className="admin-cell-title" data-label="제목">
                     {/* One piece, so that on a phone's card the tags follow the title. */}
                     <span>
-                      <Link to={`/${p.site}/press/${p.id}`}>{p.title}</Link>
+                      <a href={`${origin}/${p.site}/press/${p.id}`}>{p.title}</a>
                       {p.id === created?.id ? (
                         <span className="admin-tag is-new">새 글</span>
                       ) : null}
@@ -120,10 +124,18 @@ export default function AdminPress({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td data-label="관리">
                     <div className="admin-row-actions">
-                      <Link to={`/admin/press/${p.id}`} className="btn btn-outline btn-small">
+                      <Link
+                        to={`/admin/press/${p.id}${query}`}
+                        className="btn btn-outline btn-small"
+                      >
                         수정
                       </Link>
-                      <DeletePost id={p.id} title={p.title} redirectTo="/admin/press" />
+                      <DeletePost
+                        id={p.id}
+                        title={p.title}
+                        redirectTo={`/admin/press${query}`}
+                        query={query}
+                      />
                     </div>
                   </td>
                 </tr>
@@ -134,11 +146,11 @@ export default function AdminPress({ loaderData }: Route.ComponentProps) {
       </div>
       {pages > 1 ? (
         <nav className="admin-pager" aria-label="쪽 이동">
-          {page > 1 ? <Link to={`?page=${page - 1}`}>이전</Link> : null}
+          {page > 1 ? <Link to={pageLink(page - 1)}>이전</Link> : null}
           <span>
             {page} / {pages}
           </span>
-          {page < pages ? <Link to={`?page=${page + 1}`}>다음</Link> : null}
+          {page < pages ? <Link to={pageLink(page + 1)}>다음</Link> : null}
         </nav>
       ) : null}
     </>

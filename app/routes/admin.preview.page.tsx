@@ -12,7 +12,8 @@ import { withSiteOverride } from "~/sites/registry.server";
  * /admin/preview/page/<path>: one page of the complex rendered from its draft, for the frames of
  * /admin/preview (app/sites/preview.server.ts). Content editors only (anyone else, signed out too:
  * the 404 of the console), never indexed or stored, shown in a frame of this site only. Rendered on each request by
- * the public pages' renderer; nothing is kept.
+ * the public pages' renderer (the two frames' requests for one page share one render); nothing is
+ * kept.
  */
 
 const HEADERS = {
@@ -20,24 +21,42 @@ const HEADERS = {
   "X-Robots-Tag": "noindex, nofollow",
 };
 
+type Rendered =
+  | Awaited<ReturnType<NonNullable<Route.LoaderArgs["context"]["renderPage"]>>>
+  | { problems: PreviewProblem[] };
+
+/** Renders under way, by draft revision, page and console query: shared, never kept after. */
+const rendering = new Map<string, Promise<Rendered>>();
+
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   // Signed out: a frame has no sign-in page to go to (the console page /admin/preview has).
   if (!(await getSession(request))) throw data(null, { status: 404, headers: HEADERS });
   const { siteId, query } = await requireConsoleSite(request, "content");
   const draft = await getDraft(siteId);
-  if (!draft || !context.renderPage) throw data(null, { status: 404, headers: HEADERS });
-  const preview = await previewSite(siteId, draft.content);
-  if (!preview.ok) {
-    return new Response(problemsPage(preview.problems), {
+  const { renderPage } = context;
+  if (!draft || !renderPage) throw data(null, { status: 404, headers: HEADERS });
+  const path = `/${params["*"] ?? ""}`;
+  // The phone and desktop frames ask for the same page at once: one render serves both, so the
+  // second frame does not wait behind the first's (issue 39: the desktop frame stayed blank).
+  const key = JSON.stringify([siteId, draft.revision, path, query]);
+  let render = rendering.get(key);
+  if (!render) {
+    render = (async (): Promise<Rendered> => {
+      const preview = await previewSite(siteId, draft.content);
+      if (!preview.ok) return { problems: preview.problems };
+      return withSiteOverride(preview.site, () =>
+        renderPage(siteId, path, (html) => previewHtml(html, preview.site, query)),
+      );
+    })().finally(() => rendering.delete(key));
+    rendering.set(key, render);
+  }
+  const page = await render;
+  if ("problems" in page) {
+    return new Response(problemsPage(page.problems), {
       status: 409,
       headers: { ...HEADERS, "Content-Type": "text/html; charset=utf-8" },
     });
   }
-  const path = `/${params["*"] ?? ""}`;
-  const { renderPage } = context;
-  const page = await withSiteOverride(preview.site, () =>
-    renderPage(siteId, path, (html) => previewHtml(html, preview.site, query)),
-  );
   return new Response(page.html, {
     status: page.status,
     headers: {

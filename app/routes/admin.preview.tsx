@@ -2,7 +2,6 @@ import "~/styles/preview.css";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/admin.preview";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
-import { siteFrom } from "~/lib/site";
 import { requireConsoleSite } from "~/sites/console-site.server";
 import { getDraft } from "~/sites/content-store.server";
 import { previewPages, previewSite, previewUrl } from "~/sites/preview.server";
@@ -14,15 +13,15 @@ import { previewPages, previewSite, previewUrl } from "~/sites/preview.server";
  * complex lists its problems, each linking to its field.
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(siteFrom(matches), "미리보기");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "미리보기");
 export const headers = adminHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { siteId, query } = await requireConsoleSite(request, "content");
   const draft = await getDraft(siteId);
   if (!draft) throw data(null, { status: 404, headers: adminHeaders() });
-  const project = draft.content.project as { siteName?: string } | undefined;
-  const name = project?.siteName ?? siteId;
+  const identity = draft.content.identity as { name?: string } | undefined;
+  const name = identity?.name ?? siteId;
   const preview = await previewSite(siteId, draft.content);
   if (!preview.ok) {
     return data(

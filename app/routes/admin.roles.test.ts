@@ -28,6 +28,9 @@ import { action as pressListAction, loader as pressListLoader } from "./press.li
 import { loadStore } from "~/sites/content-store.server";
 import { action as siteAction, loader as siteLoader } from "./admin.site";
 import { loader as sitesLoader } from "./admin.sites";
+import { loader as sitesNewLoader } from "./admin.sites.new";
+import { loader as startLoader } from "./admin.site.start";
+import { loader as contentSearchLoader } from "./admin.content.search";
 
 /*
  * Each role against every administrator loader and action, signed in on its own complex (suwon):
@@ -438,6 +441,27 @@ describe.each(engines())("each role's areas, route by route ($name)", (engine) =
     };
     expect(await status("agency")).toEqual([200, 200, 302]);
     expect(await status("editor")).toEqual([404, 200, 404]);
+    expect(await status("consultant")).toEqual([404, 404, 404]);
+  });
+
+  it("새 단지's guided start is the agency's alone; the editor's search is content's", async () => {
+    await seed();
+    await loadStore();
+    const status = async (role: Role) => {
+      const cookie = await cookieOf(`${role}@example.com`, SITE);
+      const step = { siteId: SITE, step: "confirm" };
+      return [
+        await statusOf(() => sitesNewLoader(get("/admin/sites/new", cookie) as any)),
+        await statusOf(() =>
+          startLoader(get(`/admin/sites/${SITE}/start/confirm`, cookie, step) as any),
+        ),
+        await statusOf(() =>
+          contentSearchLoader(get("/admin/content/search?q=전화", cookie) as any),
+        ),
+      ];
+    };
+    expect(await status("agency")).toEqual([200, 200, 200]);
+    expect(await status("editor")).toEqual([404, 404, 200]);
     expect(await status("consultant")).toEqual([404, 404, 404]);
   });
 });

@@ -1,5 +1,6 @@
 import { data, Form, Link, redirect } from "react-router";
 import type { Route } from "./+types/admin.site";
+import { contentHref } from "~/lib/content-href";
 import { FormMessage } from "~/components/admin/form-message";
 import { SiteExport, SiteImport } from "~/components/admin/site-portable";
 import { mayUse } from "~/auth/access.server";
@@ -7,10 +8,9 @@ import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { sitesWithLeads } from "~/leads/leads.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { formatKoreanDateTime, kstInputToIso } from "~/lib/korean-date";
-import { siteFrom } from "~/lib/site";
 import { SITE_ID } from "~/lib/sites";
 import { siteJsonSchema } from "~/content/schema";
-import { field } from "~/http/form.server";
+import { field, requireForm } from "~/http/form.server";
 import { describeChanges, type ChangeRow } from "~/lib/content-changes";
 import { problemField, type FieldSchema } from "~/lib/form-schema";
 import {
@@ -24,7 +24,9 @@ import {
   storedState,
   versionContent,
 } from "~/sites/content-store.server";
-import { importFromForm } from "~/sites/portable.server";
+import { leftoversOf } from "~/sites/copy-source.server";
+import { mayChangeHosts } from "~/sites/hosts.server";
+import { importFromForm, SITE_ZIP_MAX_BYTES } from "~/sites/portable.server";
 import { siteById, siteOrigin } from "~/sites/registry.server";
 import { STATE_LABEL } from "./admin.sites";
 
@@ -36,7 +38,7 @@ import { STATE_LABEL } from "./admin.sites";
  * complex down (준비 중) and deleting it when it holds no leads.
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(siteFrom(matches), "단지 게시");
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "단지 게시");
 export const headers = adminHeaders;
 
 /** The signed-in administrator of the complex (in the store: this instance may not serve it yet). */
@@ -65,17 +67,19 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }
   }
   const site = siteById(siteId);
-  const project = draft.content.project as { siteName?: string } | undefined;
+  const identity = draft.content.identity as { name?: string } | undefined;
+  const leftovers = await leftoversOf(siteId, draft.content);
   return data(
     {
       siteId,
-      name: project?.siteName ?? siteId,
+      name: identity?.name ?? siteId,
       origin: site ? siteOrigin(site) : null,
       state: (await storedState(siteId)) ?? "draft",
       draft: { revision: draft.revision, savedAt: draft.savedAt, savedBy: draft.savedBy },
       versions,
       compare: changes ? { version: compare, changes } : null,
       created: url.searchParams.has("created"),
+      leftovers: leftovers && { count: leftovers.open.length, sourceName: leftovers.sourceName },
       done: url.searchParams.get("done"),
     },
     { headers: adminHeaders() },
@@ -87,11 +91,13 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (refused) return refused;
   const siteId = params.siteId;
   const { admin, draft } = await target(request, siteId);
-  const form = await request.formData();
+  const form = await requireForm(request, SITE_ZIP_MAX_BYTES + 1024 * 1024);
   const intent = field(form, "intent");
   const back = (done: string) => redirect(`/admin/sites/${siteId}?done=${done}`);
   if (intent === "import") {
-    const imported = await importFromForm(form, { into: siteId }, admin.email);
+    // An editor's zip keeps the complex's hosts: only an 에이전시 관리자 changes them.
+    const keepHosts = !mayChangeHosts(admin, siteId);
+    const imported = await importFromForm(form, { into: siteId, keepHosts }, admin.email);
     if (imported.ok) return back("imported");
     return data({ importProblems: imported.problems }, { status: 400, headers: adminHeaders() });
   }
@@ -114,6 +120,8 @@ export async function action({ request, params }: Route.ActionArgs) {
       const problems = published.problems.map((p) => ({
         path: p.path,
         message: p.message,
+        // A copy's field still holding its source's identity (app/lib/leftovers.ts).
+        leftover: "leftover" in p,
         ...problemField(schema, draft.content, p.path),
       }));
       return data({ problems }, { status: 400, headers: adminHeaders() });
@@ -121,8 +129,13 @@ export async function action({ request, params }: Route.ActionArgs) {
     return back(liveFrom && new Date(liveFrom) > new Date() ? "scheduled" : "published");
   }
   if (intent === "restore") {
-    const restored = await restoreVersion(siteId, Number(field(form, "version")), admin.email);
-    return restored.ok ? back("restored") : back("missing");
+    // An editor's restore keeps the draft's hosts and 기본 단지 mark: only an 에이전시 관리자
+    // changes them (app/sites/hosts.server.ts), and an old version would undo the agency's change.
+    const restored = await restoreVersion(siteId, Number(field(form, "version")), admin.email, {
+      keepAddress: !mayChangeHosts(admin, siteId),
+    });
+    if (!restored.ok) return back("missing");
+    return back(restored.kept.length ? `restored-${restored.kept.join("-")}` : "restored");
   }
   // Taking a complex down and deleting it: 에이전시 관리자 only (the same 404 as elsewhere).
   if (
@@ -171,6 +184,12 @@ const DONE: Record<string, string> = {
   published: "게시했습니다. 몇 초 안에 모든 서버의 페이지가 바뀝니다.",
   scheduled: "예약 게시를 등록했습니다. 정한 시각에 페이지가 바뀝니다.",
   restored: "선택한 버전을 초안으로 되돌렸습니다. 확인한 뒤 게시해 주세요.",
+  "restored-hosts":
+    "선택한 버전을 초안으로 되돌렸습니다. 호스트 이름은 에이전시 관리자만 바꿀 수 있어 지금 초안의 것을 그대로 두었습니다. 확인한 뒤 게시해 주세요.",
+  "restored-default":
+    "선택한 버전을 초안으로 되돌렸습니다. 기본 단지 표시는 에이전시 관리자만 바꿀 수 있어 지금 초안의 것을 그대로 두었습니다. 확인한 뒤 게시해 주세요.",
+  "restored-hosts-default":
+    "선택한 버전을 초안으로 되돌렸습니다. 호스트 이름과 기본 단지 표시는 에이전시 관리자만 바꿀 수 있어 지금 초안의 것을 그대로 두었습니다. 확인한 뒤 게시해 주세요.",
   unpublish: "게시를 중단했습니다. 단지 주소에는 ‘준비 중’ 안내가 나옵니다.",
   republish: "다시 게시했습니다.",
   missing: "그 버전을 찾지 못했습니다.",
@@ -179,9 +198,8 @@ const DONE: Record<string, string> = {
 };
 
 /** Where a field is edited: the content form, at the field's control. */
-const fieldHref = (siteId: string, id: string) => `/admin/content?site=${siteId}#${id}`;
 
-type Problem = { path: string; message: string; id?: string; label?: string };
+type Problem = { path: string; message: string; id?: string; label?: string; leftover?: boolean };
 
 export default function AdminSite({ loaderData, actionData }: Route.ComponentProps) {
   const d = loaderData;
@@ -191,7 +209,7 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
   return (
     <>
       <p>
-        <Link to="/admin/sites">← 단지 관리</Link>
+        <Link to={`/admin/sites?site=${d.siteId}`}>← 단지 관리</Link>
       </p>
       <h1 className="admin-title">
         {d.name} <span>({d.siteId})</span>
@@ -207,7 +225,7 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
         </FormMessage>
       ) : null}
       <p className="admin-links">
-        <Link to={`/admin/content?site=${d.siteId}`} className="admin-link">
+        <Link to={contentHref(d.siteId)} className="admin-link">
           콘텐츠 편집
         </Link>{" "}
         ·{" "}
@@ -219,7 +237,19 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
         <dt>상태</dt>
         <dd>{STATE_LABEL[d.state]}</dd>
         <dt>주소</dt>
-        <dd>{d.origin ? <a href={d.origin}>{d.origin}</a> : "잠시 후 표시됩니다"}</dd>
+        <dd>
+          {d.origin ? (
+            <>
+              <a href={d.origin} target="_blank" rel="noopener">
+                {d.origin}
+                <span className="sr-only"> (새 창)</span>
+              </a>
+              {d.state === "live" ? null : " · 게시 중이 아니어서 지금은 준비 중 안내가 나옵니다"}
+            </>
+          ) : (
+            "잠시 후 표시됩니다"
+          )}
+        </dd>
         <dt>초안</dt>
         <dd>
           {formatKoreanDateTime(d.draft.savedAt)} {d.draft.savedBy} 저장 (수정 {d.draft.revision}
@@ -233,11 +263,19 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
       {problems.length ? (
         <div role="alert" className="form-message is-error">
           <p>게시하지 못했습니다. 아래 {problems.length}곳을 고쳐 주세요.</p>
+          {problems.some((p) => p.leftover) ? (
+            <p>
+              원본 단지({d.leftovers?.sourceName})의 내용이 남은 곳은 고치거나, 이 단지에도 맞는
+              내용이면{" "}
+              <a href={contentHref(d.siteId, "leftovers")}>콘텐츠 편집의 ‘원본 단지 내용’</a>
+              에서 ‘그대로 두기’로 표시해 주세요.
+            </p>
+          ) : null}
           <ul>
             {problems.map((p, i) => (
               <li key={i}>
                 {p.id ? (
-                  <a href={fieldHref(d.siteId, p.id)}>
+                  <a href={contentHref(d.siteId, p.id)}>
                     {p.label ? <span className="cf-summary-label">{p.label}: </span> : null}
                     {p.message}
                   </a>
@@ -248,6 +286,12 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
             ))}
           </ul>
         </div>
+      ) : null}
+      {d.leftovers?.count && !problems.length ? (
+        <p className="form-message is-error">
+          원본 단지({d.leftovers.sourceName})의 내용이 {d.leftovers.count}곳 남아 있어 게시할 수
+          없습니다. <a href={contentHref(d.siteId, "leftovers")}>원본 단지 내용 보기</a>
+        </p>
       ) : null}
       <Form method="post" className="admin-form" aria-labelledby="publish">
         <input type="hidden" name="intent" value="publish" />

@@ -66,10 +66,10 @@ const RESULT_TEXT: Record<string, string> = {
 export default function Booking({ loaderData, actionData }: Route.ComponentProps) {
   const { booking } = loaderData;
   const site = useSite();
-  const { contact } = site;
+  const { identity } = site;
   const phone = (
-    <a {...phoneLink(contact.phone)} className="booking-phone">
-      {contact.phone}
+    <a {...phoneLink(identity.phone)} className="booking-phone">
+      {identity.phone}
     </a>
   );
 
@@ -96,7 +96,7 @@ export default function Booking({ loaderData, actionData }: Route.ComponentProps
   return (
     <div className="booking-screen">
       <section className="booking-page" aria-labelledby="booking-heading">
-        <p className="booking-eyebrow">{site.project.siteName}</p>
+        <p className="booking-eyebrow">{site.identity.name}</p>
         <h1 id="booking-heading">방문 예약 확인</h1>
         {/* The page answered for the cancel form (a page load: this page is not hydrated) starts
             at the answer, not at the top: the cancel button is gone with the booking. */}

@@ -8,7 +8,7 @@ export const meta = pageMeta;
 
 export default function BrandVideo() {
   const site = useSite();
-  const title = `${site.project.complexName} 홍보영상`;
+  const title = `${site.identity.name} 홍보영상`;
   return (
     <PageShell>
       <section className="media-section" aria-labelledby="brand-video-title">

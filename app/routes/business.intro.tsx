@@ -1,5 +1,6 @@
 import { PageShell } from "~/components/layout/page-shell";
 import { InfoSection } from "~/components/info/info-blocks";
+import { figure, PENDING } from "~/lib/figures";
 import { pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site";
 
@@ -14,18 +15,20 @@ export default function BusinessIntro() {
   const highlights = [
     {
       label: page.highlightLabels.households,
-      value: project.households.toLocaleString("ko-KR"),
-      unit: "세대",
+      value: figure(project.households, (n) => n.toLocaleString("ko-KR")),
+      unit: project.households === undefined ? "" : "세대",
     },
     {
       label: page.highlightLabels.floors,
-      value: `지하 ${project.floors.basement} ~ 지상 ${project.floors.above}`,
-      unit: "층",
+      value: project.floors
+        ? `지하 ${project.floors.basement} ~ 지상 ${project.floors.above}`
+        : PENDING,
+      unit: project.floors ? "층" : "",
     },
     {
       label: page.highlightLabels.areas,
-      value: `${areas[0]} ~ ${areas[areas.length - 1]}`,
-      unit: "㎡",
+      value: areas.length ? `${areas[0]} ~ ${areas[areas.length - 1]}` : PENDING,
+      unit: areas.length ? "㎡" : "",
     },
   ];
   return (

@@ -15,9 +15,9 @@ export function loader({ request }: Route.LoaderArgs) {
   const siteUrl = siteOrigin(site);
   const body = milestone
     ? milestoneIcs(milestone, {
-        siteName: site.project.siteName,
+        siteName: site.identity.name,
         uidHost: new URL(siteUrl).host,
-        phone: site.contact.phone,
+        phone: site.identity.phone,
         scheduleUrl: siteUrl + SCHEDULE_PATH,
         now: Date.now(),
       })

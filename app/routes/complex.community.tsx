@@ -20,19 +20,21 @@ export default function ComplexCommunity() {
         intro={community.intro}
         className="community"
       >
-        <ul className="facility-list">
-          {community.facilities.map((f, i) => (
-            <li
-              key={f.name}
-              className="facility reveal"
-              style={{ animationDelay: `${100 + i * 80}ms` }}
-            >
-              <p className="facility-label">{f.label}</p>
-              <h3>{f.name}</h3>
-              <p>{f.text}</p>
-            </li>
-          ))}
-        </ul>
+        {community.facilities.length > 0 && (
+          <ul className="facility-list">
+            {community.facilities.map((f, i) => (
+              <li
+                key={f.name}
+                className="facility reveal"
+                style={{ animationDelay: `${100 + i * 80}ms` }}
+              >
+                <p className="facility-label">{f.label}</p>
+                <h3>{f.name}</h3>
+                <p>{f.text}</p>
+              </li>
+            ))}
+          </ul>
+        )}
         <p className="info-note">※ {community.note}</p>
       </InfoSection>
     </PageShell>

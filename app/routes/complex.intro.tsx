@@ -1,4 +1,4 @@
-import { PageShell } from "~/components/layout/page-shell";
+import { ComingSoon, PageShell } from "~/components/layout/page-shell";
 import { InfoSection, Notices, PlanFigure, PlanLegend } from "~/components/info/info-blocks";
 import { pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site";
@@ -15,11 +15,17 @@ export default function ComplexIntro() {
         <PlanFigure image={plan.image} />
       </InfoSection>
 
-      <PlanLegend
-        id="site-plan-legend-title"
-        title={plan.legendHeading}
-        items={plan.legend.map((item) => ({ ...item, key: item.label }))}
-      />
+      {plan.legend.length > 0 ? (
+        <PlanLegend
+          id="site-plan-legend-title"
+          title={plan.legendHeading}
+          items={plan.legend.map((item) => ({ ...item, key: item.label }))}
+        />
+      ) : (
+        <InfoSection id="site-plan-legend-title" title={plan.legendHeading}>
+          <ComingSoon />
+        </InfoSection>
+      )}
 
       <Notices
         id="site-plan-notices-title"

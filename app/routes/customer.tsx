@@ -52,7 +52,7 @@ export const meta: Route.MetaFunction = ({ matches, location }) => {
 
 export default function Customer({ actionData }: Route.ComponentProps) {
   const { pathname } = useLocation();
-  const { contact, legal } = useSite();
+  const { contact, identity, legal } = useSite();
   return (
     <PageShell path={CUSTOMER_PATH}>
       <div className="customer-layout">
@@ -61,9 +61,9 @@ export default function Customer({ actionData }: Route.ComponentProps) {
             분양 상담 대표번호
           </h2>
           <p className="customer-phone">
-            <a {...phoneLink(contact.phone)}>
+            <a {...phoneLink(identity.phone)}>
               <span className="sr-only">전화 걸기 </span>
-              {contact.phone}
+              {identity.phone}
             </a>
           </p>
           <p className="customer-hours">{contact.hours}</p>

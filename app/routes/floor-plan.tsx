@@ -4,6 +4,7 @@ import { Picture } from "~/components/layout/picture";
 import { Notices } from "~/components/info/info-blocks";
 import { drawingLink, ZoomableDrawing } from "~/components/media/zoomable-drawing";
 import type { Site, UnitType } from "~/content";
+import { areaText, figure, householdsText, PENDING, pyeong } from "~/lib/figures";
 import { pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site";
 import type { Route } from "./+types/floor-plan";
@@ -18,9 +19,15 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export const meta = pageMeta;
 
-/** Square metres to pyeong (평), the unit buyers compare by: 1평 = 400/121 ㎡. */
-const pyeong = (m2: number) => Math.round(m2 * 0.3025 * 10) / 10;
-const area = (m2: number) => `${m2.toFixed(2)}㎡`;
+/** An area and its pyeong, or 준비 중 (app/lib/figures.ts). */
+function Area({ m2 }: { m2: number | undefined }) {
+  if (m2 === undefined) return <>{PENDING}</>;
+  return (
+    <>
+      {areaText(m2)} <span className="fp-pyeong">(약 {pyeong(m2)}평)</span>
+    </>
+  );
+}
 
 function unitFor(site: Site, pathname: string): UnitType {
   const unit = site.unitTypes.find((u) => u.path === pathname);
@@ -59,7 +66,7 @@ export default function FloorPlan() {
               />
             </ZoomableDrawing>
             <figcaption>
-              {unit.label} 타입 · 전용 {area(unit.exclusiveArea)}
+              {unit.label} 타입 · 전용 {figure(unit.exclusiveArea, areaText)}
               <a
                 {...drawingLink(unit.plan)}
                 target="_blank"
@@ -80,25 +87,25 @@ export default function FloorPlan() {
               <tr>
                 <th scope="row">전용면적</th>
                 <td>
-                  {area(unit.exclusiveArea)}{" "}
-                  <span className="fp-pyeong">(약 {pyeong(unit.exclusiveArea)}평)</span>
+                  <Area m2={unit.exclusiveArea} />
                 </td>
               </tr>
               <tr>
                 <th scope="row">공급면적</th>
                 <td>
-                  {area(unit.supplyArea)}{" "}
-                  <span className="fp-pyeong">(약 {pyeong(unit.supplyArea)}평)</span>
+                  <Area m2={unit.supplyArea} />
                 </td>
               </tr>
               <tr>
                 <th scope="row">세대수</th>
-                <td>{unit.households.toLocaleString("ko-KR")}세대</td>
+                <td>{figure(unit.households, householdsText)}</td>
               </tr>
               <tr>
                 <th scope="row">방/욕실</th>
                 <td>
-                  방 {unit.rooms}개 / 욕실 {unit.bathrooms}개
+                  {unit.rooms === undefined || unit.bathrooms === undefined
+                    ? PENDING
+                    : `방 ${unit.rooms}개 / 욕실 ${unit.bathrooms}개`}
                 </td>
               </tr>
             </tbody>

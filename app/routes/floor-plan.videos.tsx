@@ -18,7 +18,7 @@ export default function FloorPlanVideos() {
     <PageShell>
       <section className="media-section" aria-labelledby="videos-title">
         <h2 id="videos-title" className="media-section-title">
-          영상으로 미리 보는 {site.project.complexName}
+          영상으로 미리 보는 {site.identity.name}
         </h2>
         <p className="media-section-intro">
           보고 싶은 영상을 골라 주세요. 선택한 영상이 바로 재생됩니다.

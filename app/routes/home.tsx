@@ -15,6 +15,7 @@ import { VrViewer } from "~/components/media/vr-viewer";
 import { ModelHouseFacts, ModelHouseMapLinks } from "~/components/visit/model-house-facts";
 import { RegisterTrigger } from "~/components/registration/registration-context";
 import { NextMilestoneChip, ScheduleList } from "~/components/schedule/schedule-list";
+import { figure, householdsText, PENDING } from "~/lib/figures";
 import { phoneLink } from "~/lib/source-phone";
 import { pageMeta } from "~/lib/seo";
 import { siteFrom, useSite } from "~/lib/site";
@@ -66,7 +67,7 @@ const titleId = (index: number) => `${SECTION_IDS[index]!}-title`;
 
 /** What the home page shows of a complex: its facts, the section labels and the phones' accordions. */
 function homeView(site: Site) {
-  const { home, project, contact } = site;
+  const { home, project, contact, identity } = site;
   const schedule = site.infoPages.schedule;
   const viewerUnits = home.unitPlan.viewerKeys.map(
     (key) => site.unitTypes.find((u) => u.key === key)!,
@@ -117,19 +118,24 @@ function homeView(site: Site) {
         />
       ),
     },
-    {
-      title: home.overview.premiumTitle,
-      body: (
-        <PremiumSlider
-          label={home.overview.sliderLabel}
-          slides={site.locationHighlights.map((h) => ({
-            image: h.image,
-            title: h.titleText,
-            text: h.contentText,
-          }))}
-        />
-      ),
-    },
+    // No slider without slides: a complex started blank has no location highlights yet.
+    ...(site.locationHighlights.length
+      ? [
+          {
+            title: home.overview.premiumTitle,
+            body: (
+              <PremiumSlider
+                label={home.overview.sliderLabel}
+                slides={site.locationHighlights.map((h) => ({
+                  image: h.image,
+                  title: h.titleText,
+                  text: h.contentText,
+                }))}
+              />
+            ),
+          },
+        ]
+      : []),
   ];
 
   const complexPanels: AccordionPanel[] = home.complexGuide.items.map((item) => ({
@@ -162,8 +168,8 @@ function homeView(site: Site) {
                 <th scope="row">
                   <Link to={u.path}>{u.label}</Link>
                 </th>
-                <td>{`${u.exclusiveArea}㎡`}</td>
-                <td>{`${u.households}세대`}</td>
+                <td>{figure(u.exclusiveArea, (n) => `${n}㎡`)}</td>
+                <td>{figure(u.households, householdsText)}</td>
               </tr>
             ))}
           </tbody>
@@ -192,6 +198,7 @@ function homeView(site: Site) {
     home,
     project,
     contact,
+    identity,
     schedule,
     viewerUnits,
     sections,
@@ -204,7 +211,7 @@ function homeView(site: Site) {
 export default function Home({ actionData }: Route.ComponentProps) {
   const site = useSite();
   const view = homeView(site);
-  const { home, project, contact, schedule, viewerUnits, sections } = view;
+  const { home, project, contact, identity, schedule, viewerUnits, sections } = view;
   const { overviewPanels, complexPanels, unitPanels } = view;
   const page = getPage(site, "/");
   const areas = project.exclusiveAreas;
@@ -222,7 +229,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
         </div>
         <div className="home-hero-inner">
           <div className="home-hero-text">
-            <p className="home-hero-eyebrow">{project.address}</p>
+            <p className="home-hero-eyebrow">{identity.address}</p>
             <p className="home-hero-title" aria-hidden="true">
               {page.banner.title}
             </p>
@@ -248,25 +255,37 @@ export default function Home({ actionData }: Route.ComponentProps) {
           <dl className="key-facts-list">
             <div>
               <dt>{home.keyFacts.labels.households}</dt>
-              <dd>{`${project.households.toLocaleString("ko-KR")}세대`}</dd>
+              <dd>{figure(project.households, householdsText)}</dd>
             </div>
             <div>
               <dt>{home.keyFacts.labels.floors}</dt>
               <dd>
-                {`B${project.floors.basement} ~ ${project.floors.above}F`}
-                <small>{`지하 ${project.floors.basement}층 ~ 지상 ${project.floors.above}층`}</small>
+                {project.floors ? (
+                  <>
+                    {`B${project.floors.basement} ~ ${project.floors.above}F`}
+                    <small>{`지하 ${project.floors.basement}층 ~ 지상 ${project.floors.above}층`}</small>
+                  </>
+                ) : (
+                  PENDING
+                )}
               </dd>
             </div>
             <div>
               <dt>{home.keyFacts.labels.areas}</dt>
               <dd>
-                {`${Math.min(...areas)} ~ ${Math.max(...areas)}㎡`}
-                <small>{`전용 ${areas.join("·")}㎡`}</small>
+                {areas.length ? (
+                  <>
+                    {`${Math.min(...areas)} ~ ${Math.max(...areas)}㎡`}
+                    <small>{`전용 ${areas.join("·")}㎡`}</small>
+                  </>
+                ) : (
+                  PENDING
+                )}
               </dd>
             </div>
             <div>
               <dt>{home.keyFacts.labels.brandTown}</dt>
-              <dd>{`약 ${project.brandTownHouseholds.toLocaleString("ko-KR")}세대`}</dd>
+              <dd>{figure(project.brandTownHouseholds, (n) => `약 ${householdsText(n)}`)}</dd>
             </div>
             <div>
               <dt>{home.keyFacts.labels.moveIn}</dt>
@@ -415,7 +434,7 @@ export default function Home({ actionData }: Route.ComponentProps) {
               {site.unitTypes.map((u) => (
                 <li key={u.key}>
                   <Link to={u.path}>
-                    <strong>{u.label}</strong> {`${u.exclusiveArea}㎡`}
+                    <strong>{u.label}</strong> {figure(u.exclusiveArea, (n) => `${n}㎡`)}
                   </Link>
                 </li>
               ))}
@@ -457,8 +476,8 @@ export default function Home({ actionData }: Route.ComponentProps) {
                   <div>
                     <dt>문의</dt>
                     <dd>
-                      <a {...phoneLink(contact.phone)} className="model-house-phone">
-                        {contact.phone}
+                      <a {...phoneLink(identity.phone)} className="model-house-phone">
+                        {identity.phone}
                       </a>{" "}
                       <small>{contact.hours}</small>
                     </dd>

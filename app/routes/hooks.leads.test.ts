@@ -1,8 +1,9 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { leadsToCsv } from "~/leads/csv.server";
-import { hookLead, signature } from "~/leads/hook-test-support";
-import { HOOK_MESSAGES } from "~/leads/lead-hook.server";
+import { hookLead, hookSignature, signature } from "~/leads/hook-test-support";
+import { HOOK_MESSAGES, receiveLeadHook } from "~/leads/lead-hook.server";
+import { NO_STORE } from "~/lib/cache";
 import { createLead, listLeads } from "~/leads/leads.server";
 import { HOOK_SOURCE } from "~/lib/crm";
 import { leadKindLabel } from "~/lib/lead-desk";
@@ -23,20 +24,27 @@ async function send(
     site = "anyang",
     secret = SECRET as string | null,
     sign = undefined as string | undefined,
+    headers: extra = {} as Record<string, string>,
+    now = undefined as Date | undefined,
   } = {},
 ): Promise<Answer> {
   const raw = typeof body === "string" ? body : JSON.stringify(body);
-  const headers: Record<string, string> = { "Content-Type": "application/json" };
+  const headers: Record<string, string> = { "Content-Type": "application/json", ...extra };
   if (sign !== undefined) headers["X-Signature"] = sign;
-  else if (secret !== null) headers["X-Signature"] = signature(raw, secret);
+  else if (secret !== null) headers["X-Signature"] = hookSignature(site, raw, secret);
   const request = new Request(`http://localhost/hooks/leads/${site}`, {
     method: "POST",
     body: raw,
     headers,
   });
-  const args = { request, context: { ip: "198.51.100.20" }, params: { siteId: site } };
-  const response = await action(args as unknown as Parameters<typeof action>[0]);
+  const ip = "198.51.100.20";
+  const args = { request, context: { ip }, params: { siteId: site } };
+  // An injected clock goes to the service the route calls; otherwise the route itself answers.
+  const response = now
+    ? await receiveLeadHook(request, site, ip, now)
+    : await action(args as unknown as Parameters<typeof action>[0]);
   expect(response.headers.get("content-type")).toMatch(/^application\/json/);
+  expect(response.headers.get("cache-control")).toBe(NO_STORE);
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -124,21 +132,119 @@ describe.each(engines())("outside leads by signed webhook ($name)", (engine) => 
     expect(await stored()).toEqual({ leads: 0, customers: 0, outbox: 0 });
   });
 
-  it("refuses every lead of a complex whose key is not set (401), and an unknown complex (404)", async () => {
+  it("answers an unknown complex, and one without a key, exactly as a bad signature, storing nothing", async () => {
     setTestEnv({ LEAD_HOOK_SECRET__SUWON: SUWON_SECRET });
-    expect(await send(lead)).toEqual({
+    const badSignature = await send(lead, { site: "suwon", secret: "someone-elses-secret-000000" });
+    expect(badSignature).toEqual({
+      status: 401,
+      body: { ok: false, error: "signature_invalid", message: HOOK_MESSAGES.signatureInvalid },
+    });
+    // Ids that do not exist, signed with the key a sender might guess, or with suwon's own.
+    for (const site of ["nowhere", "Suwon", "a_b", "x".repeat(200)])
+      for (const secret of [SUWON_SECRET, "someone-elses-secret-000000"])
+        expect(await send(lead, { site, secret }), site).toEqual(badSignature);
+    // anyang exists but has no key here (no LEAD_HOOK_SECRET, no LEAD_HOOK_SECRET__ANYANG): the
+    // operator is told in the log (once per process, so not asserted here), the sender nothing more.
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    try {
+      expect(await send(lead, { site: "anyang", secret: SUWON_SECRET })).toEqual(badSignature);
+    } finally {
+      warn.mockRestore();
+    }
+    // Unsigned, every id reads the same too.
+    const unsigned = await send(lead, { site: "suwon", secret: null });
+    expect(unsigned).toEqual({
+      status: 401,
+      body: { ok: false, error: "signature_missing", message: HOOK_MESSAGES.signatureMissing },
+    });
+    expect(await send(lead, { site: "nowhere", secret: null })).toEqual(unsigned);
+    expect(await stored()).toEqual({ leads: 0, customers: 0, outbox: 0 });
+  });
+
+  it("accepts the same signed bytes at one complex at most: anyang's lead replayed to suwon is refused and not stored", async () => {
+    setTestEnv({ LEAD_HOOK_SECRET: SECRET });
+    const raw = JSON.stringify(lead);
+    const refused = {
+      status: 401,
+      body: { ok: false, error: "signature_invalid", message: HOOK_MESSAGES.signatureInvalid },
+    };
+    // Issue 38's replay: the body alone signed with the shared key (the first README's form) was
+    // taken by anyang and again, byte for byte, by suwon. It names no complex: neither takes it.
+    const bodyAlone = { sign: signature(raw, SECRET) };
+    expect(await send(raw, { site: "anyang", ...bodyAlone })).toEqual(refused);
+    expect(await send(raw, { site: "suwon", ...bodyAlone })).toEqual(refused);
+    // Signed for anyang: taken there, and refused when the same bytes go to suwon.
+    const forAnyang = { sign: hookSignature("anyang", raw, SECRET) };
+    expect((await send(raw, { site: "anyang", ...forAnyang })).status).toBe(201);
+    expect(await send(raw, { site: "suwon", ...forAnyang })).toEqual(refused);
+    expect(await listLeads("suwon")).toEqual([]);
+    expect((await listLeads("anyang")).map((l) => l.idempotencyKey)).toEqual(["hook:fb-lead-1001"]);
+    expect(await count("leads")).toBe(1);
+  });
+
+  it("still takes the body alone signed with a complex's own key, where no other complex has that key", async () => {
+    setTestEnv({
+      LEAD_HOOK_SECRET: SECRET,
+      LEAD_HOOK_SECRET__ANYANG: "anyang-own-secret-0123456789",
+    });
+    const raw = JSON.stringify(lead);
+    const bodyAlone = { sign: signature(raw, "anyang-own-secret-0123456789") };
+    expect((await send(raw, { site: "anyang", ...bodyAlone })).status).toBe(201);
+    expect((await send(raw, { site: "suwon", ...bodyAlone })).status).toBe(401);
+    // suwon given the same key: now the key names no single complex, and the body alone is refused.
+    setTestEnv({ LEAD_HOOK_SECRET__SUWON: "anyang-own-secret-0123456789" });
+    const again = JSON.stringify({ ...lead, id: "second" });
+    const both = { sign: signature(again, "anyang-own-secret-0123456789") };
+    for (const site of ["anyang", "suwon"])
+      expect((await send(again, { site, ...both })).status, site).toBe(401);
+    expect(await count("leads")).toBe(1);
+  });
+
+  it("takes a signed X-Timestamp within five minutes of the server's clock, either way, and refuses one outside", async () => {
+    setTestEnv({ LEAD_HOOK_SECRET: SECRET });
+    const now = new Date("2026-03-01T01:00:00.000Z");
+    const seconds = now.getTime() / 1000;
+    const withTimestamp = (id: string, timestamp: number | string, signedAs = timestamp) => {
+      const raw = JSON.stringify({ ...lead, id });
+      return send(raw, {
+        now,
+        headers: { "X-Timestamp": String(timestamp) },
+        sign: hookSignature("anyang", raw, SECRET, signedAs),
+      });
+    };
+    expect((await withTimestamp("t-now", seconds)).status).toBe(201);
+    expect((await withTimestamp("t-early", seconds - 300)).status).toBe(201);
+    expect((await withTimestamp("t-late", seconds + 300)).status).toBe(201);
+    const outside = {
       status: 401,
       body: {
         ok: false,
-        error: "secret_not_set",
-        message: HOOK_MESSAGES.secretNotSet("LEAD_HOOK_SECRET__ANYANG"),
+        error: "timestamp_out_of_window",
+        message: HOOK_MESSAGES.timestampOutOfWindow,
       },
+    };
+    expect(await withTimestamp("t-old", seconds - 301)).toEqual(outside);
+    expect(await withTimestamp("t-future", seconds + 301)).toEqual(outside);
+    // The timestamp is part of what is signed: a fresh one on an old signature does not pass.
+    expect(await withTimestamp("t-moved", seconds, seconds - 3600)).toMatchObject({
+      status: 401,
+      body: { error: "signature_invalid" },
     });
-    expect(await send(lead, { site: "nowhere" })).toEqual({
-      status: 404,
-      body: { ok: false, error: "unknown_complex", message: HOOK_MESSAGES.unknownComplex },
+    // Nor a signature without it under the header.
+    const raw = JSON.stringify({ ...lead, id: "t-unsigned" });
+    expect(await send(raw, { now, headers: { "X-Timestamp": String(seconds) } })).toMatchObject({
+      status: 401,
+      body: { error: "signature_invalid" },
     });
-    expect(await stored()).toEqual({ leads: 0, customers: 0, outbox: 0 });
+    expect(await withTimestamp("t-bad", "12:00")).toEqual({
+      status: 401,
+      body: { ok: false, error: "timestamp_invalid", message: HOOK_MESSAGES.timestampInvalid },
+    });
+    expect((await listLeads("anyang")).map((l) => l.idempotencyKey).sort()).toEqual([
+      "hook:t-early",
+      "hook:t-late",
+      "hook:t-now",
+    ]);
   });
 
   it("checks each complex's own key (LEAD_HOOK_SECRET__<ID>), the bare one the others' fallback", async () => {

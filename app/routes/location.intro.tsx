@@ -1,4 +1,4 @@
-import { PageShell } from "~/components/layout/page-shell";
+import { ComingSoon, PageShell } from "~/components/layout/page-shell";
 import { Picture } from "~/components/layout/picture";
 import { InfoSection, Notices, PlanFigure } from "~/components/info/info-blocks";
 import { pageMeta } from "~/lib/seo";
@@ -17,7 +17,8 @@ export default function LocationIntro() {
       </InfoSection>
 
       <InfoSection id="location-highlights-title" title={page.highlightsHeading}>
-        <ul className="highlight-list">
+        {site.locationHighlights.length === 0 && <ComingSoon />}
+        <ul className="highlight-list" hidden={site.locationHighlights.length === 0}>
           {site.locationHighlights.map((h, i) => (
             <li
               key={h.titleText}

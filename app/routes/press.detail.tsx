@@ -114,8 +114,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       dateModified: post.updatedAt,
       mainEntityOfPage: `${siteUrl}${path}`,
       ...(photo ? { image: [`${siteUrl}${photo.url}`] } : {}),
-      author: { "@type": "Organization", name: site.project.siteName },
-      publisher: { "@type": "Organization", name: site.project.siteName },
+      author: { "@type": "Organization", name: site.identity.name },
+      publisher: { "@type": "Organization", name: site.identity.name },
       ...(post.sourceUrl ? { isBasedOn: post.sourceUrl } : {}),
     },
   });

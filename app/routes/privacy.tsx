@@ -76,7 +76,7 @@ function AdTools({ tools }: { tools: (typeof VENDORS)[keyof typeof VENDORS][] })
 /** 개인정보처리방침, built from the complex's `privacy` (what the lead forms collect and why). */
 export default function Privacy() {
   const site = useSite();
-  const { privacy: p, business, contact, project } = site;
+  const { privacy: p, contact, identity } = site;
   const tools = configuredVendors(site.tracking).map((v) => VENDORS[v]);
   const sections = [
     {
@@ -164,8 +164,8 @@ export default function Privacy() {
             ))}
           </ul>
           <p className="privacy-contact">
-            삭제·열람 요청 및 문의: 대표번호 <a {...phoneLink(contact.phone)}>{contact.phone}</a> (
-            {contact.hours})
+            삭제·열람 요청 및 문의: 대표번호 <a {...phoneLink(identity.phone)}>{identity.phone}</a>{" "}
+            ({contact.hours})
             <br />
             문자 수신 거부: {p.optOutNumber}
           </p>
@@ -188,10 +188,11 @@ export default function Privacy() {
         <ul>
           <li>{p.controller}</li>
           <li>
-            {business.name} · 대표 {business.representative} · {business.address}
+            {identity.business.name} · 대표 {identity.business.representative} ·{" "}
+            {identity.business.address}
           </li>
           <li>
-            연락처 <a {...phoneLink(contact.phone)}>{contact.phone}</a>
+            연락처 <a {...phoneLink(identity.phone)}>{identity.phone}</a>
           </li>
         </ul>
       ),
@@ -202,12 +203,12 @@ export default function Privacy() {
     <PageShell>
       <article className="privacy" aria-labelledby="privacy-heading">
         <h2 id="privacy-heading" className="privacy-title">
-          {project.siteName} 개인정보처리방침
+          {identity.name} 개인정보처리방침
         </h2>
         <p className="privacy-intro">
-          {business.name}(이하 &lsquo;회사&rsquo;)는 분양 홈페이지에서 방문예약과 상담 신청을 받으며
-          「개인정보 보호법」에 따라 정보주체의 개인정보를 보호하고 관련 고충을 신속하게 처리하기
-          위하여 다음과 같이 개인정보처리방침을 수립·공개합니다.
+          {identity.business.name}(이하 &lsquo;회사&rsquo;)는 분양 홈페이지에서 방문예약과 상담
+          신청을 받으며 「개인정보 보호법」에 따라 정보주체의 개인정보를 보호하고 관련 고충을
+          신속하게 처리하기 위하여 다음과 같이 개인정보처리방침을 수립·공개합니다.
         </p>
         <nav className="privacy-toc" aria-label="목차">
           <ol>

@@ -21,7 +21,7 @@ export function action(args: Route.ActionArgs) {
 }
 
 export default function Register({ actionData }: Route.ComponentProps) {
-  const { contact } = useSite();
+  const { contact, identity } = useSite();
   return (
     <PageShell path={REGISTER_PATH}>
       <section className="register-page" aria-labelledby="register-heading">
@@ -30,7 +30,7 @@ export default function Register({ actionData }: Route.ComponentProps) {
         </h2>
         <p className="register-intro">
           이름과 연락처를 남겨 주시면 전문 상담사가 곧 연락드립니다. 전화 상담은{" "}
-          <a {...phoneLink(contact.phone)}>{contact.phone}</a>{" "}
+          <a {...phoneLink(identity.phone)}>{identity.phone}</a>{" "}
           <span className="nowrap">({contact.hours})</span>
         </p>
         <LeadForm

@@ -49,8 +49,8 @@ export default function Announcement() {
               에서도 확인하실 수 있습니다.
             </p>
             <p className="sales-cta">
-              <a {...phoneLink(site.contact.phone)} className="btn btn-navy">
-                분양 상담 {site.contact.phone}
+              <a {...phoneLink(site.identity.phone)} className="btn btn-navy">
+                분양 상담 {site.identity.phone}
               </a>
               <Link to="/SalesInfo/guide" className="btn btn-outline">
                 청약 전 체크포인트

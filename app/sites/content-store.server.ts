@@ -1,13 +1,28 @@
 import { createHash } from "node:crypto";
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { Site } from "~/content/schema";
+import { HOST_ENTRY, type Site } from "~/content/schema";
+import { upgradeDocument } from "~/content/identity";
 import { siteProblems, type SiteProblem } from "~/content/validate";
 import { getDb, type Queryable } from "~/db/db.server";
+import { themeContrastProblems } from "~/lib/contrast";
 import { imageUrl, photoWidths } from "~/lib/images";
+import { leftoverProblem } from "~/lib/leftovers";
+import { ensureDrawn } from "~/media/drawn.server";
+import {
+  COPY_FILE,
+  copyRecord,
+  dropCopySource,
+  leftoversOf,
+  parseCopyRecord,
+  recordCopySource,
+} from "./copy-source.server";
+import { BLANK_NUMBER_MESSAGE, BLANK_NUMBERS, blankContent } from "./blank.server";
+import { DRAWN_SLOT_SRC, DRAWN_SLOTS } from "./drawn-pictures.server";
+import { normalizeHost } from "./host-name.server";
+import { defaultProblems, hostProblems, isDefaultSite, sameHosts } from "./hosts.server";
 import { createLiveSync } from "./live.server";
 import {
-  allSites,
   dropSite,
   putSite,
   readSiteFile,
@@ -70,8 +85,24 @@ export function siteOfDocument(siteId: string, content: unknown, label = `단지
 }
 
 /**
+ * The numbers a blank start left as placeholders (blank.server.ts) and the editor has not replaced:
+ * a visitor must never be shown a number nobody answers.
+ */
+function placeholderNumbers(content: unknown): SiteProblem[] {
+  const at = (path: string) =>
+    path
+      .split(".")
+      .reduce<unknown>((v, k) => (v as Record<string, unknown> | undefined)?.[k], content);
+  return Object.entries(BLANK_NUMBERS)
+    .filter(([path, value]) => at(path) === value)
+    .map(([path]) => ({ path, message: BLANK_NUMBER_MESSAGE }));
+}
+
+/**
  * Every problem that keeps a document from being published, each with its field's path: a picture
- * slot without a picture, then the schema's messages.
+ * slot without a picture, then the schema's messages, then a theme colour whose text would be
+ * under 4.5:1 (its help text's promise), then a number a blank start left as a placeholder. A
+ * copy's leftovers are checked apart (`publishDraft`).
  */
 export function documentProblems(siteId: string, content: unknown): SiteProblem[] {
   const resolved = resolveSiteData(content, folderOf(siteId));
@@ -81,7 +112,12 @@ export function documentProblems(siteId: string, content: unknown): SiteProblem[
     message: "사진 파일이 없습니다. 사진을 다시 올려 주세요.",
     described,
   }));
-  return [...pictures, ...siteProblems(resolved.data)];
+  return [
+    ...pictures,
+    ...siteProblems(resolved.data),
+    ...themeContrastProblems(resolved.data),
+    ...placeholderNumbers(content),
+  ];
 }
 
 /**
@@ -111,7 +147,8 @@ export function contentKey(site: Site): string {
   return createHash("sha256").update(JSON.stringify(site)).digest("base64url").slice(0, 22);
 }
 
-const asObject = (text: string) => JSON.parse(text) as Record<string, unknown>;
+/** A stored document, in today's shape whenever it was saved (content/identity.ts). */
+const asObject = (text: string) => upgradeDocument(JSON.parse(text) as Record<string, unknown>);
 
 function toDraft(row: DocumentRow): Draft {
   return {
@@ -185,9 +222,19 @@ export async function importNewFolders(root = sitesRoot(), now = new Date()): Pr
     const content = readSiteFile(join(root, id), `sites/${id}`);
     // Checked as the build checks it: a folder that would not build is not imported.
     siteOfDocument(id, content, `sites/${id}/${SITE_FILE}`);
-    const done = await db.transaction((tx) =>
-      insertDocument(tx, id, content, IMPORTED_BY, now, { note: "폴더에서 가져와 게시" }),
-    );
+    // A folder made by `npm run sites -- new` names its source: the console lists what is left of
+    // it, and refuses it at 게시 (copy-source.server.ts).
+    const copyFile = join(root, id, COPY_FILE);
+    const copied = existsSync(copyFile)
+      ? parseCopyRecord(readFileSync(copyFile, "utf8"))
+      : undefined;
+    const done = await db.transaction(async (tx) => {
+      const inserted = await insertDocument(tx, id, content, IMPORTED_BY, now, {
+        note: "폴더에서 가져와 게시",
+      });
+      if (inserted && copied) await recordCopySource(tx, id, copied, now);
+      return inserted;
+    });
     if (done) imported.push(id);
   }
   return imported;
@@ -360,10 +407,28 @@ export async function publishDraft(
   const db = await getDb();
   const draft = await getDraft(siteId);
   if (!draft) return { ok: false, problems: [{ path: "", message: "없는 단지입니다" }] };
-  const problems = documentProblems(siteId, draft.content);
+  // A copy's fields still holding its source's identity, but those marked 그대로 두기.
+  const leftovers = await leftoversOf(siteId, draft.content);
+  const problems = [
+    ...documentProblems(siteId, draft.content),
+    ...(leftovers?.open ?? []).map(leftoverProblem),
+  ];
   if (problems.length) return { ok: false, problems };
+  // Its logo and share image drawn from its identity now, unless uploaded: in the store before a
+  // page names them.
+  await ensureDrawn(siteOfDocument(siteId, draft.content));
   const from = (liveFrom && liveFrom > now ? liveFrom : now).toISOString();
-  const version = await db.transaction(async (tx) => {
+  const published = await db.transaction(async (tx) => {
+    // Its hosts and 기본 단지 mark checked again where nothing else publishes meanwhile: a draft
+    // saved before the rule, or a race, does not take another complex's address, nor make a
+    // second default (app/sites/hosts.server.ts).
+    if (tx.dialect === "postgres")
+      await tx.run("SELECT pg_advisory_xact_lock(hashtext($1))", ["site-hosts"]);
+    const taken = [
+      ...(await hostProblems(siteId, draft.content.hosts, { db: tx, now })),
+      ...(await defaultProblems(siteId, draft.content, { db: tx, now })),
+    ];
+    if (taken.length) return { ok: false as const, problems: taken };
     const last = await tx.get<{ v: number | string | null }>(
       "SELECT MAX(version) AS v FROM site_versions WHERE site_id = $1",
       [siteId],
@@ -379,28 +444,54 @@ export async function publishDraft(
       `UPDATE site_documents SET state = 'live', state_changed_at = $2 WHERE site_id = $1`,
       [siteId, now.toISOString()],
     );
-    return next;
+    return { ok: true as const, version: next };
   });
-  return { ok: true, version, liveFrom: from };
+  if (!published.ok) return published;
+  return { ok: true, version: published.version, liveFrom: from };
 }
 
-/** A version back in the draft, in one step (the editor publishes it when ready). */
+/** What a restore kept of the draft instead of the version's: its hosts, its 기본 단지 mark. */
+export type KeptAddress = "hosts" | "default";
+
+/**
+ * A version back in the draft, in one step (the editor publishes it when ready). With
+ * `keepAddress` (an account that may not change them: app/sites/hosts.server.ts mayChangeHosts)
+ * the draft keeps its own hosts and 기본 단지 mark, so that an old version does not undo the
+ * agency's change of them; `kept` names those that differed and were kept.
+ */
 export async function restoreVersion(
   siteId: string,
   version: number,
   by: string,
-  now = new Date(),
-): Promise<{ ok: true; revision: number } | { ok: false }> {
+  { keepAddress, now = new Date() }: { keepAddress: boolean; now?: Date },
+): Promise<{ ok: true; revision: number; kept: KeptAddress[] } | { ok: false }> {
   const content = await versionContent(siteId, version);
   if (!content) return { ok: false };
   const db = await getDb();
-  await db.run(
-    `UPDATE site_documents SET draft = $2, draft_revision = draft_revision + 1,
-       draft_saved_at = $3, draft_saved_by = $4 WHERE site_id = $1`,
-    [siteId, JSON.stringify(content), now.toISOString(), by],
-  );
-  const row = await documentRow(db, siteId);
-  return { ok: true, revision: Number(row!.draft_revision) };
+  return db.transaction(async (tx) => {
+    // The draft read is the one replaced: a save meanwhile waits (SQLite's transactions do so).
+    if (tx.dialect === "postgres")
+      await tx.run("SELECT 1 FROM site_documents WHERE site_id = $1 FOR UPDATE", [siteId]);
+    const current = await documentRow(tx, siteId);
+    if (!current) return { ok: false as const };
+    const kept: KeptAddress[] = [];
+    if (keepAddress) {
+      const draft = asObject(current.draft);
+      if (!sameHosts(content, draft)) kept.push("hosts");
+      if (isDefaultSite(content) !== isDefaultSite(draft)) kept.push("default");
+      if (draft.hosts === undefined) delete content.hosts;
+      else content.hosts = draft.hosts;
+      if (isDefaultSite(draft)) content.default = true;
+      else delete content.default;
+    }
+    await tx.run(
+      `UPDATE site_documents SET draft = $2, draft_revision = draft_revision + 1,
+         draft_saved_at = $3, draft_saved_by = $4 WHERE site_id = $1`,
+      [siteId, JSON.stringify(content), now.toISOString(), by],
+    );
+    const row = await documentRow(tx, siteId);
+    return { ok: true as const, revision: Number(row!.draft_revision), kept };
+  });
 }
 
 /** Takes a complex's pages down (its hosts answer 준비 중), or puts them back. */
@@ -413,33 +504,63 @@ export async function setServed(siteId: string, served: boolean, now = new Date(
   return done.changes === 1;
 }
 
-export type NewComplex = { id: string; name: string; hosts: string[]; copyFrom: string };
+/** 새 단지: `copyFrom` the complex it copies, or "" to start blank (blank.server.ts). */
+export type NewComplex = {
+  id: string;
+  name: string;
+  hosts: string[];
+  copyFrom: string;
+  /**
+   * 단지 기본 정보 typed at once (the guided start's first step): each given fact replaces the
+   * copied (or blank) one, so the complex is named by its own facts from its first draft.
+   */
+  identity?: Partial<Record<IdentityFact, string>>;
+};
+
+/** The facts of 단지 기본 정보 a new complex may be given when it is made (all text). */
+export type IdentityFact =
+  | "brand"
+  | "address"
+  | "modelHouseAddress"
+  | "developer"
+  | "builder"
+  | "phone"
+  | "color";
 
 /**
  * Resolved picture slots of `content` kept as they resolve for `fromId` (`sites/<from>/…`,
  * `art/<from>/…`): a copy shows the pictures of the complex it was copied from until its own are
- * uploaded.
+ * uploaded. Not its logo and share image: a copy's are drawn from its own identity (its logo left
+ * out, its share image named as no file), an upload of the source's becomes a drawn one too
+ * (drawn-pictures.server.ts).
  */
 function withPicturesOf(fromId: string, content: unknown): Record<string, unknown> {
   const copy = structuredClone(content) as Record<string, unknown>;
   const { data } = resolveSiteData(content, folderOf(fromId));
-  const walk = (raw: unknown, resolved: unknown) => {
+  const walk = (raw: unknown, resolved: unknown, path: string) => {
     if (!raw || typeof raw !== "object" || !resolved || typeof resolved !== "object") return;
     const r = raw as Record<string, unknown>;
     const d = resolved as Record<string, unknown>;
     if (typeof r.src === "string" && "alt" in r && typeof d.src === "string") {
-      if (/^(sites|art)\//.test(d.src)) r.src = d.src;
+      if (path in DRAWN_SLOTS)
+        r.src = DRAWN_SLOT_SRC[DRAWN_SLOTS[path as keyof typeof DRAWN_SLOTS]];
+      else if (/^(sites|art)\//.test(d.src)) r.src = d.src;
       return;
     }
-    for (const key of Object.keys(r)) walk(r[key], d[key]);
+    for (const key of Object.keys(r)) walk(r[key], d[key], path ? `${path}.${key}` : key);
   };
-  walk(copy, data);
+  walk(copy, data, "");
+  // No logo named: the copy's is the wordmark drawn from its own identity (registry.server.ts).
+  const identity = copy.identity as Record<string, unknown> | undefined;
+  if (identity && typeof identity === "object") delete identity.logo;
   return copy;
 }
 
 /**
  * A new complex from the console (새 단지): a copy of `copyFrom`'s draft under its own id, name and
- * hosts, a draft until first published (its hosts answer 준비 중 meanwhile).
+ * hosts, a draft until first published (its hosts answer 준비 중 meanwhile). The source's identity
+ * is recorded with it (copy-source.server.ts): what is left of it is listed, and refused at 게시.
+ * `copyFrom` "" starts it blank instead: placeholders only, and no source to record.
  */
 export async function createComplex(
   input: NewComplex,
@@ -447,6 +568,8 @@ export async function createComplex(
   now = new Date(),
 ): Promise<{ ok: true } | { ok: false; problems: SiteProblem[] }> {
   const problems: SiteProblem[] = [];
+  // Hosts as requests carry them (host-name.server.ts), before they are checked.
+  const hosts = input.hosts.map(normalizeHost);
   if (!/^[a-z][a-z0-9-]{1,30}$/.test(input.id)) {
     problems.push({
       path: "id",
@@ -454,28 +577,41 @@ export async function createComplex(
     });
   }
   if (!input.name.trim()) problems.push({ path: "name", message: "단지 이름을 입력해 주세요" });
-  const taken = new Map(allSites().flatMap((s) => s.hosts.map((h) => [h, s.id] as const)));
-  for (const host of input.hosts) {
-    if (!/^[a-z0-9.-]+(:\d+)?$/.test(host)) {
+  for (const host of hosts) {
+    if (!HOST_ENTRY.test(host)) {
       problems.push({ path: "hosts", message: `호스트 이름 "${host}"의 형식이 올바르지 않습니다` });
-    } else if (taken.has(host)) {
-      problems.push({
-        path: "hosts",
-        message: `호스트 ${host}는 ${taken.get(host)} 단지가 씁니다`,
-      });
     }
   }
-  const source = await getDraft(input.copyFrom);
-  if (!source) problems.push({ path: "copyFrom", message: "복사할 단지를 골라 주세요" });
-  if (problems.length || !source) return { ok: false, problems };
-  const content = withPicturesOf(input.copyFrom, source.content);
-  content.id = input.id;
-  content.hosts = input.hosts;
-  delete content.default;
-  const project = (content.project ?? {}) as Record<string, unknown>;
-  content.project = { ...project, siteName: input.name.trim() };
+  // One field for all hosts in the form of 새 단지.
+  for (const taken of await hostProblems(input.id, hosts))
+    problems.push({ path: "hosts", message: taken.message });
+  const blank = input.copyFrom === "";
+  const source = blank ? undefined : await getDraft(input.copyFrom);
+  if (!blank && !source) problems.push({ path: "copyFrom", message: "복사할 단지를 골라 주세요" });
+  if (problems.length) return { ok: false, problems };
+  let content: Record<string, unknown>;
+  if (source) {
+    content = withPicturesOf(input.copyFrom, source.content);
+    content.id = input.id;
+    content.hosts = hosts;
+    delete content.default;
+  } else content = blankContent({ id: input.id, name: input.name, hosts });
+  // The complex's own name and facts (단지 기본 정보): every text's {단지명} becomes it, and its logo
+  // is drawn from it at once.
+  const identity = (content.identity ?? {}) as Record<string, unknown>;
+  const given = Object.entries(input.identity ?? {}).filter(([, v]) => v?.trim());
+  content.identity = {
+    ...identity,
+    ...Object.fromEntries(given.map(([k, v]) => [k, v!.trim()])),
+    name: input.name.trim(),
+  };
   const db = await getDb();
-  const inserted = await db.transaction((tx) => insertDocument(tx, input.id, content, by, now));
+  const inserted = await db.transaction(async (tx) => {
+    if (!(await insertDocument(tx, input.id, content, by, now))) return false;
+    if (source)
+      await recordCopySource(tx, input.id, copyRecord(input.copyFrom, source.content), now);
+    return true;
+  });
   if (!inserted)
     return { ok: false, problems: [{ path: "id", message: "이미 있는 단지 ID입니다" }] };
   return { ok: true };
@@ -486,6 +622,7 @@ export async function deleteComplex(siteId: string): Promise<boolean> {
   const db = await getDb();
   return db.transaction(async (tx) => {
     await tx.run("DELETE FROM site_versions WHERE site_id = $1", [siteId]);
+    await dropCopySource(tx, siteId);
     const done = await tx.run("DELETE FROM site_documents WHERE site_id = $1", [siteId]);
     return done.changes === 1;
   });

@@ -29,9 +29,9 @@ describe("a value is checked by the content's rules", () => {
     const bad = checkLive(base, {}, "phone", "전화번호아님");
     expect(bad).toEqual({ ok: false, errors: { "": "전화번호 형식이 아닙니다" } });
     const good = checkLive(base, {}, "phone", "1600-9999");
-    expect(good.ok && good.site.contact.phone).toBe("1600-9999");
+    expect(good.ok && good.site.identity.phone).toBe("1600-9999");
     // The content is left as it was.
-    expect(baseSite("anyang").contact.phone).toBe("1600-0000");
+    expect(baseSite("anyang").identity.phone).toBe("1600-0000");
   });
 
   it("refuses remaining units of a unit type the complex does not have, and a notice that ends before it starts", () => {
@@ -110,10 +110,10 @@ describe.each(engines())("live operations ($name)", (engine) => {
 
     expect(await saveLive("anyang", "phone", "1600-9999", "a@example.com")).toEqual({ ok: true });
     // Served once the server syncs: this complex only.
-    expect(requireSite("anyang").contact.phone).toBe("1600-0000");
+    expect(requireSite("anyang").identity.phone).toBe("1600-0000");
     expect(await sync.sync()).toEqual(["anyang"]);
-    expect(requireSite("anyang").contact.phone).toBe("1600-9999");
-    expect(requireSite("suwon").contact.phone).toBe(baseSite("suwon").contact.phone);
+    expect(requireSite("anyang").identity.phone).toBe("1600-9999");
+    expect(requireSite("suwon").identity.phone).toBe(baseSite("suwon").identity.phone);
     expect(await sync.sync()).toEqual([]);
 
     const [change] = await listChanges("anyang");
@@ -139,7 +139,7 @@ describe.each(engines())("live operations ($name)", (engine) => {
     expect((await readLive("anyang")).get("phone")?.value).toBe("02-1234-5678");
     expect((await listChanges("anyang"))[0]?.newValue).toBe("02-1234-5678");
     await sync.sync();
-    expect(requireSite("anyang").contact.phone).toBe("02-1234-5678");
+    expect(requireSite("anyang").identity.phone).toBe("02-1234-5678");
     // The same number again, written another way, is no change.
     await saveLive("anyang", "phone", "02-1234-5678", "a@example.com");
     expect(await listChanges("anyang")).toHaveLength(1);
@@ -154,7 +154,7 @@ describe.each(engines())("live operations ($name)", (engine) => {
 
     expect(await revertChange("anyang", second!.id, "c@example.com")).toEqual({ ok: true });
     await sync.sync();
-    expect(requireSite("anyang").contact.phone).toBe("1600-1111");
+    expect(requireSite("anyang").identity.phone).toBe("1600-1111");
     const [revert] = await listChanges("anyang");
     expect(revert).toMatchObject({
       field: "phone",
@@ -166,7 +166,7 @@ describe.each(engines())("live operations ($name)", (engine) => {
 
     await revertChange("anyang", first!.id, "c@example.com");
     await sync.sync();
-    expect(requireSite("anyang").contact.phone).toBe("1600-0000");
+    expect(requireSite("anyang").identity.phone).toBe("1600-0000");
     expect((await readLive("anyang")).has("phone")).toBe(false);
     expect(await listChanges("anyang")).toHaveLength(4);
     // A change of another complex cannot be reverted from this one.
@@ -178,7 +178,7 @@ describe.each(engines())("live operations ($name)", (engine) => {
     // A deploy changes the content file's number.
     resetSites(
       loadSites().map((s) =>
-        s.id === "anyang" ? { ...s, contact: { ...s.contact, phone: "1600-1111" } } : s,
+        s.id === "anyang" ? { ...s, identity: { ...s.identity, phone: "1600-1111" } } : s,
       ),
     );
     expect((await listChanges("anyang"))[0]).toMatchObject({

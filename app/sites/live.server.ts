@@ -42,8 +42,8 @@ type FieldDef<T> = {
 const fields = {
   phone: {
     label: "대표 전화번호",
-    read: (s) => s.contact.phone,
-    write: (s, v) => void (s.contact.phone = v ?? s.contact.phone),
+    read: (s) => s.identity.phone,
+    write: (s, v) => void (s.identity.phone = v ?? s.identity.phone),
   } satisfies FieldDef<string>,
   contactHours: {
     label: "상담 시간",
@@ -52,8 +52,8 @@ const fields = {
   } satisfies FieldDef<string>,
   modelHouseAddress: {
     label: "견본주택 주소",
-    read: (s) => s.modelHouse.address,
-    write: (s, v) => void (s.modelHouse.address = v ?? s.modelHouse.address),
+    read: (s) => s.identity.modelHouseAddress,
+    write: (s, v) => void (s.identity.modelHouseAddress = v ?? s.identity.modelHouseAddress),
   } satisfies FieldDef<string>,
   modelHouseHours: {
     label: "견본주택 운영 시간",

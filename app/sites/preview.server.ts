@@ -2,7 +2,9 @@ import { prerenderPagePaths } from "~/content/pages";
 import type { Site } from "~/content/schema";
 import { siteJsonSchema } from "~/content/schema";
 import { problemField, type FieldSchema } from "~/lib/form-schema";
+import { contentHref } from "~/lib/content-href";
 import { documentProblems, siteOfDocument } from "./content-store.server";
+import { ensureDrawn } from "~/media/drawn.server";
 import { applyLive, readLive, valuesOf } from "./live.server";
 
 /*
@@ -41,12 +43,13 @@ export async function previewSite(
         return {
           message: p.message,
           label,
-          href: `/admin/content?site=${siteId}${id ? `#${id}` : ""}`,
+          href: contentHref(siteId, id),
         };
       }),
     };
   }
   const site = siteOfDocument(siteId, content, `단지 ${siteId} 초안`);
+  await ensureDrawn(site);
   return { ok: true, site: applyLive(site, valuesOf(await readLive(siteId))) };
 }
 

@@ -12,6 +12,7 @@ import {
   resetSites,
   siteById,
   siteForHost,
+  siteOrigin,
   withSiteOverride,
 } from "./registry.server";
 
@@ -51,7 +52,7 @@ describe("a complex's data file", () => {
     third();
     edit("third", (t) => t.replace(/^ {2}phone: .*$/m, "  phone: 전화번호아님"));
     expect(() => loadSites()).toThrow(
-      `${root}/third/site.yaml: contact.phone "전화번호아님"은 전화번호 형식이 아닙니다`,
+      `${root}/third/site.yaml: identity.phone "전화번호아님"은 전화번호 형식이 아닙니다`,
     );
   });
 
@@ -70,7 +71,7 @@ describe("a complex's data file", () => {
         return (error as Error).message;
       }
     })();
-    expect(message).toContain('contact.phone "12-34"는 전화번호 형식이 아닙니다');
+    expect(message).toContain('identity.phone "12-34"는 전화번호 형식이 아닙니다');
     expect(message).toContain("project.households");
   });
 
@@ -91,7 +92,7 @@ describe("a complex's data file", () => {
     third();
     mkdirSync(join(root, "third", "images", "photo"), { recursive: true });
     const anyang = loadSite(join(root, "anyang"));
-    expect(anyang.images.logo.width).toBeGreaterThan(0);
+    expect(anyang.identity.logo!.width).toBeGreaterThan(0);
     await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#345" } })
       .jpeg()
       .toFile(join(root, "third", "images", "photo", "home-hero-wide.jpg"));
@@ -133,11 +134,83 @@ describe("a complex's data file", () => {
     }
   });
 
+  test("the logo and share image are the complex's own file, else drawn from its identity, never another's", async () => {
+    third();
+    // A copy without the sample's own pictures (as `npm run sites -- new` makes it).
+    rmSync(join(root, "third", "images", "brand"), { recursive: true });
+    rmSync(join(root, "third", "images", "photo", "og-image.svg"));
+    const copy = loadSite(join(root, "third"));
+    const anyang = loadSite(join(root, "anyang"));
+    expect(anyang.identity.logo!.src).toBe("sites/anyang/brand/logo.svg");
+    expect(copy.identity.logo).toMatchObject({ width: 180, height: 40 });
+    expect(copy.identity.logo!.src).toMatch(/^media\/[0-9a-f]{16}-180x40\.svg$/);
+    expect(copy.seo.ogImage).toMatchObject({ width: 1200, height: 630 });
+    expect(copy.seo.ogImage.src).toMatch(/^media\/[0-9a-f]{16}-1200x630\.jpg$/);
+    // Its text is the name it shows, not the copied slot's.
+    expect(copy.seo.ogImage.alt).toBe(`${copy.identity.name} 대표 이미지`);
+    // Even a slot naming the sample's file: the copy draws its own.
+    edit("third", (t) => t.replace("src: brand/logo.svg", "src: sites/anyang/brand/logo.svg"));
+    expect(loadSite(join(root, "third")).identity.logo!.src).toBe(copy.identity.logo!.src);
+    // No logo named at all (로고 is optional): the same drawing, not the name in letters.
+    edit("third", (t) => t.replace(/^ {2}logo:\n {4}src: .*\n {4}alt: .*\n/m, ""));
+    expect(loadSite(join(root, "third")).identity.logo).toMatchObject({
+      src: copy.identity.logo!.src,
+      alt: copy.identity.name,
+      width: 180,
+      height: 40,
+    });
+
+    // Another name or colour, another drawing; the share image follows the hero too.
+    edit("third", (t) => t.replace(/^ {2}name: .*$/m, "  name: 동탄 레이크 센트럴"));
+    const renamed = loadSite(join(root, "third"));
+    expect(renamed.identity.logo!.src).not.toBe(copy.identity.logo!.src);
+    expect(renamed.seo.ogImage.src).not.toBe(copy.seo.ogImage.src);
+    edit("third", (t) => t.replace(/^ {2}color: .*$/m, '  color: "#16392f"'));
+    expect(loadSite(join(root, "third")).identity.logo!.src).not.toBe(renamed.identity.logo!.src);
+
+    // The build's drawing of it, then a file of its own, then an upload: each wins over the next.
+    process.env.ARTWORK_DIR = join(root, ".artwork");
+    try {
+      mkdirSync(join(root, ".artwork", "third", "brand"), { recursive: true });
+      writeFileSync(
+        join(root, ".artwork", "third", "brand", "drawn-logo.svg"),
+        '<svg xmlns="http://www.w3.org/2000/svg" width="180" height="40"/>',
+      );
+      expect(loadSite(join(root, "third")).identity.logo!.src).toBe(
+        "art/third/brand/drawn-logo.svg",
+      );
+      mkdirSync(join(root, "third", "images", "brand"), { recursive: true });
+      writeFileSync(
+        join(root, "third", "images", "brand", "logo.svg"),
+        '<svg xmlns="http://www.w3.org/2000/svg" width="200" height="50"/>',
+      );
+      // Its own file counts once the document names it.
+      expect(loadSite(join(root, "third")).identity.logo!.src).toBe(
+        "art/third/brand/drawn-logo.svg",
+      );
+      edit("third", (t) =>
+        t.replace(
+          /^ {2}brand: .*$/m,
+          (line) => `${line}\n  logo:\n    src: brand/logo.svg\n    alt: "{단지명}"`,
+        ),
+      );
+      expect(loadSite(join(root, "third")).identity.logo).toMatchObject({
+        src: "sites/third/brand/logo.svg",
+        width: 200,
+      });
+      const upload = "media/0123456789abcdef-300x60.svg";
+      edit("third", (t) => t.replace("src: brand/logo.svg", `src: ${upload}`));
+      expect(loadSite(join(root, "third")).identity.logo!.src).toBe(upload);
+    } finally {
+      delete process.env.ARTWORK_DIR;
+    }
+  });
+
   test("a picture that is neither supplied nor shared is named", () => {
     third();
-    edit("third", (t) => t.replace("src: brand/logo.svg", "src: brand/none.svg"));
+    edit("third", (t) => t.replace("src: photo/banner-default.svg", "src: photo/none.svg"));
     expect(() => loadSite(join(root, "third"))).toThrow(
-      /images\.logo\.src "brand\/none.svg": 이미지 파일이 없습니다/,
+      /images\.bannerDefault\.src "photo\/none.svg": 이미지 파일이 없습니다/,
     );
   });
 });
@@ -152,6 +225,23 @@ describe("the complex a host name asks for", () => {
     expect(siteForHost("nobody.example.net").id).toBe("anyang");
     expect(siteForHost("nothing.localhost:3000").id).toBe("anyang");
     expect(siteForHost(undefined).id).toBe("anyang");
+  });
+
+  test("a host is looked up as requests name it: any case, one trailing dot, punycode", () => {
+    third();
+    const sites = loadSites(root);
+    const listed = sites.map((s) =>
+      s.id === "third"
+        ? { ...s, hosts: ["Foo.Example.com", "분양.example.com", "bar.example.com."] }
+        : s,
+    );
+    resetSites(listed);
+    expect(siteForHost("foo.example.com").id).toBe("third");
+    expect(siteForHost("foo.example.com.:8443").id).toBe("third");
+    expect(siteForHost("xn--sr3b80m.example.com").id).toBe("third");
+    expect(siteForHost("bar.example.com").id).toBe("third");
+    expect(siteForHost("suwon.localhost.:3000").id).toBe("suwon");
+    expect(siteForHost("Suwon.Localhost.").id).toBe("suwon");
   });
 
   test("behind one wildcard domain (SITES_DOMAIN), <id>.<domain> is that complex", () => {
@@ -172,6 +262,40 @@ describe("the complex a host name asks for", () => {
     expect(defaultSite().id).toBe("third");
     expect(siteForHost("nobody.example.net").id).toBe("third");
     expect(siteForHost("anyang.localhost").id).toBe("anyang");
+  });
+});
+
+describe("a host with its scheme (issue 39, item 7)", () => {
+  /** The sample complexes, `third` answering on `hosts`. */
+  function thirdOn(hosts: string[]) {
+    third();
+    resetSites(loadSites(root).map((s) => (s.id === "third" ? { ...s, hosts } : s)));
+    return siteById("third")!;
+  }
+
+  test("a host typed with http:// is the origin of canonical, sitemap and og:url; requests still find it by host", () => {
+    const site = thirdOn(["http://dongtan.example.com:4100"]);
+    expect(siteOrigin(site)).toBe("http://dongtan.example.com:4100");
+    expect(siteForHost("dongtan.example.com:4100").id).toBe("third");
+  });
+
+  test("without a scheme: https, but http for *.localhost, localhost and IP addresses (old entries keep working)", () => {
+    expect(siteOrigin(thirdOn(["dongtan.localhost:4100"]))).toBe("http://dongtan.localhost:4100");
+    expect(siteOrigin(thirdOn(["127.0.0.1:4100"]))).toBe("http://127.0.0.1:4100");
+    expect(siteOrigin(thirdOn(["localhost:4100"]))).toBe("http://localhost:4100");
+    expect(siteOrigin(thirdOn(["third.example.com"]))).toBe("https://third.example.com");
+    expect(siteOrigin(thirdOn(["https://third.localhost:4100"]))).toBe(
+      "https://third.localhost:4100",
+    );
+    expect(siteForHost("third.example.com").id).toBe("anyang");
+  });
+
+  test("a file may list a host with its scheme; the same host twice is refused with or without it", () => {
+    third("third", "http://third.example.com:8080");
+    expect(siteForHost("third.example.com:8080").id).toBe("third");
+    expect(siteOrigin(siteById("third")!)).toBe("http://third.example.com:8080");
+    third("fourth", "https://third.example.com:8080");
+    expect(() => loadSites(root)).toThrow(/third\.example\.com:8080/);
   });
 });
 
@@ -203,24 +327,24 @@ describe("an uploaded picture in a complex's data", () => {
 
 test("inside a preview's render the complex is its draft; other complexes, and everything after it, see the registry", async () => {
   const anyang = siteById("anyang")!;
-  const draft = { ...anyang, project: { ...anyang.project, siteName: "초안 이름" } };
+  const draft = { ...anyang, identity: { ...anyang.identity, name: "초안 이름" } };
   const seen = await withSiteOverride(draft, async () => {
     // Other complexes are what the registry holds.
     const other = new Promise<string>((resolve) =>
-      setImmediate(() => resolve(siteById("suwon")!.project.siteName)),
+      setImmediate(() => resolve(siteById("suwon")!.identity.name)),
     );
     await Promise.resolve();
     return {
-      byHost: siteForHost("anyang.localhost:3000").project.siteName,
-      byId: siteById("anyang")!.project.siteName,
+      byHost: siteForHost("anyang.localhost:3000").identity.name,
+      byId: siteById("anyang")!.identity.name,
       other: await other,
     };
   });
   expect(seen).toEqual({
     byHost: "초안 이름",
     byId: "초안 이름",
-    other: siteById("suwon")!.project.siteName,
+    other: siteById("suwon")!.identity.name,
   });
-  expect(siteById("anyang")!.project.siteName).toBe(anyang.project.siteName);
-  expect(siteForHost("anyang.localhost").project.siteName).toBe(anyang.project.siteName);
+  expect(siteById("anyang")!.identity.name).toBe(anyang.identity.name);
+  expect(siteForHost("anyang.localhost").identity.name).toBe(anyang.identity.name);
 });

@@ -5,6 +5,7 @@ import { RESULT_MESSAGES } from "~/lib/lead-form";
 import { frameSources } from "~/lib/media";
 import { telHref } from "~/lib/phone";
 import { trackingSources } from "~/lib/tracking";
+import { ensureDrawn } from "~/media/drawn.server";
 import { contentKey } from "./content-store.server";
 import { noticeShown } from "./notice.server";
 import {
@@ -48,6 +49,11 @@ export const sitesForServer = {
   idForHost: (host: string): string => siteForHost(host).id,
   origin: (id: string): string => siteOrigin(known(id)),
   paths: (id: string): string[] => prerenderPaths(known(id)),
+  /**
+   * Before its pages are rendered: the pictures they name that are drawn from its identity, drawn
+   * into the media store if not there yet (app/media/drawn.server.ts).
+   */
+  prepare: (id: string): Promise<void> => ensureDrawn(known(id)),
   /** Whether its pages are served; "gone" once deleted in the console. */
   state: (id: string): SiteState | "gone" => (siteById(id) ? siteState(id) : "gone"),
   /** The complexes as this process serves them, for a render worker (server/render-worker.js). */
@@ -70,12 +76,13 @@ export const sitesForServer = {
   },
   facts(id: string) {
     const site = known(id);
-    const logo = site.images.logo;
+    const logo = site.identity.logo;
     return {
-      siteName: site.project.siteName,
-      phone: site.contact.phone,
-      telHref: telHref(site.contact.phone),
-      logo: { src: imageUrl(logo), width: logo.width, height: logo.height },
+      siteName: site.identity.name,
+      phone: site.identity.phone,
+      telHref: telHref(site.identity.phone),
+      // Without a logo picture the name in letters (server/error-page.js).
+      logo: logo ? { src: imageUrl(logo), width: logo.width, height: logo.height } : undefined,
       failedMessage: RESULT_MESSAGES.popup.failed,
       /** The complex's Content-Security-Policy sources (server/security-headers.js complexPolicy). */
       policy: policySources(site),

@@ -20,7 +20,10 @@ describe.each(engines())("stored pages ($name)", (engine) => {
 
   it("a render stored by one instance is read back whole by a restarted one", async () => {
     expect(await storedPages.get("anyang", "k1:v1")).toBeUndefined();
+    expect(await storedPages.has("anyang", "k1:v1")).toBe(false);
     await storedPages.put("anyang", "k1:v1", rendered("평촌 센트럴"));
+    expect(await storedPages.has("anyang", "k1:v1")).toBe(true);
+    expect(await storedPages.has("anyang", "k2:v1")).toBe(false);
     const other = await t.reopen();
     const row = await other.get<{ n: number | string }>(
       "SELECT COUNT(*) AS n FROM site_pages WHERE site_id = $1",

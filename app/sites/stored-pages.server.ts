@@ -25,6 +25,15 @@ export const storedPages = {
     );
     return row ? (await unzip(row.pages)).toString("utf8") : undefined;
   },
+  /** Whether a render of `key` is stored (without reading it). */
+  async has(siteId: string, key: string): Promise<boolean> {
+    const db = await getDb();
+    const row = await db.get<{ one: number }>(
+      "SELECT 1 AS one FROM site_pages WHERE site_id = $1 AND page_key = $2",
+      [siteId, key],
+    );
+    return row !== undefined;
+  },
   /**
    * Stores a render (JSON text) unless one of `key` is there (another instance rendered it first),
    * and forgets the complex's older renders beyond the newest few.

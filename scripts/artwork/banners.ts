@@ -1,11 +1,10 @@
 /**
- * Draws the night-skyline artwork from content: the page banners (content.images), the video
- * posters and the social preview image (content.seo.ogImage, with the complex's name and scale
- * set on it). Sizes and paths come from content; skylines are seeded, so every run is the same.
+ * Draws the night-skyline artwork from content: the page banners (content.images) and the video
+ * posters. Sizes and paths come from content; skylines are seeded, so every run is the same.
  */
-import type { Artwork, Content, Image } from "../../app/content/schema";
+import type { Content } from "../../app/content/schema";
 import { f0, PyRandom } from "./py-random";
-import { svgImages, xmlText, type ArtworkFile } from "./svg";
+import { svgImages, type ArtworkFile } from "./svg";
 
 /** Sky top, sky bottom, towers, lights. */
 type Palette = readonly [string, string, string, string];
@@ -66,27 +65,12 @@ export function skyline(w: number, h: number, seed: number, palette: Palette, su
   return parts.join("\n");
 }
 
-const OG_FONT = 'font-family="Noto Sans CJK KR, sans-serif"';
-
-/** The social preview: a skyline under a veil, with the wordmark, the name and the scale. */
-function socialPreview(content: Content, image: Image, artwork: Artwork | undefined): string {
-  const { width: w, height: h } = image;
-  const { complexName, floors, households } = content.project;
-  const scale = `지하 ${floors.basement}층 ~ 지상 ${floors.above}층 · ${households.toLocaleString("ko-KR")}세대`;
-  const cx = w / 2;
-  return (
-    skyline(w, h, 3, BANNER_PALETTES[0]!).replace("</svg>", "") +
-    `<rect x="0" y="0" width="${w}" height="${h}" fill="#0b1730" opacity=".35"/>` +
-    (artwork?.wordmark
-      ? `<text x="${cx}" y="${h / 2 - 45}" text-anchor="middle" ${OG_FONT} font-size="44" fill="#d9bd8c" letter-spacing="6">${xmlText(artwork.wordmark)}</text>`
-      : "") +
-    `<text x="${cx}" y="${h / 2 + 35}" text-anchor="middle" ${OG_FONT} font-weight="700" font-size="72" fill="#fff">${xmlText(complexName)}</text>` +
-    `<text x="${cx}" y="${h / 2 + 105}" text-anchor="middle" ${OG_FONT} font-size="30" fill="#e8eaf0">${xmlText(scale)}</text></svg>`
-  );
-}
-
-/** The page banners, the video posters and the social preview image. */
-export function drawBanners(content: Content, artwork = content.artwork): ArtworkFile[] {
+/**
+ * The page banners and the video posters. The share image (content.seo.ogImage) is no longer
+ * drawn here: a complex's own file, else drawn from its identity (app/media/drawn.server.ts,
+ * docs/decisions/043); sites/anyang/images/photo/og-image.svg is this generator's last drawing of it.
+ */
+export function drawBanners(content: Content): ArtworkFile[] {
   const banners = svgImages([
     content.images.bannerDefault,
     ...Object.values(content.images.banners),
@@ -105,9 +89,5 @@ export function drawBanners(content: Content, artwork = content.artwork): Artwor
       svg: skyline(image.width, image.height, 99 + i, POSTER_PALETTE, false),
     })),
   ];
-  const og = content.seo.ogImage;
-  if (og.src.endsWith(".svg") && !files.some((f) => f.path === og.src)) {
-    files.push({ path: og.src, svg: socialPreview(content, og, artwork) });
-  }
   return files;
 }

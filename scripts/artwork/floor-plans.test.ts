@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { loadSite } from "../../app/sites/registry.server";
+import { loadSite, shownSite } from "../../app/sites/registry.server";
 import { drawFloorPlans, layoutFor, layoutSummary } from "./floor-plans";
 
-const content = loadSite("sites/anyang");
+const content = shownSite(loadSite("sites/anyang"));
 
 describe("floor plan drawings", () => {
   test.each(content.unitTypes.map((u) => [u.label, u] as const))(
@@ -12,12 +12,12 @@ describe("floor plan drawings", () => {
       const summary = layoutSummary(layoutFor(unit));
       expect(summary.rooms).toBe(unit.rooms);
       expect(summary.bathrooms).toBe(unit.bathrooms);
-      expect(Math.abs(summary.area - unit.exclusiveArea) / unit.exclusiveArea).toBeLessThan(0.03);
+      expect(Math.abs(summary.area - unit.exclusiveArea!) / unit.exclusiveArea!).toBeLessThan(0.03);
     },
   );
 
   test("bigger types are drawn bigger (same scale for every plan)", () => {
-    const byArea = [...content.unitTypes].sort((a, b) => a.exclusiveArea - b.exclusiveArea);
+    const byArea = [...content.unitTypes].sort((a, b) => a.exclusiveArea! - b.exclusiveArea!);
     const drawn = byArea.map((u) => layoutSummary(layoutFor(u)).area);
     expect(drawn).toEqual([...drawn].sort((a, b) => a - b));
     expect(drawn[0]! * 2).toBeLessThan(drawn.at(-1)!);

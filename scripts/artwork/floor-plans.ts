@@ -5,6 +5,7 @@
  * block, then its floor inset by half an interior wall; doors, openings and windows are cut in after.
  */
 import type { Content, UnitType } from "../../app/content/schema";
+import { areaText, figure, householdsText, PENDING } from "../../app/lib/figures";
 import { LAYOUTS } from "./floor-plan-layouts";
 import type { ArtworkFile } from "./svg";
 
@@ -405,7 +406,7 @@ function titleBlock(u: UnitType) {
   return `<g font-family="${FONT}">
 <rect x="32" y="30" width="6" height="52" fill="#a9834a"/>
 <text x="52" y="66" font-size="40" font-weight="800" fill="#0f1f3d" letter-spacing="-0.5">${u.label}<tspan font-size="15" font-weight="700" fill="#84642f" dx="8" letter-spacing="2">TYPE</tspan></text>
-<text x="52" y="86" font-size="13.5" fill="#4b5260">전용 ${u.exclusiveArea.toFixed(2)}㎡ · 공급 ${u.supplyArea.toFixed(2)}㎡ · 방 ${u.rooms} · 욕실 ${u.bathrooms} · ${u.households.toLocaleString("en-US")}세대</text>
+<text x="52" y="86" font-size="13.5" fill="#4b5260">전용 ${figure(u.exclusiveArea, areaText)} · 공급 ${figure(u.supplyArea, areaText)} · 방 ${u.rooms ?? PENDING} · 욕실 ${u.bathrooms ?? PENDING} · ${figure(u.households, householdsText)}</text>
 </g>
 <g transform="translate(906 58)" font-family="${FONT}">
 <circle r="24" fill="#fff" stroke="#0f1f3d" stroke-width="1.5"/>

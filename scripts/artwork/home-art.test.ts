@@ -1,9 +1,9 @@
 import { describe, expect, test } from "vitest";
-import { loadSite } from "../../app/sites/registry.server";
+import { loadSite, shownSite } from "../../app/sites/registry.server";
 import { slotOf } from "../../app/lib/images";
 import { homeArtwork, towers } from "./home-art";
 
-const content = loadSite("sites/anyang");
+const content = shownSite(loadSite("sites/anyang"));
 
 /*
  * The home page artwork is drawn from content at build time: it must show this complex's

@@ -1,10 +1,10 @@
 import { describe, expect, test } from "vitest";
-import { loadSite } from "../../app/sites/registry.server";
+import { loadSite, shownSite } from "../../app/sites/registry.server";
 import { generateArtwork } from "./index";
 
 /* The entry point runs every generator for one complex's content. */
 
-const content = loadSite("sites/anyang");
+const content = shownSite(loadSite("sites/anyang"));
 
 describe("artwork of a complex", () => {
   test("each drawing is written once, as an SVG", () => {

@@ -25,7 +25,7 @@ export function generateArtwork(
   artwork: Artwork | undefined = content.artwork,
 ): ArtworkFile[] {
   return [
-    ...drawBanners(content, artwork),
+    ...drawBanners(content),
     ...drawInteriors(content),
     ...drawLocationMap(content, artwork),
     ...drawSitePlan(content, artwork),

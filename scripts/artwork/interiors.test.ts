@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { loadSite } from "../../app/sites/registry.server";
+import { loadSite, shownSite } from "../../app/sites/registry.server";
 import { drawInteriors } from "./interiors";
 
-const content = loadSite("sites/anyang");
+const content = shownSite(loadSite("sites/anyang"));
 
 /* Each unit type on the interior pages gets a living room and a kitchen, in its own finish. */
 

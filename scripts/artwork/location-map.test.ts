@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { loadSite } from "../../app/sites/registry.server";
+import { loadSite, shownSite } from "../../app/sites/registry.server";
 import { drawLocationMap } from "./location-map";
 
-const content = loadSite("sites/anyang");
+const content = shownSite(loadSite("sites/anyang"));
 
 /* The location map names every landmark the complex's artwork lists, around the site. */
 
@@ -21,12 +21,12 @@ describe("location map", () => {
         `^<svg [^>]*width="${image.width}" height="${image.height}" viewBox="0 0 ${image.width} ${image.height}"`,
       ),
     );
-    expect(svg).toContain(`<title>${content.project.complexName} 입지 개략도</title>`);
+    expect(svg).toContain(`<title>${content.identity.name} 입지 개략도</title>`);
   });
 
   test("the site's callout names the complex", () => {
     expect(texts).toContain("사업지");
-    expect(texts).toContain(content.project.complexName);
+    expect(texts).toContain(content.identity.name);
   });
 
   test("every station, school, facility, road, stream, park and district is labelled", () => {

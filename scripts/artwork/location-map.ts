@@ -257,7 +257,7 @@ export function drawLocationMap(
   return [
     {
       path: image.src,
-      svg: mapSvg(artwork.locationMap, content.project.complexName, image.width, image.height),
+      svg: mapSvg(artwork.locationMap, content.identity.name, image.width, image.height),
     },
   ];
 }

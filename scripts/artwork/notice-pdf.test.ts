@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { drawPdf } from "../../app/media/pdf.server";
-import { loadSite } from "../../app/sites/registry.server";
+import { loadSite, shownSite } from "../../app/sites/registry.server";
 import { NOTICE_FILE, noticePdf } from "./notice-pdf";
 
 /*
@@ -10,7 +10,7 @@ import { NOTICE_FILE, noticePdf } from "./notice-pdf";
  */
 
 describe.each(["anyang", "suwon"])("the sample notice of %s", (id) => {
-  const content = loadSite(`sites/${id}`);
+  const content = shownSite(loadSite(`sites/${id}`));
 
   test("is the file site.yaml names, with its bytes and pages, the same on every run", async () => {
     const document = content.announcement.document!;
@@ -34,7 +34,7 @@ describe.each(["anyang", "suwon"])("the sample notice of %s", (id) => {
       text += items.map((i) => i.str).join(" ");
     }
     await doc.destroy();
-    expect(text).toContain(`${content.project.complexName} 입주자 모집공고`);
+    expect(text).toContain(`${content.identity.name} 입주자 모집공고`);
     for (const unit of content.unitTypes) expect(text).toContain(unit.label);
     expect(text).toContain("주택형별 공급 내역");
     expect(text).toContain("유의사항");

@@ -16,6 +16,7 @@ import { dirname, join } from "node:path";
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import subsetFont from "subset-font";
 import type { Content, Milestone } from "../../app/content/schema";
+import { figure, householdsText, PENDING } from "../../app/lib/figures";
 
 /** The file under `.artwork/<id>/`, and so its `src`: `art/<id>/notice.pdf`. */
 export const NOTICE_FILE = "notice.pdf";
@@ -238,10 +239,10 @@ async function layout(
     regular: await doc.embedFont(fontFiles.regular, { customName: "Pretendard-Regular" }),
     bold: await doc.embedFont(fontFiles.bold, { customName: "Pretendard-Bold" }),
   };
-  const name = content.project.complexName;
+  const name = content.identity.name;
   const title = `${name} 입주자 모집공고`;
   doc.setTitle(title);
-  doc.setAuthor(content.project.developer);
+  doc.setAuthor(content.identity.developer);
   doc.setLanguage("ko-KR");
   const w = new Writer(doc, fonts, `${title} (견본)`, used);
   const milestones = content.infoPages.schedule.milestones;
@@ -268,7 +269,7 @@ async function layout(
     [0.25, 0.75],
   );
   w.paragraph(
-    `${content.project.developer}이(가) 시행하고 ${content.project.constructor}이(가) 시공하는 ${name} ${content.project.households}세대의 입주자를 다음과 같이 모집합니다.`,
+    `${content.identity.developer}이(가) 시행하고 ${content.identity.builder}이(가) 시공하는 ${name} ${figure(content.project.households, householdsText)}의 입주자를 다음과 같이 모집합니다.`,
   );
 
   // 2. Supply by unit type.
@@ -280,12 +281,12 @@ async function layout(
     [
       ...units.map((u) => [
         u.label,
-        area(u.exclusiveArea),
-        area(u.supplyArea),
-        `${u.rooms} / ${u.bathrooms}`,
-        `${u.households}세대`,
+        figure(u.exclusiveArea, area),
+        figure(u.supplyArea, area),
+        `${u.rooms ?? PENDING} / ${u.bathrooms ?? PENDING}`,
+        figure(u.households, householdsText),
       ]),
-      ["합계", "", "", "", `${units.reduce((s, u) => s + u.households, 0)}세대`],
+      ["합계", "", "", "", householdsText(units.reduce((s, u) => s + (u.households ?? 0), 0))],
     ],
     [0.18, 0.2, 0.2, 0.18, 0.24],
     { lastBold: true },
@@ -337,9 +338,9 @@ async function layout(
   w.table(
     ["구분", "내용"],
     [
-      ["분양 문의", content.contact.phone],
-      ["시행", content.project.developer],
-      ["시공", content.project.constructor],
+      ["분양 문의", content.identity.phone],
+      ["시행", content.identity.developer],
+      ["시공", content.identity.builder],
     ],
     [0.25, 0.75],
   );

@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { loadSite } from "../../app/sites/registry.server";
+import { loadSite, shownSite } from "../../app/sites/registry.server";
 import { drawSitePlan, siteTowers } from "./site-plan";
 
-const content = loadSite("sites/anyang");
+const content = shownSite(loadSite("sites/anyang"));
 
 /* The site plan shows every building of the complex with its floors, the places and entrances. */
 
@@ -21,7 +21,7 @@ describe("site plan", () => {
         `^<svg [^>]*width="${image.width}" height="${image.height}" viewBox="0 0 1200 900"`,
       ),
     );
-    expect(svg).toContain(`<title>${content.project.complexName} 단지배치도</title>`);
+    expect(svg).toContain(`<title>${content.identity.name} 단지배치도</title>`);
   });
 
   test("one tower per building of the unit-position plan, named with its floors", () => {

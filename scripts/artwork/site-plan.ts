@@ -213,7 +213,7 @@ export function drawSitePlan(
   const svg = planSvg(
     plan,
     siteTowers(content, plan),
-    content.project.complexName,
+    content.identity.name,
     image.width,
     image.height,
   );

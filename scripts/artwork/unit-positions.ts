@@ -21,7 +21,7 @@ export function drawUnitPositions(content: Content): string {
   add(
     `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">`,
   );
-  add(`<title>${content.project.complexName} 동호수배치도</title>`);
+  add(`<title>${content.identity.name} 동호수배치도</title>`);
   add(`<rect width="${W}" height="${H}" fill="#f5f4f0"/>`);
 
   // Legend strip: one chip per unit type.

@@ -1,7 +1,8 @@
 import { resolve } from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { content } from "./support/sites";
+import { content, isReferenceSite } from "./support/sites";
+import { CONSOLE_GROUPS } from "~/lib/content-sections";
 import { prerenderPagePaths } from "~/content/pages";
 import { VISIT_SLOTS_PATH, type Availability } from "~/lib/visit-slots";
 import { startReceiver } from "~/outbox/test-receiver";
@@ -120,6 +121,8 @@ const adminRoutes = () => [
   `/admin/sites/${site}`,
   "/admin/preview",
   `/${site}/press`,
+  // The content editor's sections, each a page (the same code for every complex: once).
+  ...(isReferenceSite ? CONSOLE_GROUPS.map((g) => `/admin/content/${g.id}`) : []),
 ];
 
 test.each(["phone", "desktop"] as const)(

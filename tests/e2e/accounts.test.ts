@@ -85,7 +85,7 @@ test("an agency administrator invites a consultant by keyboard; the consultant s
     const waiting = page.getByRole("table").last().locator("tbody tr");
     await poll(() => waiting.first().textContent()).toContain(CONSULTANT.email);
     expect(await waiting.first().textContent()).toContain("상담원");
-    expect(await waiting.first().textContent()).toContain(content.project.siteName);
+    expect(await waiting.first().textContent()).toContain(content.identity.name);
 
     // No WCAG violation on the page with the link and the waiting invitation, at both widths.
     await page.emulateMedia({ reducedMotion: "reduce" });

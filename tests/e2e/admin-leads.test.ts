@@ -204,7 +204,7 @@ describe("the lead desk", () => {
       await poll(() => names(page)).toEqual(["수식시험", "문의셋", "방문둘", "방문하나"]);
       expect(await page.getByRole("heading", { name: "상담 접수 관리" }).isVisible()).toBe(true);
 
-      await page.getByLabel("구분").selectOption({ label: "방문예약" });
+      await page.getByLabel("구분").selectOption({ label: "방문예약 · 관심고객 등록" });
       await page.getByRole("button", { name: "조회" }).click();
       await page.waitForURL(/kind=visit/);
       await poll(() => names(page)).toEqual(["방문둘", "방문하나"]);
@@ -240,7 +240,13 @@ describe("the lead desk", () => {
         "이름·연락처 검색=01012345678",
         "1",
       ]);
-      expect(log).toContainEqual([ADMIN.email, "열람", "고객 목록", "구분=방문예약", "2"]);
+      expect(log).toContainEqual([
+        ADMIN.email,
+        "열람",
+        "고객 목록",
+        "구분=방문예약 · 관심고객 등록",
+        "2",
+      ]);
       expect(log).toContainEqual([ADMIN.email, "열람", "고객 목록", "전체", "4"]);
       expect(errors).toEqual([]);
     } finally {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { content, menuEntry } from "./support/sites";
+import { content, describeOnce, menuEntry, testOnce } from "./support/sites";
 import { RESULT_MESSAGES } from "~/lib/lead-form";
 import {
   formatSlot,
@@ -153,7 +153,7 @@ describe("visit booking by time slot", () => {
       const confirmation = smsTo(phone).find((m) => m.text.includes("/b/"))!;
       expect(confirmation.text).not.toContain("(광고)");
       expect(confirmation.text).toContain(slotName);
-      expect(confirmation.text).toContain(content.modelHouse.address);
+      expect(confirmation.text).toContain(content.identity.modelHouseAddress);
       const link = /(http\S+\/b\/[A-Za-z0-9_-]+)/.exec(confirmation.text)![1]!;
 
       // The booking page: time and place, and a cancel button.
@@ -161,7 +161,7 @@ describe("visit booking by time slot", () => {
       await hydrated(a.page);
       const main = a.page.locator("main");
       expect(await main.locator(".booking-slot").textContent()).toBe(slotName);
-      expect(await main.textContent()).toContain(content.modelHouse.address);
+      expect(await main.textContent()).toContain(content.identity.modelHouseAddress);
       expect(await seriousA11yViolations(a.page, "booking page")).toEqual([]);
       // Cancelled with the keyboard: the button goes with the booking, the focus to the answer.
       await main.getByRole("button", { name: "예약 취소하기" }).focus();
@@ -196,109 +196,121 @@ describe("visit booking by time slot", () => {
     }
   });
 
-  test("with JavaScript, a visitor who loses the last seat to another is told so next to the choice, offered the next free slot and keeps the input", async () => {
-    const { day, time } = await freshSlot(4);
-    for (let i = 0; i < capacity - 1; i++)
-      expect((await postBooking(day.date, time)).status).toBe(200);
-    const { context, page, errors } = await openPage(browser, "phone");
-    try {
-      await page.goto(server.url + "/Brand/intro");
-      await hydrated(page);
-      const dialog = await openPopup(page);
-      const f = fields(dialog);
-      const phone = newPhone();
-      await f.name.fill("아쉬운분");
-      await f.phone.fill(phone);
-      await dialog.getByRole("radio", { name: formatVisitDate(day.date) }).check();
-      await timeRadio(dialog, time).check();
-      await f.consent.check();
-      // Someone else takes the last seat meanwhile.
-      expect((await postBooking(day.date, time)).status).toBe(200);
-      await humanPause(page);
-      await f.submit.click();
+  testOnce(
+    "with JavaScript, a visitor who loses the last seat to another is told so next to the choice, offered the next free slot and keeps the input",
+    async () => {
+      const { day, time } = await freshSlot(4);
+      for (let i = 0; i < capacity - 1; i++)
+        expect((await postBooking(day.date, time)).status).toBe(200);
+      const { context, page, errors } = await openPage(browser, "phone");
+      try {
+        await page.goto(server.url + "/Brand/intro");
+        await hydrated(page);
+        const dialog = await openPopup(page);
+        const f = fields(dialog);
+        const phone = newPhone();
+        await f.name.fill("아쉬운분");
+        await f.phone.fill(phone);
+        await dialog.getByRole("radio", { name: formatVisitDate(day.date) }).check();
+        await timeRadio(dialog, time).check();
+        await f.consent.check();
+        // Someone else takes the last seat meanwhile.
+        expect((await postBooking(day.date, time)).status).toBe(200);
+        await humanPause(page);
+        await f.submit.click();
 
-      const message = dialog.locator(".visit-picker .field-error:not([data-resolved])");
-      await expect
-        .poll(() => message.textContent())
-        .toContain(`선택하신 시간(${formatSlot(`${day.date}T${time}`)})은 예약이 마감되었습니다.`);
-      expect(await f.name.inputValue()).toBe("아쉬운분");
-      expect(await f.phone.inputValue()).toBe(phone);
-      expect(await f.consent.isChecked()).toBe(true);
-      // The offered slot is the one now chosen (the day's last slot was full: a later day's).
-      const chosen = await dialog.locator(".visit-chosen strong").textContent();
-      expect(await message.textContent()).toContain(`가장 가까운 예약 가능 시간(${chosen})`);
-      expect(await storedWithPhone(server, phone)).toHaveLength(0);
+        const message = dialog.locator(".visit-picker .field-error:not([data-resolved])");
+        await expect
+          .poll(() => message.textContent())
+          .toContain(
+            `선택하신 시간(${formatSlot(`${day.date}T${time}`)})은 예약이 마감되었습니다.`,
+          );
+        expect(await f.name.inputValue()).toBe("아쉬운분");
+        expect(await f.phone.inputValue()).toBe(phone);
+        expect(await f.consent.isChecked()).toBe(true);
+        // The offered slot is the one now chosen (the day's last slot was full: a later day's).
+        const chosen = await dialog.locator(".visit-chosen strong").textContent();
+        expect(await message.textContent()).toContain(`가장 가까운 예약 가능 시간(${chosen})`);
+        expect(await storedWithPhone(server, phone)).toHaveLength(0);
 
-      await f.submit.click();
-      await expect.poll(() => f.status.textContent()).toContain(`방문 예약 일시: ${chosen}`);
-      expect(await storedWithPhone(server, phone)).toHaveLength(1);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+        await f.submit.click();
+        await expect.poll(() => f.status.textContent()).toContain(`방문 예약 일시: ${chosen}`);
+        expect(await storedWithPhone(server, phone)).toHaveLength(1);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
-  test("without JavaScript, a full slot comes back with a Korean message and the next free slot filled in, the input kept; one more click books it", async () => {
-    const { day, time } = await freshSlot(3);
-    for (let i = 0; i < capacity; i++) expect((await postBooking(day.date, time)).status).toBe(200);
+  testOnce(
+    "without JavaScript, a full slot comes back with a Korean message and the next free slot filled in, the input kept; one more click books it",
+    async () => {
+      const { day, time } = await freshSlot(3);
+      for (let i = 0; i < capacity; i++)
+        expect((await postBooking(day.date, time)).status).toBe(200);
 
-    const { context, page } = await openPage(browser, "phone", { javaScriptEnabled: false });
-    try {
-      await page.goto(server.url + "/register");
-      const main = page.locator("main");
-      const f = fields(main);
-      const phone = newPhone();
-      await f.name.fill("무자바");
-      await f.phone.fill(phone);
-      await main.getByLabel("방문 희망일").fill(day.date);
-      await main.getByLabel("방문 희망 시간").selectOption(time);
-      await f.consent.check();
-      const [response] = await Promise.all([
-        page.waitForResponse((r) => r.request().method() === "POST"),
-        f.submit.click(),
-      ]);
-      expect(response.status()).toBe(409);
-      await page.waitForLoadState("load");
-      const message = await main.locator(".visit-picker .field-error").textContent();
-      expect(message).toContain(
-        `선택하신 시간(${formatSlot(`${day.date}T${time}`)})은 예약이 마감되었습니다.`,
-      );
-      expect(message).toContain("가장 가까운 예약 가능 시간(");
-      expect(await f.name.inputValue()).toBe("무자바");
-      expect(await f.phone.inputValue()).toBe(phone);
-      expect(await f.consent.isChecked()).toBe(true);
-      const offeredDate = await main.getByLabel("방문 희망일").inputValue();
-      const offeredTime = await main.getByLabel("방문 희망 시간").inputValue();
-      // The day's last slot was full: the next free one is on a later day.
-      expect(offeredDate > day.date).toBe(true);
-      expect(message).toContain(formatSlot(`${offeredDate}T${offeredTime}`));
-      expect(await storedWithPhone(server, phone)).toHaveLength(0);
+      const { context, page } = await openPage(browser, "phone", { javaScriptEnabled: false });
+      try {
+        await page.goto(server.url + "/register");
+        const main = page.locator("main");
+        const f = fields(main);
+        const phone = newPhone();
+        await f.name.fill("무자바");
+        await f.phone.fill(phone);
+        await main.getByLabel("방문 희망일").fill(day.date);
+        await main.getByLabel("방문 희망 시간").selectOption(time);
+        await f.consent.check();
+        const [response] = await Promise.all([
+          page.waitForResponse((r) => r.request().method() === "POST"),
+          f.submit.click(),
+        ]);
+        expect(response.status()).toBe(409);
+        await page.waitForLoadState("load");
+        const message = await main.locator(".visit-picker .field-error").textContent();
+        expect(message).toContain(
+          `선택하신 시간(${formatSlot(`${day.date}T${time}`)})은 예약이 마감되었습니다.`,
+        );
+        expect(message).toContain("가장 가까운 예약 가능 시간(");
+        expect(await f.name.inputValue()).toBe("무자바");
+        expect(await f.phone.inputValue()).toBe(phone);
+        expect(await f.consent.isChecked()).toBe(true);
+        const offeredDate = await main.getByLabel("방문 희망일").inputValue();
+        const offeredTime = await main.getByLabel("방문 희망 시간").inputValue();
+        // The day's last slot was full: the next free one is on a later day.
+        expect(offeredDate > day.date).toBe(true);
+        expect(message).toContain(formatSlot(`${offeredDate}T${offeredTime}`));
+        expect(await storedWithPhone(server, phone)).toHaveLength(0);
 
-      await Promise.all([page.waitForLoadState("load"), f.submit.click()]);
-      await page.waitForURL(/\/register$/);
-      expect(await f.status.textContent()).toContain(
-        `방문 예약 일시: ${formatSlot(`${offeredDate}T${offeredTime}`)}`,
-      );
-      const [stored] = await storedWithPhone(server, phone);
-      expect(stored!["방문예약일시 (KST)"]).toBe(`${offeredDate} ${offeredTime}`);
-    } finally {
-      await context.close();
-    }
-  });
+        await Promise.all([page.waitForLoadState("load"), f.submit.click()]);
+        await page.waitForURL(/\/register$/);
+        expect(await f.status.textContent()).toContain(
+          `방문 예약 일시: ${formatSlot(`${offeredDate}T${offeredTime}`)}`,
+        );
+        const [stored] = await storedWithPhone(server, phone);
+        expect(stored!["방문예약일시 (KST)"]).toBe(`${offeredDate} ${offeredTime}`);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
-  test("the booking page is private: noindex, never cached, and an unknown token shows nothing but a Korean notice", async () => {
-    const res = await fetch(server.url + "/b/AAAAAAAAAAAAAAAAAAAAAAAA");
-    expect(res.status).toBe(404);
-    expect(res.headers.get("cache-control")).toBe("no-store");
-    expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
-    // No Referer to other sites; a same-origin one, so the cancel form's POST carries its Origin.
-    // (The site-wide policy comes first in the header; a browser applies the last one it knows.)
-    expect(res.headers.get("referrer-policy")?.split(",").pop()?.trim()).toBe("same-origin");
-    const html = await res.text();
-    expect(html).toContain("예약을 찾을 수 없습니다");
-    expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
-    expect(html).not.toContain(content.modelHouse.address);
-  });
+  testOnce(
+    "the booking page is private: noindex, never cached, and an unknown token shows nothing but a Korean notice",
+    async () => {
+      const res = await fetch(server.url + "/b/AAAAAAAAAAAAAAAAAAAAAAAA");
+      expect(res.status).toBe(404);
+      expect(res.headers.get("cache-control")).toBe("no-store");
+      expect(res.headers.get("x-robots-tag")).toBe("noindex, nofollow");
+      // No Referer to other sites; a same-origin one, so the cancel form's POST carries its Origin.
+      // (The site-wide policy comes first in the header; a browser applies the last one it knows.)
+      expect(res.headers.get("referrer-policy")?.split(",").pop()?.trim()).toBe("same-origin");
+      const html = await res.text();
+      expect(html).toContain("예약을 찾을 수 없습니다");
+      expect(html).toContain('<meta name="robots" content="noindex, nofollow"/>');
+      expect(html).not.toContain(content.identity.modelHouseAddress);
+    },
+  );
 });
 
 /** What has the keyboard focus: a control's name, value and state, or an element's text. */
@@ -341,7 +353,7 @@ async function dayWithTwoOpenSlots() {
   };
 }
 
-describe("the visit slot picker by keyboard", () => {
+describeOnce("the visit slot picker by keyboard", () => {
   test.each(Object.keys(VIEWPORTS) as (keyof typeof VIEWPORTS)[])(
     "at the %s width, a visitor opens the popup, chooses a day and a time with the arrow keys without losing the place, clears the choice, chooses again and books, all by keyboard",
     async (viewport) => {
@@ -509,7 +521,7 @@ describe("the visit slot picker by keyboard", () => {
   });
 });
 
-describe("the browser's back/forward cache", () => {
+describeOnce("the browser's back/forward cache", () => {
   // A visitor's browser shows a page again on Back as it was left (playwright-core's does not,
   // unless asked): the seats it shows must be those left now.
   const cachingBrowser = useCachingBrowser();
@@ -543,7 +555,7 @@ describe("the browser's back/forward cache", () => {
   });
 });
 
-describe("where leads come from", () => {
+describeOnce("where leads come from", () => {
   test("a lead from a page opened with ?utm_source=naver&utm_campaign=open_day carries both into the export and the webhook; a 5,000-character utm_campaign is left out", async () => {
     const send = async (query: string, name: string) => {
       const { context, page, errors } = await openPage(browser, "desktop");
@@ -597,7 +609,7 @@ describe("where leads come from", () => {
   });
 });
 
-describe("staff alerts", () => {
+describeOnce("staff alerts", () => {
   test("every lead alerts the staff phone; with the SMS gateway down the lead is stored and the alert arrives once it is back", async () => {
     const alertsAbout = (phone: string) => smsTo(STAFF_PHONE).filter((m) => m.text.includes(phone));
     const register = async (name: string) => {
@@ -622,7 +634,7 @@ describe("staff alerts", () => {
     await expect.poll(() => alertsAbout(first).length, { timeout: 10_000 }).toBe(1);
     const [alert] = alertsAbout(first);
     expect(alert!.text.split("\n")).toEqual([
-      `[${content.project.siteName}] 새 방문예약`,
+      `[${content.identity.name}] 새 방문예약`,
       `알림확인 ${first}`,
       "유입: /",
     ]);

@@ -111,7 +111,9 @@ test.each(["phone", "desktop"] as const)(
     // over (its first waitForEvent) is a real one, which nothing closes, and no other opens after.
     page.on("filechooser", () => undefined);
     try {
-      await signInVia(page, server, "/admin/content");
+      // Leaving a page with its autosave pending asks first.
+      page.on("dialog", (dialog) => void dialog.accept());
+      await signInVia(page, server, "/admin/content/identity");
       await hydrated(page);
       const before = stored();
       const sent: string[] = [];
@@ -119,11 +121,24 @@ test.each(["phone", "desktop"] as const)(
         if (/\/admin\/media\//.test(r.url())) sent.push(r.url());
       });
       // Each slot holds the sample's file; a refused one leaves it there.
-      const cases: [string, FileKind, string, number, string][] = [
-        ["announcement.document", "pdf", "큰공고.pdf", 31 * MB, content.announcement.document!.src],
-        ["brandVideo.file", "video", "큰영상.mp4", 250 * MB, content.brandVideo.file!.src],
+      // Each on its section's page (분양안내, 브랜드).
+      const cases: [string, FileKind, string, number, string, string][] = [
+        [
+          "announcement.document",
+          "pdf",
+          "큰공고.pdf",
+          31 * MB,
+          content.announcement.document!.src,
+          "sales",
+        ],
+        ["brandVideo.file", "video", "큰영상.mp4", 250 * MB, content.brandVideo.file!.src, "brand"],
       ];
-      for (const [name, kind, file, bytes] of cases) {
+      const open = async (group: string) => {
+        await page.goto(`${server.url}/admin/content/${group}`);
+        await hydrated(page);
+      };
+      for (const [name, kind, file, bytes, , group] of cases) {
+        await open(group);
         await chooseByKeyboard(page, name, join(files, file));
         const alert = page.locator(`[id="f-${name}.$file-error"]`);
         await poll(() => alert.textContent()).toBe(FILE_MESSAGES.tooLarge(kind, bytes));
@@ -132,15 +147,13 @@ test.each(["phone", "desktop"] as const)(
       }
       expect(sent).toEqual([]);
       expect(stored()).toEqual(before);
-      // The draft as saved still holds the sample's file in each slot (leaving with the autosave
-      // pending asks first).
-      page.on("dialog", (dialog) => void dialog.accept());
-      await page.reload();
-      await hydrated(page);
-      for (const [name, , , , kept] of cases)
+      // The draft as saved still holds the sample's file in each slot.
+      for (const [name, , , , kept, group] of cases) {
+        await open(group);
         expect(await slot(page, name).textContent()).toContain(
           `현재 파일: ${kept.split("/").pop()}`,
         );
+      }
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -219,7 +232,8 @@ test("posted directly, a notice over 30 MB, a film over 200 MB and a 3:2 panoram
 test("a panorama that is not 2:1 is refused in Korean; a good file of each kind fills its slot and is there after 저장 and a reload", async () => {
   const { context, page, errors } = await openPage(browser, "desktop");
   try {
-    await signInVia(page, server, "/admin/content");
+    // The panorama on VR's page, the notice on 분양안내's, the film on 브랜드's.
+    await signInVia(page, server, "/admin/content/vr");
     await hydrated(page);
     // The first VR tab's tour (its entry unfolded; the sample has one, else it is added): its
     // first room's panorama slot.
@@ -245,25 +259,37 @@ test("a panorama that is not 2:1 is refused in Korean; a good file of each kind 
     expect(await focusedId(page)).toBe(`f-${panorama}.$file`);
     expect(stored()).toEqual(before);
 
-    const uploads: [string, string, RegExp][] = [
-      [panorama, join(files, "거실.jpg"), /현재 파일: .+\.jpg \(2048×1024\)/],
-      ["announcement.document", join(files, "공고.pdf"), /현재 파일: .+\.pdf \(2쪽, /],
-      ["brandVideo.file", sampleFilm(), /현재 파일: .+\.mp4 \(\d+×\d+\)/],
+    const uploads: [string, string, RegExp, string][] = [
+      [panorama, join(files, "거실.jpg"), /현재 파일: .+\.jpg \(2048×1024\)/, "vr"],
+      ["announcement.document", join(files, "공고.pdf"), /현재 파일: .+\.pdf \(2쪽, /, "sales"],
+      ["brandVideo.file", sampleFilm(), /현재 파일: .+\.mp4 \(\d+×\d+\)/, "brand"],
     ];
-    for (const [name, path, shows] of uploads) {
+    const save = async () => {
+      await page.getByRole("button", { name: "저장", exact: true }).click();
+      await poll(() => page.locator(".cf-actions-note").textContent()).toMatch(/^초안 저장됨 · /);
+    };
+    for (const [name, path, shows, group] of uploads) {
+      if (group !== "vr") {
+        await page.goto(`${server.url}/admin/content/${group}`);
+        await hydrated(page);
+      }
       await input(page, name).setInputFiles(path);
       await poll(() => slot(page, name).textContent()).toMatch(shows);
+      if (name === "brandVideo.file") {
+        await page
+          .locator('[id="f-brandVideo.file.$captions"]')
+          .setInputFiles(join(files, "자막.vtt"));
+        await poll(() => slot(page, "brandVideo.file").textContent()).toMatch(/현재 자막: .+\.vtt/);
+      }
+      await save();
     }
-    await page.locator('[id="f-brandVideo.file.$captions"]').setInputFiles(join(files, "자막.vtt"));
-    await poll(() => slot(page, "brandVideo.file").textContent()).toMatch(/현재 자막: .+\.vtt/);
     expect(stored().length).toBeGreaterThan(before.length);
 
-    await page.getByRole("button", { name: "저장", exact: true }).click();
-    await poll(() => page.locator(".cf-actions-note").textContent()).toMatch(/^초안 저장됨 · /);
-    await page.reload();
-    await hydrated(page);
-    for (const [name, , shows] of uploads)
+    for (const [name, , shows, group] of uploads) {
+      await page.goto(`${server.url}/admin/content/${group}`);
+      await hydrated(page);
       expect(await slot(page, name).textContent()).toMatch(shows);
+    }
     expect(await slot(page, "brandVideo.file").textContent()).toMatch(/현재 자막: .+\.vtt/);
     expect(errors).toEqual([]);
   } finally {

@@ -121,7 +121,7 @@ test("a consultant with a phone gets the next morning's digest of their calls at
   expect(digest!.lead_id).toBeNull();
   expect((JSON.parse(digest!.payload) as { text: string }).text).toBe(
     [
-      `[${content.project.siteName}] 오늘 연락할 고객 1명`,
+      `[${content.identity.name}] 오늘 연락할 고객 1명`,
       "10:00 내일고객 010-5555-0101",
       `상담 접수 관리: ${server.url}/admin/leads`,
     ].join("\n"),

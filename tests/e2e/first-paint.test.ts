@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
-import { content } from "./support/sites";
+import { content, testOnce } from "./support/sites";
 import { startServer, type RunningServer } from "./support/server";
 
 /*
@@ -84,31 +84,34 @@ describe("the first paint", () => {
       }
     });
 
-  test("the page's script brings its stylesheets in; its policy allows its inline rules", async () => {
-    const { context, page, errors } = await openPage(browser, "phone");
-    const refused: string[] = [];
-    page.on("console", (m) => {
-      if (m.type() === "error") refused.push(m.text());
-    });
-    const response = await page.goto(server.url + "/Brand/intro");
-    const html = await response!.text();
-    // The stylesheets are not in the markup a browser with scripts reads before the first paint.
-    expect(html.slice(0, html.indexOf("<noscript data-stylesheets>"))).not.toContain(
-      'rel="stylesheet"',
-    );
-    expect(response!.headers()["content-security-policy"]).toMatch(/style-src 'self' 'sha256-/);
-    await hydrated(page);
-    const sheets = await page.evaluate(() =>
-      [...document.styleSheets].map((s) => (s.href ? new URL(s.href).pathname : "inline")),
-    );
-    expect(sheets[0]).toBe("inline");
-    expect(sheets.filter((s) => s.startsWith("/assets/")).length).toBeGreaterThan(0);
-    expect(refused).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+  testOnce(
+    "the page's script brings its stylesheets in; its policy allows its inline rules",
+    async () => {
+      const { context, page, errors } = await openPage(browser, "phone");
+      const refused: string[] = [];
+      page.on("console", (m) => {
+        if (m.type() === "error") refused.push(m.text());
+      });
+      const response = await page.goto(server.url + "/Brand/intro");
+      const html = await response!.text();
+      // The stylesheets are not in the markup a browser with scripts reads before the first paint.
+      expect(html.slice(0, html.indexOf("<noscript data-stylesheets>"))).not.toContain(
+        'rel="stylesheet"',
+      );
+      expect(response!.headers()["content-security-policy"]).toMatch(/style-src 'self' 'sha256-/);
+      await hydrated(page);
+      const sheets = await page.evaluate(() =>
+        [...document.styleSheets].map((s) => (s.href ? new URL(s.href).pathname : "inline")),
+      );
+      expect(sheets[0]).toBe("inline");
+      expect(sheets.filter((s) => s.startsWith("/assets/")).length).toBeGreaterThan(0);
+      expect(refused).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
-  test.each(["tap", "keyboard"])(
+  testOnce.each(["tap", "keyboard"])(
     "a button pressed (%s) before the page's script has attached does its work once it has, once",
     async (how) => {
       const { context, page, errors } = await openPage(browser, "phone");
@@ -143,20 +146,23 @@ describe("the first paint", () => {
     },
   );
 
-  test("without JavaScript the page gets its stylesheets, every screen of the home page styled", async () => {
-    const style = async (javaScriptEnabled: boolean) => {
-      const { context, page } = await openPage(browser, "phone", { javaScriptEnabled });
-      await page.goto(server.url + "/");
-      if (javaScriptEnabled) await hydrated(page);
-      // The home page's last screen, whose rules are not inline.
-      const last = page.locator("main > div > section[data-page-section]").last();
-      const css = await last.evaluate((el) => {
-        const s = getComputedStyle(el);
-        return [s.paddingTop, s.backgroundColor, s.display].join(" ");
-      });
-      await context.close();
-      return css;
-    };
-    expect(await style(false)).toBe(await style(true));
-  });
+  testOnce(
+    "without JavaScript the page gets its stylesheets, every screen of the home page styled",
+    async () => {
+      const style = async (javaScriptEnabled: boolean) => {
+        const { context, page } = await openPage(browser, "phone", { javaScriptEnabled });
+        await page.goto(server.url + "/");
+        if (javaScriptEnabled) await hydrated(page);
+        // The home page's last screen, whose rules are not inline.
+        const last = page.locator("main > div > section[data-page-section]").last();
+        const css = await last.evaluate((el) => {
+          const s = getComputedStyle(el);
+          return [s.paddingTop, s.backgroundColor, s.display].join(" ");
+        });
+        await context.close();
+        return css;
+      };
+      expect(await style(false)).toBe(await style(true));
+    },
+  );
 });

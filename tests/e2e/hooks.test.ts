@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { hookLead, signature } from "~/leads/hook-test-support";
+import { hookLead, hookSignature, signature } from "~/leads/hook-test-support";
 import { ADMIN_ENV, signInVia } from "./support/admin";
 import { launchBrowser, openPage } from "./support/browser";
 import { exportedLeads, FORM_HEADERS, leadForm, pieceRequest } from "./support/http";
@@ -8,7 +8,8 @@ import { startServer, type RunningServer } from "./support/server";
 
 /*
  * Outside leads (POST /hooks/leads/<complex id>) against the built server, as Zapier or an ad
- * platform sends them: JSON signed with the complex's LEAD_HOOK_SECRET__<ID>, no Origin, no cookie.
+ * platform sends them: JSON signed with the complex's LEAD_HOOK_SECRET__<ID> ("anyang." + body), no
+ * Origin, no cookie.
  */
 
 const SECRET = "anyang-e2e-hook-secret-0123456789";
@@ -48,7 +49,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const sign = (body: string, secret = SECRET) => signature(body, secret);
+const sign = (body: string, secret = SECRET) => hookSignature("anyang", body, secret);
 
 /** The sender's POST; `signature` null sends none. */
 async function send(body: string, signature: string | null = sign(body)) {
@@ -92,6 +93,22 @@ describe("outside leads by signed webhook", () => {
     expect(missing).toMatchObject({ status: 401, body: { ok: false, error: "signature_missing" } });
     // Nothing was stored: signed, the same lead is new.
     expect(await send(other)).toMatchObject({ status: 201, body: { duplicate: false } });
+  });
+
+  test("the bytes signed for anyang are refused by suwon, and an unknown id reads as a bad signature", async () => {
+    const body = JSON.stringify({ ...lead, id: "zap-7004", phone: "010-7345-2112" });
+    const post = (site: string, signed = sign(body)) =>
+      fetch(`${server.url}/hooks/leads/${site}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Signature": signed },
+        body,
+      }).then(async (r) => ({ status: r.status, body: await r.text() }));
+    const badSignature = await post("anyang", sign(body, "not-the-complexs-secret-000"));
+    expect(badSignature.status).toBe(401);
+    expect(await post("suwon")).toEqual(badSignature);
+    expect(await post("nowhere")).toEqual(badSignature);
+    // A sender of issue 30's form (the body alone) keeps working: anyang's key is its own.
+    expect((await post("anyang", signature(body, SECRET))).status).toBe(201);
   });
 
   test("a 100 KB body gets 413 with its JSON message, not a reset, even on a closing connection", async () => {

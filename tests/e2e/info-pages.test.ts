@@ -42,7 +42,7 @@ const PAGES: Record<string, { texts: string[]; images: string[] }> = {
   "/BusinessGuide/intro": {
     texts: [
       ...Object.values(info.overviewPage.highlightLabels),
-      `${content.project.households.toLocaleString("ko-KR")}세대`,
+      `${content.project.households!.toLocaleString("ko-KR")}세대`,
       ...content.overviewRows.flatMap((r) => [r.label, r.value]),
       info.overviewPage.note,
     ],

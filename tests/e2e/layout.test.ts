@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { content, menuEntry, pageTitle } from "./support/sites";
+import { content, describeOnce, menuEntry, pageTitle } from "./support/sites";
+import { constructorCredit } from "~/components/layout/site-footer";
 import { backTo, hydrated, launchBrowser, openPage, useCachingBrowser } from "./support/browser";
 import { seriousA11yViolations } from "./support/a11y";
 import { startServer, type RunningServer } from "./support/server";
@@ -28,7 +29,7 @@ async function visit(
 }
 
 const scrollY = (page: Page) => page.evaluate(() => window.scrollY);
-const telLink = `tel:${content.contact.phone.replace(/[^0-9+]/g, "")}`;
+const telLink = `tel:${content.identity.phone.replace(/[^0-9+]/g, "")}`;
 /** The first two floor plans: pages every complex has, whatever its unit types are called. */
 const [firstPlan, secondPlan] = content.unitTypes.map((u) => u.path) as [string, string];
 
@@ -89,7 +90,7 @@ describe("every content page in a real browser", () => {
   }, 180_000);
 });
 
-describe("desktop header (1440 px)", () => {
+describeOnce("desktop header (1440 px)", () => {
   const group = content.menu.find((g) => g.items.length > 1)!;
   const longest = content.menu.reduce((a, b) => (b.items.length > a.items.length ? b : a));
 
@@ -209,9 +210,9 @@ describe("desktop header (1440 px)", () => {
     try {
       const phone = page
         .locator(".site-header")
-        .getByRole("button", { name: content.contact.phone });
+        .getByRole("button", { name: content.identity.phone });
       expect(await phone.isVisible()).toBe(true);
-      expect(await phone.textContent()).toContain(content.contact.phone);
+      expect(await phone.textContent()).toContain(content.identity.phone);
       expect(await page.getByRole("region", { name: "빠른 상담" }).isVisible()).toBe(false);
       expect(await page.getByRole("button", { name: "메뉴 열기" }).isVisible()).toBe(false);
       expect(
@@ -233,7 +234,7 @@ describe("desktop header between 901 and 1440 px", () => {
       try {
         const phone = page
           .locator(".site-header")
-          .getByRole("button", { name: content.contact.phone });
+          .getByRole("button", { name: content.identity.phone });
         const box = (await phone.boundingBox())!;
         expect(box.x + box.width, `phone button at ${width} px`).toBeLessThanOrEqual(width);
         // Each menu label on one line, left of the phone button.
@@ -259,7 +260,7 @@ describe("desktop header between 901 and 1440 px", () => {
   });
 });
 
-describe("mobile header (390 px)", () => {
+describeOnce("mobile header (390 px)", () => {
   test("the hamburger opens and closes the drawer, whose first entry is the visit reservation", async () => {
     const { context, page } = await visit("phone", "/Brand/intro");
     try {
@@ -363,7 +364,7 @@ describe("mobile header (390 px)", () => {
 
       const headerCall = page
         .locator(".site-header")
-        .getByRole("link", { name: content.contact.phone });
+        .getByRole("link", { name: content.identity.phone });
       expect(await headerCall.isVisible()).toBe(true);
       expect(await headerCall.getAttribute("href")).toBe(telLink);
       expect(await page.getByRole("navigation", { name: "주 메뉴" }).isVisible()).toBe(false);
@@ -417,7 +418,7 @@ describe("mobile header (390 px)", () => {
   });
 });
 
-describe("navigation", () => {
+describeOnce("navigation", () => {
   test("a navigation starts the new page at the top; Back shows the previous page", async () => {
     const { context, page } = await visit("desktop", firstPlan);
     try {
@@ -448,7 +449,7 @@ describe("navigation", () => {
   });
 });
 
-describe("registration popup", () => {
+describeOnce("registration popup", () => {
   const popup = (page: Page) => page.getByRole("dialog", { name: "방문예약 · 관심고객 등록" });
   // A visitor's browser shows a page again on Back or Forward as it was left, its script's state
   // and all; playwright-core's does not, unless asked.
@@ -590,12 +591,12 @@ describe("footer", () => {
     const { context, page } = await visit("phone", "/LocationEnvironment/intro");
     try {
       const footer = page.locator("footer.site-footer");
-      const phone = footer.getByRole("link", { name: content.contact.phone });
+      const phone = footer.getByRole("link", { name: content.identity.phone });
       expect(await phone.getAttribute("href")).toBe(telLink);
       expect(await footer.getByText(content.contact.hours).isVisible()).toBe(true);
       for (const line of content.legal.disclaimers)
         expect(await footer.getByText(line).isVisible()).toBe(true);
-      expect(await footer.getByText(content.legal.constructorCredit).isVisible()).toBe(true);
+      expect(await footer.getByText(constructorCredit(content.identity)).isVisible()).toBe(true);
       expect(await footer.getByText(content.legal.smsNotice).isVisible()).toBe(true);
       expect(await footer.getByRole("button", { name: "방문예약" }).isVisible()).toBe(true);
 

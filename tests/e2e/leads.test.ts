@@ -1,7 +1,7 @@
 import { rmSync } from "node:fs";
 import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { content, customerPath } from "./support/sites";
+import { content, customerPath, describeOnce, testOnce } from "./support/sites";
 import { HONEYPOT_FIELD, MESSAGES, RESULT_MESSAGES } from "~/lib/lead-form";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import {
@@ -84,7 +84,7 @@ function post(path: string, values: Record<string, string>, headers: Record<stri
   });
 }
 
-describe("registration popup", () => {
+describeOnce("registration popup", () => {
   test.each([
     ["desktop", "the header phone button", ".header-phone"],
     ["phone", "the bottom bar", ".bottom-bar-reserve"],
@@ -119,7 +119,7 @@ describe("registration popup", () => {
         const stored = await storedWithPhone(phone);
         expect(stored).toHaveLength(1);
         expect(stored[0]).toMatchObject({
-          구분: "방문예약",
+          구분: "관심고객 등록",
           이름: "김방문",
           동의버전: content.privacy.consentVersion,
           SMS수신동의: "동의",
@@ -153,7 +153,7 @@ describe("registration popup", () => {
       const stored = await storedWithPhone(phone);
       expect(stored).toHaveLength(1);
       expect(stored[0]).toMatchObject({
-        구분: "방문예약",
+        구분: "관심고객 등록",
         이름: "최무자",
         동의버전: content.privacy.consentVersion,
       });
@@ -235,10 +235,10 @@ describe("customer page inquiry", () => {
     try {
       expect(
         await page
-          .getByRole("link", { name: new RegExp(content.contact.phone) })
+          .getByRole("link", { name: new RegExp(content.identity.phone) })
           .first()
           .getAttribute("href"),
-      ).toBe(`tel:${content.contact.phone.replace(/-/g, "")}`);
+      ).toBe(`tel:${content.identity.phone.replace(/-/g, "")}`);
       expect(await page.locator("main").textContent()).toContain(content.contact.hours);
       expect(await page.locator("main").textContent()).toContain(content.legal.smsNotice);
 
@@ -273,123 +273,137 @@ describe("customer page inquiry", () => {
     }
   });
 
-  test("without JavaScript (site customer page): the answer page shows the ✔ message and one inquiry is stored", async () => {
-    const path = customerPath;
-    const { context, page } = await visit("phone", path, { javaScriptEnabled: false });
-    try {
-      const f = fields(page.locator("main"));
-      const phone = newPhone();
-      await f.name.fill("박문의");
-      await f.phone.fill(phone);
-      await f.message.fill("상담 전화 부탁드립니다.");
-      await f.consent.check();
-      await Promise.all([page.waitForLoadState("load"), f.submit.click()]);
-      await expect.poll(() => f.status.textContent()).toBe(RESULT_MESSAGES.inquiry.success);
-      expect(new URL(page.url()).pathname).toBe(path);
-      expect(await f.name.inputValue()).toBe("");
-      const stored = await storedWithPhone(phone);
-      expect(stored).toHaveLength(1);
-      expect(stored[0]).toMatchObject({ 구분: "상담문의", 이름: "박문의", 접수페이지: path });
-    } finally {
-      await context.close();
-    }
-  });
-
-  test("with JavaScript (site customer page): the form is sent without a page load, the ✔ message shows and the inquiry is stored", async () => {
-    const path = customerPath;
-    const { context, page, errors } = await visit("phone", path);
-    try {
-      await page.evaluate(() => ((window as unknown as { stay: boolean }).stay = true));
-      const posts: string[] = [];
-      page.on("request", (r) => {
-        if (r.method() === "POST") posts.push(new URL(r.url()).pathname);
-      });
-      const f = fields(page.locator("main"));
-      const phone = newPhone();
-      await f.name.fill("자바문의");
-      await f.phone.fill(phone.replace(/-/g, ""));
-      await f.message.fill("분양가 문의드립니다.");
-      await f.consent.check();
-      await humanPause(page);
-      await f.submit.click();
-
-      await expect.poll(() => f.status.textContent()).toBe(RESULT_MESSAGES.inquiry.success);
-      expect(await page.evaluate(() => (window as unknown as { stay?: boolean }).stay)).toBe(true);
-      expect(new URL(page.url()).pathname).toBe(path);
-      expect(posts, "sent to the action's JSON twin, not as a page").toEqual(["/api/leads"]);
-      expect(await f.name.inputValue()).toBe("");
-      const stored = await storedWithPhone(phone);
-      expect(stored).toHaveLength(1);
-      expect(stored[0]).toMatchObject({
-        구분: "상담문의",
-        이름: "자바문의",
-        문의내용: "분양가 문의드립니다.",
-        접수페이지: path,
-      });
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
-
-  test("the same phone sent again after a success is a new inquiry, stored and answered as such", async () => {
-    const { context, page, errors } = await visit("desktop", "/Promotion/Customer");
-    try {
-      const f = fields(page.locator("main"));
-      const phone = newPhone();
-      for (let i = 0; i < 2; i++) {
-        await f.name.fill("두번문의");
+  testOnce(
+    "without JavaScript (site customer page): the answer page shows the ✔ message and one inquiry is stored",
+    async () => {
+      const path = customerPath;
+      const { context, page } = await visit("phone", path, { javaScriptEnabled: false });
+      try {
+        const f = fields(page.locator("main"));
+        const phone = newPhone();
+        await f.name.fill("박문의");
         await f.phone.fill(phone);
-        await f.message.fill("같은 문의입니다.");
+        await f.message.fill("상담 전화 부탁드립니다.");
+        await f.consent.check();
+        await Promise.all([page.waitForLoadState("load"), f.submit.click()]);
+        await expect.poll(() => f.status.textContent()).toBe(RESULT_MESSAGES.inquiry.success);
+        expect(new URL(page.url()).pathname).toBe(path);
+        expect(await f.name.inputValue()).toBe("");
+        const stored = await storedWithPhone(phone);
+        expect(stored).toHaveLength(1);
+        expect(stored[0]).toMatchObject({ 구분: "상담문의", 이름: "박문의", 접수페이지: path });
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  testOnce(
+    "with JavaScript (site customer page): the form is sent without a page load, the ✔ message shows and the inquiry is stored",
+    async () => {
+      const path = customerPath;
+      const { context, page, errors } = await visit("phone", path);
+      try {
+        await page.evaluate(() => ((window as unknown as { stay: boolean }).stay = true));
+        const posts: string[] = [];
+        page.on("request", (r) => {
+          if (r.method() === "POST") posts.push(new URL(r.url()).pathname);
+        });
+        const f = fields(page.locator("main"));
+        const phone = newPhone();
+        await f.name.fill("자바문의");
+        await f.phone.fill(phone.replace(/-/g, ""));
+        await f.message.fill("분양가 문의드립니다.");
         await f.consent.check();
         await humanPause(page);
         await f.submit.click();
+
         await expect.poll(() => f.status.textContent()).toBe(RESULT_MESSAGES.inquiry.success);
-        await expect.poll(() => f.name.inputValue()).toBe("");
+        expect(await page.evaluate(() => (window as unknown as { stay?: boolean }).stay)).toBe(
+          true,
+        );
+        expect(new URL(page.url()).pathname).toBe(path);
+        expect(posts, "sent to the action's JSON twin, not as a page").toEqual(["/api/leads"]);
+        expect(await f.name.inputValue()).toBe("");
+        const stored = await storedWithPhone(phone);
+        expect(stored).toHaveLength(1);
+        expect(stored[0]).toMatchObject({
+          구분: "상담문의",
+          이름: "자바문의",
+          문의내용: "분양가 문의드립니다.",
+          접수페이지: path,
+        });
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
       }
-      // The duplicate window is off here: only a resent submission (same key) is merged.
-      expect(await storedWithPhone(phone)).toHaveLength(2);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+    },
+  );
 
-  test("an answer that is not the server's (a proxy's 502 page) shows the ✖ message, keeps the input, and a retry stores one inquiry", async () => {
-    const { context, page, errors } = await visit("phone", "/Promotion/Customer");
-    try {
-      await page.route("**/api/leads*", (route) =>
-        route.fulfill({
-          status: 502,
-          contentType: "text/html",
-          body: "<html><body>502 Bad Gateway</body></html>",
-        }),
-      );
-      const f = fields(page.locator("main"));
-      const phone = newPhone();
-      await f.name.fill("프록시");
-      await f.phone.fill(phone);
-      await f.message.fill("남긴 글");
-      await f.consent.check();
-      await humanPause(page);
-      await f.submit.click();
-      await expect.poll(() => f.status.textContent()).toBe(RESULT_MESSAGES.inquiry.failed);
-      expect(await f.name.inputValue()).toBe("프록시");
-      expect(await f.message.inputValue()).toBe("남긴 글");
-      expect(await f.consent.isChecked()).toBe(true);
-      expect(await storedWithPhone(phone)).toHaveLength(0);
+  testOnce(
+    "the same phone sent again after a success is a new inquiry, stored and answered as such",
+    async () => {
+      const { context, page, errors } = await visit("desktop", "/Promotion/Customer");
+      try {
+        const f = fields(page.locator("main"));
+        const phone = newPhone();
+        for (let i = 0; i < 2; i++) {
+          await f.name.fill("두번문의");
+          await f.phone.fill(phone);
+          await f.message.fill("같은 문의입니다.");
+          await f.consent.check();
+          await humanPause(page);
+          await f.submit.click();
+          await expect.poll(() => f.status.textContent()).toBe(RESULT_MESSAGES.inquiry.success);
+          await expect.poll(() => f.name.inputValue()).toBe("");
+        }
+        // The duplicate window is off here: only a resent submission (same key) is merged.
+        expect(await storedWithPhone(phone)).toHaveLength(2);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
-      await page.unroute("**/api/leads*");
-      await f.submit.click();
-      await expect.poll(() => f.status.textContent()).toBe(RESULT_MESSAGES.inquiry.success);
-      expect(await storedWithPhone(phone)).toHaveLength(1);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+  testOnce(
+    "an answer that is not the server's (a proxy's 502 page) shows the ✖ message, keeps the input, and a retry stores one inquiry",
+    async () => {
+      const { context, page, errors } = await visit("phone", "/Promotion/Customer");
+      try {
+        await page.route("**/api/leads*", (route) =>
+          route.fulfill({
+            status: 502,
+            contentType: "text/html",
+            body: "<html><body>502 Bad Gateway</body></html>",
+          }),
+        );
+        const f = fields(page.locator("main"));
+        const phone = newPhone();
+        await f.name.fill("프록시");
+        await f.phone.fill(phone);
+        await f.message.fill("남긴 글");
+        await f.consent.check();
+        await humanPause(page);
+        await f.submit.click();
+        await expect.poll(() => f.status.textContent()).toBe(RESULT_MESSAGES.inquiry.failed);
+        expect(await f.name.inputValue()).toBe("프록시");
+        expect(await f.message.inputValue()).toBe("남긴 글");
+        expect(await f.consent.isChecked()).toBe(true);
+        expect(await storedWithPhone(phone)).toHaveLength(0);
 
-  test("the message counter follows the typing and warns past 2,000 characters", async () => {
+        await page.unroute("**/api/leads*");
+        await f.submit.click();
+        await expect.poll(() => f.status.textContent()).toBe(RESULT_MESSAGES.inquiry.success);
+        expect(await storedWithPhone(phone)).toHaveLength(1);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  testOnce("the message counter follows the typing and warns past 2,000 characters", async () => {
     const { context, page } = await visit("desktop", "/Promotion/Customer");
     try {
       const f = fields(page.locator("main"));
@@ -406,7 +420,7 @@ describe("customer page inquiry", () => {
     }
   });
 
-  test("a double click on 등록하기 stores one inquiry", async () => {
+  testOnce("a double click on 등록하기 stores one inquiry", async () => {
     const { context, page } = await visit("desktop", "/Promotion/Customer");
     try {
       const f = fields(page.locator("main"));
@@ -423,44 +437,47 @@ describe("customer page inquiry", () => {
     }
   });
 
-  test("sent with the keyboard, 등록하기 keeps the focus while the form is sent and after the answer; a second Enter sends nothing", async () => {
-    const { context, page, errors } = await visit("desktop", "/Promotion/Customer");
-    try {
-      // The answer held back a moment, as on a slow connection.
-      await page.route("**/api/leads*", async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1000));
-        await route.continue();
-      });
-      const posts: string[] = [];
-      page.on("request", (r) => {
-        if (r.method() === "POST") posts.push(new URL(r.url()).pathname);
-      });
-      const f = fields(page.locator("main"));
-      const phone = newPhone();
-      await f.name.fill("키보드문의");
-      await f.phone.fill(phone);
-      await f.consent.check();
-      await humanPause(page);
-      await f.submit.focus();
-      // The button by what it is, not by its label (등록중… while the form is sent).
-      const button = page.locator('main form button[type="submit"]');
-      await page.keyboard.press("Enter");
-      await expect.poll(() => button.getAttribute("aria-disabled")).toBe("true");
-      const focusedLabel = () => page.evaluate(() => document.activeElement?.textContent?.trim());
-      expect(await focusedLabel()).toBe("등록중…");
-      await page.keyboard.press("Enter");
-      await expect.poll(() => f.status.textContent()).toBe(RESULT_MESSAGES.inquiry.success);
-      expect(await button.getAttribute("aria-disabled")).toBeNull();
-      expect(await focusedLabel()).toBe("등록하기");
-      expect(posts).toEqual(["/api/leads"]);
-      expect(await storedWithPhone(phone)).toHaveLength(1);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
-  });
+  testOnce(
+    "sent with the keyboard, 등록하기 keeps the focus while the form is sent and after the answer; a second Enter sends nothing",
+    async () => {
+      const { context, page, errors } = await visit("desktop", "/Promotion/Customer");
+      try {
+        // The answer held back a moment, as on a slow connection.
+        await page.route("**/api/leads*", async (route) => {
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          await route.continue();
+        });
+        const posts: string[] = [];
+        page.on("request", (r) => {
+          if (r.method() === "POST") posts.push(new URL(r.url()).pathname);
+        });
+        const f = fields(page.locator("main"));
+        const phone = newPhone();
+        await f.name.fill("키보드문의");
+        await f.phone.fill(phone);
+        await f.consent.check();
+        await humanPause(page);
+        await f.submit.focus();
+        // The button by what it is, not by its label (등록중… while the form is sent).
+        const button = page.locator('main form button[type="submit"]');
+        await page.keyboard.press("Enter");
+        await expect.poll(() => button.getAttribute("aria-disabled")).toBe("true");
+        const focusedLabel = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+        expect(await focusedLabel()).toBe("등록중…");
+        await page.keyboard.press("Enter");
+        await expect.poll(() => f.status.textContent()).toBe(RESULT_MESSAGES.inquiry.success);
+        expect(await button.getAttribute("aria-disabled")).toBeNull();
+        expect(await focusedLabel()).toBe("등록하기");
+        expect(posts).toEqual(["/api/leads"]);
+        expect(await storedWithPhone(phone)).toHaveLength(1);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
-  test("a network failure shows the ⚠ message and keeps the input", async () => {
+  testOnce("a network failure shows the ⚠ message and keeps the input", async () => {
     const { context, page, errors } = await visit("phone", "/Promotion/Customer");
     try {
       const f = fields(page.locator("main"));
@@ -482,7 +499,7 @@ describe("customer page inquiry", () => {
   });
 });
 
-describe("bad input", () => {
+describeOnce("bad input", () => {
   const cases = [
     { what: "an empty name", field: "name", values: { name: "" }, message: MESSAGES.nameRequired },
     {
@@ -636,7 +653,7 @@ describe("bad input", () => {
   );
 });
 
-describe("bots and repeats", () => {
+describeOnce("bots and repeats", () => {
   test("a filled honeypot gets the success message, and nothing is stored", async () => {
     const { context, page } = await visit("desktop", "/Promotion/Customer");
     try {

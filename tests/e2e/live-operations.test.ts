@@ -69,7 +69,7 @@ async function typeAndSubmit(page: Page, label: string | RegExp, value: string, 
 describe("운영 정보: the phone number", () => {
   test("a bad number gets the Korean message beside the field and changes nothing; a good one is on every page of every instance within 5 s; a revert brings the old one back", async () => {
     const [first] = servers as [RunningServer];
-    const oldPhone = content.contact.phone;
+    const oldPhone = content.identity.phone;
     const newPhone = "1600-9876";
     const { page, context } = await openPage(browser, "desktop");
     try {

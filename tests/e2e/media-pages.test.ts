@@ -265,10 +265,10 @@ describe("without JavaScript", () => {
         ).toBe(960);
         const spec = page.locator("table.fp-spec");
         expect(await spec.getByRole("row", { name: /전용면적/ }).textContent()).toContain(
-          `${unit.exclusiveArea.toFixed(2)}㎡`,
+          `${unit.exclusiveArea!.toFixed(2)}㎡`,
         );
         expect(await spec.getByRole("row", { name: /공급면적/ }).textContent()).toContain(
-          `${unit.supplyArea.toFixed(2)}㎡`,
+          `${unit.supplyArea!.toFixed(2)}㎡`,
         );
         expect(await spec.getByRole("row", { name: /세대수/ }).textContent()).toContain(
           `${unit.households}세대`,

@@ -1,5 +1,13 @@
 import { execFile } from "node:child_process";
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
@@ -39,6 +47,9 @@ const TRACKING_YAML = `tracking:
   google: { sendTo: ${TRACKING.google} }
 `;
 
+const THIRD_NAME = "셋째 레이크 센트럴";
+const THIRD_COLOUR = "#233d5c";
+
 let server: RunningServer;
 let browser: Browser;
 
@@ -53,10 +64,13 @@ beforeAll(async () => {
   })
     .jpeg()
     .toFile(join(photo, "home-hero-wide.jpg"));
-  // Its agency measures its ads on all four platforms (the samples set none).
+  // Its agency measures its ads on all four platforms (the samples set none), and it has its own
+  // name and colour.
   writeFileSync(
     join(sitesDir, "third", "site.yaml"),
-    `${readFileSync(join(sitesDir, "third", "site.yaml"), "utf8")}\n${TRACKING_YAML}`,
+    `${readFileSync(join(sitesDir, "third", "site.yaml"), "utf8")
+      .replace(/^ {2}name: .*$/m, `  name: ${THIRD_NAME}`)
+      .replace(/^ {2}color: .*$/m, `  color: "${THIRD_COLOUR}"`)}\n${TRACKING_YAML}`,
   );
   await npm(["build"]);
   server = await startServer({ SITES_DIR: sitesDir, BUILD_DIR: buildDir });
@@ -81,7 +95,7 @@ describe("a complex made with `sites new`", () => {
     const { stdout } = await npm(["sites", "--", "list", "--json"]);
     expect(JSON.parse(stdout)).toContainEqual({
       id: "third",
-      name: "아벨루스 광교 레이크파크",
+      name: THIRD_NAME,
       hosts: ["third.example.com"],
       pressSite: "gwanggyo",
       default: false,
@@ -104,6 +118,28 @@ describe("a complex made with `sites new`", () => {
     }
     // The other complexes keep their drawn view.
     expect((await rawRequest(server, { path: "/" })).body).not.toContain("/img/sites/third/");
+  });
+
+  test("its logo and share image are drawn from its own name and colour, not copied from 수원", async () => {
+    for (const file of ["brand/logo.svg", "photo/og-image.svg"])
+      expect(existsSync(join(sitesDir, "third", "images", file)), file).toBe(false);
+    const home = (await onHost("/")).body;
+    expect(home).not.toContain("/img/sites/suwon/brand/");
+    const logo = /<img class="logo" src="([^"]+)"/.exec(home)?.[1];
+    expect(logo).toBe("/img/art/third/brand/drawn-logo.svg");
+    const svg = await onHost(logo!);
+    expect([svg.status, svg.headers["content-type"]]).toEqual([200, "image/svg+xml"]);
+    expect(svg.body).toContain(`<title>${THIRD_NAME}</title>`);
+    expect(svg.body).toContain(`fill="${THIRD_COLOUR}"`);
+    expect(svg.body).not.toContain("<text");
+    const og = /<meta property="og:image" content="([^"]+)"/.exec(home)?.[1] ?? "";
+    expect(new URL(og).pathname).toBe("/img/art/third/photo/drawn-share-1200.jpg");
+    // Static pictures: the same for every host.
+    const share = await fetch(`${server.url}${new URL(og).pathname}`);
+    const meta = await sharp(Buffer.from(await share.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(["jpeg", 1200, 630]);
+    // The samples keep their own.
+    expect((await rawRequest(server, { path: "/" })).body).not.toContain("drawn-logo");
   });
 
   test("a visitor books a visit on it from the popup; the lead is the new complex's alone", async () => {
@@ -355,7 +391,7 @@ describe("a complex made with `sites new`", () => {
       (error: { stderr: string; stdout: string }) => error.stderr + error.stdout,
     );
     expect(failed).toContain(
-      `${sitesDir}/third/site.yaml: contact.phone "전화번호아님"은 전화번호 형식이 아닙니다`,
+      `${sitesDir}/third/site.yaml: identity.phone "전화번호아님"은 전화번호 형식이 아닙니다`,
     );
   });
 });

@@ -1,6 +1,7 @@
 import { spawnSync } from "node:child_process";
 import { rmSync } from "node:fs";
 import type { Browser } from "playwright-core";
+import sharp from "sharp";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { ADMIN_ENV, adminFetch, poll, signInCookie } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
@@ -66,8 +67,8 @@ beforeAll(async () => {
   process.env.DATABASE_URL = server.env.DATABASE_URL ?? "";
   const store = await import("~/sites/content-store.server");
   const draft = (await store.getDraft(siteId))!;
-  const changed = structuredClone(draft.content) as { project: { siteName: string } };
-  changed.project.siteName = DRAFT_NAME;
+  const changed = structuredClone(draft.content) as { identity: { name: string } };
+  changed.identity.name = DRAFT_NAME;
   const saved = await store.saveDraft(siteId, changed, draft, EDITOR.email);
   expect(saved.ok).toBe(true);
 }, 120_000);
@@ -92,11 +93,20 @@ test("an editor sees the draft in the phone and desktop frames of 미리보기; 
 
   const phone = page.frameLocator('iframe[title^="휴대폰 화면 미리보기"]');
   const desktop = page.frameLocator('iframe[title^="데스크톱 화면 미리보기"]');
+  // Both frames painted within 3 s of the page: the home page's dark first screen, not a blank one.
+  for (const frame of ["휴대폰", "데스크톱"]) {
+    const box = page.locator(`iframe[title^="${frame} 화면 미리보기"]`);
+    await expect
+      .poll(async () => (await sharp(await box.screenshot()).stats()).channels[0]!.mean, {
+        timeout: 3_000,
+      })
+      .toBeLessThan(180);
+  }
   await poll(() => phone.locator("footer").textContent()).toContain(DRAFT_NAME);
   await poll(() => desktop.locator("footer").textContent()).toContain(DRAFT_NAME);
   const visitor = await fetch(`${server.url}/`).then((r) => r.text());
   expect(visitor).not.toContain(DRAFT_NAME);
-  expect(visitor).toContain(content.project.siteName);
+  expect(visitor).toContain(content.identity.name);
 
   // Another page, chosen with the keyboard by its menu title; its links stay in the preview and
   // its forms send nothing.

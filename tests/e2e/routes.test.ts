@@ -99,7 +99,7 @@ describe("unknown addresses", () => {
     expect(res.status).toBe(404);
     const html = await res.text();
     expect(html).toContain("페이지를 찾을 수 없습니다");
-    expect(html).toContain(content.contact.phone);
+    expect(html).toContain(content.identity.phone);
   });
 });
 

@@ -16,7 +16,7 @@ import { startServer, type RunningServer } from "./support/server";
 
 const suwon = siteById("suwon")!;
 const mapped = suwon.phoneBySource!.naver!.phone;
-const standard = suwon.contact.phone;
+const standard = suwon.identity.phone;
 
 let server: RunningServer;
 let browser: Browser;

@@ -53,6 +53,10 @@ describe.each(["phone", "desktop"] as const)("E-model page at %s size", (viewpor
       await page.keyboard.press("Enter");
       const stage = frame.locator(".tour-stage");
       await frame.locator(`.tour-stage[data-room='${first!.key}'] canvas`).waitFor();
+      // Full screen on a phone (as a vendor's tour), in the page on a desktop.
+      await expect
+        .poll(() => frame.evaluate((el) => document.fullscreenElement === el))
+        .toBe(viewport === "phone");
       await expect.poll(() => stage.evaluate((el) => el === document.activeElement)).toBe(true);
       const hotspot = frame.getByRole("button", { name: first!.hotspots[0]!.label });
       await hotspot.waitFor();
@@ -72,6 +76,7 @@ describe.each(["phone", "desktop"] as const)("E-model page at %s size", (viewpor
 
       await page.keyboard.press("Escape");
       await start.waitFor();
+      expect(await page.evaluate(() => document.fullscreenElement)).toBe(null);
       await expect.poll(() => start.evaluate((el) => el === document.activeElement)).toBe(true);
       expect(errors).toEqual([]);
     } finally {
@@ -80,7 +85,7 @@ describe.each(["phone", "desktop"] as const)("E-model page at %s size", (viewpor
   });
 });
 
-test("by mouse on a phone: the 360° tour opens, a tapped hotspot leads to the other room, 닫기 closes it", async () => {
+test("by mouse on a phone: the 360° tour opens full screen, a tapped hotspot leads to the other room, 닫기 closes it", async () => {
   const { context, page, errors } = await openPage(browser, "phone");
   try {
     await page.goto(server.url + "/FloorPlan/Emodel");
@@ -89,9 +94,23 @@ test("by mouse on a phone: the 360° tour opens, a tapped hotspot leads to the o
     const start = frame.getByRole("button", { name: /360° 투어 보기/ });
     await start.click();
     await frame.locator(`.tour-stage[data-room='${first!.key}'] canvas`).waitFor();
+    // Full screen, as a vendor's tour on a phone: the whole 390×844 screen, the picture too.
+    const fullScreen = () => page.evaluate(() => document.fullscreenElement?.className ?? null);
+    await expect.poll(fullScreen).toContain("media-frame-tour");
+    for (const part of [frame, frame.locator(".tour-stage canvas")])
+      expect(await part.boundingBox()).toMatchObject({ x: 0, y: 0, width: 390, height: 844 });
+    await page.screenshot({ path: "test-results/tour-phone-full-screen.png" });
     await frame.getByRole("button", { name: first!.hotspots[0]!.label }).click();
     await frame.locator(`.tour-stage[data-room='${second!.key}']`).waitFor();
     await frame.getByRole("button", { name: "닫기" }).click();
+    await start.waitFor();
+    expect(await fullScreen()).toBe(null);
+    expect(await frame.locator("canvas").count()).toBe(0);
+    // Leaving full screen (the phone's back, Escape) closes it as 닫기 does.
+    await start.click();
+    await frame.locator(".tour-stage canvas").waitFor();
+    await expect.poll(fullScreen).toContain("media-frame-tour");
+    await page.evaluate(() => document.exitFullscreen());
     await start.waitFor();
     expect(await frame.locator("canvas").count()).toBe(0);
     expect(errors).toEqual([]);
@@ -114,7 +133,7 @@ describe("a vendor's tour published from the console", () => {
   beforeAll(async () => {
     const cookie = await signInCookie(server);
     const html = await (
-      await adminFetch(server, cookie, `/admin/content?site=${content.id}`)
+      await adminFetch(server, cookie, `/admin/content/vr?site=${content.id}`)
     ).text();
     const { window } = new JSDOM(html);
     const form = window.document.querySelector<HTMLInputElement>("input[name='$revision']")!.form!;
@@ -127,7 +146,8 @@ describe("a vendor's tour published from the console", () => {
     fields.set(`vr.tabs.${index}.src`, `${VENDOR}/tour.html`);
     const post = (path: string, body: URLSearchParams) =>
       adminFetch(server, cookie, path, { method: "POST", body });
-    expect((await post(`/admin/content?site=${content.id}`, fields)).status).toBe(200);
+    // The tab's page (VR), its fields only.
+    expect((await post(`/admin/content/vr?site=${content.id}`, fields)).status).toBe(200);
     const published = await post(
       `/admin/sites/${content.id}`,
       new URLSearchParams({ intent: "publish" }),

@@ -1,94 +1,40 @@
-import { useDeferredValue, useEffect, useMemo, useState, type KeyboardEvent } from "react";
-import {
-  entryLabel,
-  fieldAt,
-  fieldId,
-  imageOwnFields,
-  isContainer,
-  kindOf,
-  RECORD_KEY,
-  type FieldSchema,
-} from "~/lib/form-schema";
-import type { ConsoleGroup } from "./groups";
+import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
+import { Link, useFetcher, useNavigate } from "react-router";
+import { MAX_RESULTS, type SearchResult } from "~/lib/content-search";
 
 /*
- * The search over the fields' labels: as a person types, the fields whose label (or the labels of
- * the groups around it) hold the words are listed as links to them, and highlighted in the form.
- * Enter goes to the first, the arrow keys move along the list.
+ * 항목 찾기 over every section of the editor (app/lib/content-search.ts: labels, help texts, values
+ * and a few other words), made on the server. Without the script a GET form: the section's page
+ * again with `?q=`, the results listed. With it the results come as one types
+ * (/admin/content/search), each a link to its field: on this page the field is focused (and the
+ * matches here are marked in the form), on another section's page that page opens at the field.
+ * Enter goes to the first, the arrow keys move along the list. Typing here is no change of the
+ * draft (it sits outside the form and its autosave).
  */
 
-type Entry = { id: string; trail: string[]; text: string };
-
-/** Every field of the form with the labels of the groups around it. */
-export function searchIndex(schema: FieldSchema, root: unknown, groups: ConsoleGroup[]): Entry[] {
-  const out: Entry[] = [];
-  const visit = (node: FieldSchema, value: unknown, name: string, trail: string[]) => {
-    out.push({ id: fieldId(name), trail, text: trail.join(" ").toLowerCase() });
-    const kind = kindOf(node);
-    // A group that is absent (optional) shows only its add button.
-    if (!isContainer(kind) || value === undefined) return;
-    if (kind === "object" || kind === "image") {
-      const props = kind === "image" ? imageOwnFields(node) : (node.properties ?? {});
-      for (const [key, child] of Object.entries(props)) {
-        const v = (value as Record<string, unknown>)[key];
-        visit(child, v, `${name}.${key}`, [...trail, child.title ?? key]);
-      }
-    } else if (kind === "array" || kind === "tuple") {
-      const items = Array.isArray(value) ? value : [];
-      items.forEach((item, i) => {
-        const child = kind === "array" ? node.items : node.prefixItems?.[i];
-        if (!child) return;
-        // As the form labels it: an entry of fields by what names it, a text by its number.
-        const label =
-          kind === "tuple"
-            ? (child.title ?? String(i))
-            : isContainer(kindOf(child))
-              ? entryLabel(i, item)
-              : `${child.title ?? node.title ?? ""} ${i + 1}`;
-        visit(child, item, `${name}.${i}`, [...trail, label]);
-      });
-    } else if (kind === "record") {
-      Object.entries((value ?? {}) as Record<string, unknown>).forEach(([key, v], i) => {
-        const label = [...trail, entryLabel(i, v, key)];
-        out.push({
-          id: fieldId(`${name}.${i}.${RECORD_KEY}`),
-          trail: [...label, node.propertyNames?.title ?? "키"],
-          text: [...label, node.propertyNames?.title ?? ""].join(" ").toLowerCase(),
-        });
-        visit(node.additionalProperties as FieldSchema, v, `${name}.${i}`, label);
-      });
-    }
-  };
-  for (const group of groups)
-    for (const section of group.sections) {
-      const at = fieldAt(schema, root, section.split("."));
-      if (at.schema) visit(at.schema, at.value, section, [group.title, at.schema.title ?? section]);
-    }
-  return out;
-}
-
-/**
- * The fields whose labels (their own and their groups') hold every word, one at least in their own
- * label: a group that matches lists itself, not each field in it.
- */
-export function matchFields(index: Entry[], query: string): Entry[] {
-  const parts = query.toLowerCase().split(/\s+/).filter(Boolean);
-  if (!parts.length) return [];
-  return index.filter(
-    (e) =>
-      parts.every((p) => e.text.includes(p)) &&
-      parts.some((p) => e.trail.at(-1)!.toLowerCase().includes(p)),
-  );
-}
+export type SearchAnswer = { q: string; results: SearchResult[]; total: number };
 
 /**
  * Focus on the field (a group: its first control), opening the folded entries it is in; `center`:
  * scrolled into the middle of the screen (a search result, a problem), else only as far as needed
  * (after a list edit, where the control is near).
  */
-export function goToField(id: string, center = true) {
+export function goToField(id: string, center = true, tries = 20) {
   const target = document.getElementById(id);
-  if (!target) return;
+  if (!target) {
+    // Inside a folded entry of a long list, not drawn yet: it opens, and is drawn, then the field.
+    const path = id.replace(/^f-/, "").split(".");
+    for (let n = path.length; n > 0 && tries > 0; n--) {
+      const box = document.querySelector<HTMLDetailsElement>(
+        `details[data-entry="${CSS.escape(path.slice(0, n).join("."))}"]`,
+      );
+      if (!box) continue;
+      box.open = true;
+      setTimeout(() => goToField(id, center, tries - 1), 50);
+      return;
+    }
+    return;
+  }
   const control = target.matches("input, select, textarea, button")
     ? target
     : target.querySelector<HTMLElement>(
@@ -104,33 +50,61 @@ export function goToField(id: string, center = true) {
   (control ?? target).focus({ preventScroll: center });
 }
 
-const MAX_SHOWN = 40;
+/** How long typing pauses before the results are asked for. */
+const SEARCH_MS = 150;
 
 export function FieldSearch({
-  schema,
-  root,
-  groups,
+  action,
+  siteQuery,
+  siteId,
+  group,
+  initial,
   hydrated,
 }: {
-  schema: FieldSchema;
-  root: unknown;
-  groups: ConsoleGroup[];
+  /** The section page's path (the form's GET without the script). */
+  action: string;
+  /** `?site=<id>` when the complex is not the host's, else "". */
+  siteQuery: string;
+  siteId: string;
+  /** This page's section: its results are focused here, the others' open their page. */
+  group: string;
+  /** The results the page was loaded with (`?q=`). */
+  initial: SearchAnswer | null;
   hydrated: boolean;
 }) {
-  const [query, setQuery] = useState("");
-  const words = useDeferredValue(query.trim().toLowerCase());
-  // Made when a search starts, again when the lists change (not on every key).
-  const searching = words !== "";
-  const index = useMemo(
-    () => (searching ? searchIndex(schema, root, groups) : []),
-    [searching, schema, root, groups],
-  );
-  const matches = useMemo(() => matchFields(index, words), [index, words]);
+  const [query, setQuery] = useState(initial?.q ?? "");
+  const fetcher = useFetcher<SearchAnswer>();
+  const navigate = useNavigate();
+  const asked = useRef(initial?.q ?? "");
+  const words = query.trim();
 
-  // The matching fields are marked in the form (data-hit), for as long as the search holds.
+  useEffect(() => {
+    if (!hydrated || words === asked.current) return;
+    const timer = setTimeout(() => {
+      asked.current = words;
+      if (words)
+        void fetcher.load(
+          `/admin/content/search?site=${encodeURIComponent(siteId)}&q=${encodeURIComponent(words)}`,
+        );
+    }, SEARCH_MS);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- fetcher.load is stable enough
+  }, [words, hydrated, siteId]);
+
+  const found: SearchAnswer | null = !words
+    ? null
+    : fetcher.data && fetcher.data.q === words
+      ? fetcher.data
+      : initial && initial.q === words
+        ? initial
+        : (fetcher.data ?? null);
+  const results = useMemo(() => found?.results ?? [], [found]);
+
+  // The matches on this page are marked in the form (data-hit), for as long as the search holds.
   useEffect(() => {
     const marked: Element[] = [];
-    for (const m of matches) {
+    for (const m of results) {
+      if (m.group !== group) continue;
       const field = document.getElementById(m.id)?.closest("[data-field]");
       if (!field) continue;
       // The field, and the label of each folded entry it is in.
@@ -147,21 +121,29 @@ export function FieldSearch({
       }
     }
     return () => marked.forEach((f) => f.removeAttribute("data-hit"));
-  }, [matches]);
+  }, [results, group]);
 
-  const results = (event: KeyboardEvent<HTMLElement>) => [
+  const open = (result: SearchResult) => {
+    if (result.group === group) goToField(result.id);
+    else void navigate(result.href);
+  };
+
+  const links = (event: KeyboardEvent<HTMLElement>) => [
     ...(event.currentTarget
       .closest(".cf-search")
       ?.querySelectorAll<HTMLAnchorElement>(".cf-results a") ?? []),
   ];
 
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    // With the script: to the first result once the list is there (else the page with `?q=`).
+    if (found?.q !== words) return;
+    event.preventDefault();
+    if (results[0]) open(results[0]);
+  };
   const onInputKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key === "Enter" && matches[0]) {
+    if (event.key === "ArrowDown") {
       event.preventDefault();
-      goToField(matches[0].id);
-    } else if (event.key === "ArrowDown") {
-      event.preventDefault();
-      results(event)[0]?.focus();
+      links(event)[0]?.focus();
     } else if (event.key === "Escape") {
       setQuery("");
     }
@@ -169,51 +151,71 @@ export function FieldSearch({
   const onResultKey = (event: KeyboardEvent<HTMLAnchorElement>) => {
     if (event.key !== "ArrowDown" && event.key !== "ArrowUp") return;
     event.preventDefault();
-    const links = results(event);
-    const at = links.indexOf(event.currentTarget);
+    const all = links(event);
+    const at = all.indexOf(event.currentTarget);
     const next = event.key === "ArrowDown" ? at + 1 : at - 1;
     if (next < 0) event.currentTarget.closest(".cf-search")?.querySelector("input")?.focus();
-    else links[next]?.focus();
+    else all[next]?.focus();
   };
+  const site = new URLSearchParams(siteQuery).get("site");
 
   return (
-    <div role="search" className="cf-search" hidden={!hydrated}>
+    <form
+      role="search"
+      method="get"
+      action={action}
+      className="cf-search"
+      onSubmit={hydrated ? onSubmit : undefined}
+      // Typing here is no edit of the draft.
+      onInput={(event) => event.stopPropagation()}
+      onChange={(event) => event.stopPropagation()}
+    >
       <label htmlFor="cf-search-input">항목 찾기</label>
-      <input
-        id="cf-search-input"
-        type="search"
-        value={query}
-        placeholder="예: 전화번호, 평면도"
-        autoComplete="off"
-        aria-describedby="cf-search-count"
-        aria-controls="cf-search-results"
-        onChange={(event) => setQuery(event.target.value)}
-        onKeyDown={onInputKey}
-      />
+      <div className="cf-search-row">
+        {site ? <input type="hidden" name="site" value={site} /> : null}
+        <input
+          id="cf-search-input"
+          name="q"
+          type="search"
+          value={query}
+          placeholder="예: 전화번호, 대표 색, 단지 이름"
+          autoComplete="off"
+          aria-describedby="cf-search-count"
+          aria-controls="cf-search-results"
+          onChange={(event) => setQuery(event.target.value)}
+          onKeyDown={onInputKey}
+        />
+        <button type="submit" className="btn btn-outline btn-small">
+          찾기
+        </button>
+      </div>
       <p id="cf-search-count" className="cf-search-count" role="status">
-        {words
-          ? matches.length
-            ? `${matches.length}개 항목${matches.length > MAX_SHOWN ? ` (앞의 ${MAX_SHOWN}개를 보입니다)` : ""}. Enter: 첫 항목으로, ↓: 목록으로`
+        {found && words
+          ? found.total
+            ? `${found.total}개 항목${found.total > MAX_RESULTS ? ` (앞의 ${MAX_RESULTS}개를 보입니다)` : ""}. Enter: 첫 항목으로, ↓: 목록으로`
             : "찾는 항목이 없습니다."
           : ""}
       </p>
       <ul id="cf-search-results" className="cf-results">
-        {matches.slice(0, MAX_SHOWN).map((m) => (
-          <li key={m.id}>
-            <a
-              href={`#${m.id}`}
-              onKeyDown={onResultKey}
-              onClick={(event) => {
-                event.preventDefault();
-                goToField(m.id);
-              }}
-            >
-              <span className="cf-result-group">{m.trail.slice(0, -1).join(" › ")}</span>
-              <span className="cf-result-label">{m.trail.at(-1)}</span>
-            </a>
-          </li>
-        ))}
+        {words
+          ? results.map((m) => (
+              <li key={m.id}>
+                <Link
+                  to={m.href}
+                  onKeyDown={onResultKey}
+                  onClick={(event) => {
+                    if (m.group !== group) return;
+                    event.preventDefault();
+                    goToField(m.id);
+                  }}
+                >
+                  <span className="cf-result-group">{m.trail.slice(0, -1).join(" › ")}</span>
+                  <span className="cf-result-label">{m.trail.at(-1)}</span>
+                </Link>
+              </li>
+            ))
+          : null}
       </ul>
-    </div>
+    </form>
   );
 }

@@ -109,7 +109,6 @@ export function OpButton({
       name="$op"
       value={opText(op)}
       id={id}
-      formNoValidate
       disabled={disabled}
       autoFocus={form.autoFocusId === id || undefined}
       aria-label={name}
@@ -311,33 +310,82 @@ function EntryTools({
 /**
  * A list's entry that holds a group of fields, folded to its label (a long list reads as an
  * outline); open when one of its fields has a problem, or when a search or a link goes into it.
- * Its buttons follow it, beside the label. Folded fields are still in the form and sent.
+ * Its buttons follow it, beside the label. Folded fields are still in the form and sent; in a long
+ * list (`lazy`) a folded entry is sent as its value in its mark and drawn when opened (without the
+ * script, by its 펼쳐서 고치기 button: the form comes back with the entry open).
  */
 function EntryBox({
   name,
+  value,
+  lazy,
   label,
   tools,
   children,
 }: {
   name: string;
+  value: unknown;
+  lazy: boolean;
   label: string;
   tools: ReactNode;
   children: ReactNode;
 }) {
   const form = useConsoleForm();
   const faulty = Object.keys(form.errors).some((k) => k === name || k.startsWith(`${name}.`));
+  const focusId = form.autoFocusId ?? "";
   const box = useRef<HTMLDetailsElement>(null);
-  // Opened as the page is drawn if faulty (also without the script); later problems open it too.
-  // The `open` attribute is React's only once: opening and closing are the person's.
-  const [openAtFirst] = useState(faulty);
+  // Opened as the page is drawn if faulty or the focus goes into it (also without the script);
+  // later problems open it too. The `open` attribute is React's only once: opening and closing are
+  // the person's.
+  const [openAtFirst] = useState(
+    faulty || focusId === fieldId(name) || focusId.startsWith(`${fieldId(name)}.`),
+  );
+  const [opened, setOpened] = useState(openAtFirst || !lazy);
   useEffect(() => {
     if (faulty && box.current) box.current.open = true;
   }, [faulty]);
+  // Opened by its button: the focus goes to the entry's first control once it is drawn.
+  const focusFirst = useRef(false);
+  useEffect(() => {
+    if (!opened || !focusFirst.current) return;
+    focusFirst.current = false;
+    box.current?.querySelector<HTMLElement>(FIRST_CONTROL)?.focus();
+  }, [opened]);
+  const open = () => {
+    focusFirst.current = true;
+    if (box.current) box.current.open = true;
+    setOpened(true);
+  };
   return (
     <>
-      <details ref={box} className="cf-entry-box" open={openAtFirst || undefined}>
+      {/* The entry's mark: present, and while it is not drawn its value. */}
+      <input type="hidden" name={name} value={opened ? "" : JSON.stringify(value)} />
+      <details
+        ref={box}
+        className="cf-entry-box"
+        open={openAtFirst || undefined}
+        data-entry={name}
+        onToggle={(event) => {
+          if (event.currentTarget.open) setOpened(true);
+        }}
+      >
         <summary className="cf-entry-summary">{label}</summary>
-        {children}
+        {opened ? (
+          children
+        ) : (
+          <button
+            type="submit"
+            name="$op"
+            value={opText({ op: "open", path: segments(name) })}
+            className="btn btn-outline btn-small cf-op"
+            onClick={(event) => {
+              if (!form.hydrated) return;
+              event.preventDefault();
+              open();
+            }}
+          >
+            펼쳐서 고치기
+          </button>
+        )}
       </details>
       {tools}
     </>
@@ -387,15 +435,29 @@ function ListFrame({
 }
 
 /** An entry of fields: its mark (sent even if its fields are all empty), folded to its label. */
-function FoldedEntry(props: FieldProps & { tools: ReactNode }) {
-  const { tools, ...field } = props;
+/**
+ * A list this long sends its folded entries as they are, each in one hidden field (its value as
+ * JSON, read back by lib/form-object.ts), and draws an entry's fields once it is opened: a page of
+ * the complex's 29 pages or its menu would otherwise carry thousands of controls (and a select of
+ * every page in each), far past the editor's 150 KB a page (docs/decisions/044-editor-sections.md).
+ */
+export const LONG_LIST = 8;
+
+const FIRST_CONTROL =
+  "input:not([type=hidden]):not([disabled]), select, textarea, button:not([disabled])";
+
+function FoldedEntry(props: FieldProps & { tools: ReactNode; lazy: boolean }) {
+  const { tools, lazy, ...field } = props;
   return (
-    <>
-      <input type="hidden" name={field.name} value="" />
-      <EntryBox name={field.name} label={field.label ?? ""} tools={tools}>
-        <Field {...field} noHelp legendHidden />
-      </EntryBox>
-    </>
+    <EntryBox
+      name={field.name}
+      value={field.value}
+      lazy={lazy}
+      label={field.label ?? ""}
+      tools={tools}
+    >
+      <Field {...field} noHelp legendHidden />
+    </EntryBox>
   );
 }
 
@@ -406,7 +468,9 @@ function ListField(props: FieldProps) {
   const items = Array.isArray(value) ? value : [];
   const itemSchema = schema.items ?? {};
   const keys = form.keys.keysOf(name, items.length);
-  const fixed = schema.minItems !== undefined && schema.minItems === schema.maxItems;
+  // A read-only list (a 단지 편집자's hosts) is shown and sent as it is: no buttons.
+  const fixed =
+    schema.readOnly || (schema.minItems !== undefined && schema.minItems === schema.maxItems);
   const canRemove = items.length > (schema.minItems ?? 0);
   const canAdd = schema.maxItems === undefined || items.length < schema.maxItems;
   const container = isContainer(kindOf(itemSchema));
@@ -427,7 +491,7 @@ function ListField(props: FieldProps) {
             index={i}
             count={items.length}
             label={label}
-            reorder={items.length > 1}
+            reorder={!schema.readOnly && items.length > 1}
             removable={!fixed && canRemove}
           />
         );
@@ -441,6 +505,7 @@ function ListField(props: FieldProps) {
                 label={label}
                 quiet={props.quiet || i > 0}
                 tools={tools}
+                lazy={items.length >= LONG_LIST}
               />
             ) : (
               <Field
@@ -509,6 +574,7 @@ function RecordField(props: FieldProps) {
                 quiet={props.quiet || i > 0}
                 keyControl={keyControl}
                 tools={tools}
+                lazy={false}
               />
             ) : (
               <div className="cf-record-row">
@@ -559,13 +625,22 @@ export function LeafField({
   const required = !optional && (schema.minLength ?? 0) > 0;
 
   if (kind === "boolean") {
+    // A box the account may not change (readonly does nothing to a checkbox): shown disabled, its
+    // value sent by a hidden field of its name, so that a save keeps it.
+    const locked = schema.readOnly === true;
     return (
       <div className="field cf-field cf-check" data-field={name}>
         <label className="check" htmlFor={id}>
-          <input type="checkbox" {...common} defaultChecked={value === true} />
+          <input
+            type="checkbox"
+            {...common}
+            {...(locked ? { name: undefined, disabled: true } : {})}
+            defaultChecked={value === true}
+          />
           {title}
           {optional ? <OptionalMark /> : null}
         </label>
+        {locked && value === true ? <input type="hidden" name={name} value="on" /> : null}
         <FieldHelp id={id} help={help} />
         <FieldErrors id={id} errors={errors} />
         {tools}
@@ -617,7 +692,6 @@ export function LeafField({
         readOnly={schema.readOnly || undefined}
         maxLength={schema.maxLength}
         required={required || undefined}
-        {...(type === "text" ? { autoComplete: "off" } : {})}
       />
     );
   }

@@ -4,6 +4,7 @@ import { formToObject } from "~/lib/form-object";
 import {
   RECORD_KEY,
   applyOp,
+  fieldAt,
   fieldId,
   kindOf,
   nameOf,
@@ -13,8 +14,9 @@ import {
 import { imageUrl, photoWidths } from "~/lib/images";
 import { picturePreviews } from "~/sites/content-store.server";
 import { loadSite, readSiteFile } from "~/sites/registry.server";
-import { matchFields, searchIndex } from "./field-search";
+import { matchFields, searchIndex } from "~/lib/content-search";
 import { CONSOLE_GROUPS, consoleGroups } from "./groups";
+import { LONG_LIST } from "./fields";
 import type { SchemaFormProps } from "./schema-form";
 import { consoleSchema as schema, renderForm, sentEntries as sent } from "./test-support";
 
@@ -57,48 +59,86 @@ function parts(node: FieldSchema, value: unknown, path: (string | number)[], out
   return out;
 }
 
+/** The entries of the lists long enough to be folded undrawn (fields.tsx LONG_LIST), by name. */
+function foldedEntries(site: Site) {
+  const out: { name: string; value: unknown }[] = [];
+  for (const { name, kind } of parts(schema, site, []))
+    if (kind === "array") {
+      const list = fieldAt(schema, site, name.split(".")).value as unknown[];
+      const item = fieldAt(schema, site, [...name.split("."), 0]).schema;
+      // (a long list inside a folded entry is not drawn at all)
+      const within = out.some((f) => name.startsWith(`${f.name}.`));
+      if (!within && list.length >= LONG_LIST && item && kindOf(item) === "object")
+        list.forEach((value, i) => out.push({ name: `${name}.${i}`, value }));
+    }
+  return out;
+}
+
+/** The parts that have no control of their own name and id (a group: no fieldset) in `document`. */
+function missingControls(document: Document, all: Part[]): string[] {
+  // Looked up once: the controls by name, the elements by id, the labels' targets.
+  const byName = new Map<string, Element>();
+  for (const c of document.querySelectorAll("input[name], select[name], textarea[name]"))
+    if (!byName.has(c.getAttribute("name")!)) byName.set(c.getAttribute("name")!, c);
+  const byId = new Map([...document.querySelectorAll("[id]")].map((e) => [e.id, e]));
+  const labelled = new Set([...document.querySelectorAll("label")].map((l) => l.htmlFor));
+  // A part split among the menu's groups (infoPages, artwork) is drawn as its sections.
+  const split = new Set(
+    consoleGroups(schema).flatMap((g) =>
+      g.sections.filter((s) => s.includes(".")).map((s) => s.split(".")[0]!),
+    ),
+  );
+  const missing: string[] = [];
+  for (const { name, kind } of all) {
+    const element = byId.get(fieldId(name));
+    const control = byName.get(name);
+    if (
+      kind === "object" ||
+      kind === "array" ||
+      kind === "record" ||
+      kind === "tuple" ||
+      kind === "image" ||
+      kind === "file"
+    ) {
+      if (element?.tagName !== "FIELDSET" && !split.has(name)) missing.push(`${name}: no fieldset`);
+      continue;
+    }
+    if (!control) missing.push(`${name}: no control`);
+    // A picture's file, width and height are its upload's (hidden); every other control has a label.
+    else if (!/\.(src|width|height)$/.test(name) || control.getAttribute("type") !== "hidden") {
+      if (element !== control) missing.push(`${name}: id is not f-${name}`);
+      else if (!labelled.has(element.id)) missing.push(`${name}: no label`);
+    }
+  }
+  return missing;
+}
+
 describe("the console's form of a complex", () => {
-  test("every field of the Anyang sample (each leaf, list and group) has its control, named by its path", () => {
+  test("every field of the Anyang sample (each leaf, list and group) has its control, named by its path; a long list's folded entry, once opened", () => {
     const site = samples.anyang;
     const { document } = render(site);
     const all = parts(schema, site, []);
     expect(all.length).toBeGreaterThan(1500);
-    // Looked up once: the controls by name, the elements by id, the labels' targets.
-    const byName = new Map<string, Element>();
-    for (const c of document.querySelectorAll("input[name], select[name], textarea[name]"))
-      if (!byName.has(c.getAttribute("name")!)) byName.set(c.getAttribute("name")!, c);
-    const byId = new Map([...document.querySelectorAll("[id]")].map((e) => [e.id, e]));
-    const labelled = new Set([...document.querySelectorAll("label")].map((l) => l.htmlFor));
-    // A part split among the menu's groups (infoPages, artwork) is drawn as its sections.
-    const split = new Set(
-      consoleGroups(schema).flatMap((g) =>
-        g.sections.filter((s) => s.includes(".")).map((s) => s.split(".")[0]!),
-      ),
-    );
-    const missing: string[] = [];
-    for (const { name, kind } of all) {
-      const element = byId.get(fieldId(name));
-      const control = byName.get(name);
-      if (
-        kind === "object" ||
-        kind === "array" ||
-        kind === "record" ||
-        kind === "tuple" ||
-        kind === "image" ||
-        kind === "file"
-      ) {
-        if (element?.tagName !== "FIELDSET" && !split.has(name))
-          missing.push(`${name}: no fieldset`);
-        continue;
-      }
-      if (!control) missing.push(`${name}: no control`);
-      // A picture's file, width and height are its upload's (hidden); every other control has a label.
-      else if (!/\.(src|width|height)$/.test(name) || control.getAttribute("type") !== "hidden") {
-        if (element !== control) missing.push(`${name}: id is not f-${name}`);
-        else if (!labelled.has(element.id)) missing.push(`${name}: no label`);
-      }
+    // A long list's folded entries are sent whole in their marks, and drawn when opened.
+    const folded = foldedEntries(site);
+    expect(folded.map((f) => f.name)).toContain("pages.1");
+    for (const { name, value } of folded) {
+      const mark = document.querySelector<HTMLInputElement>(`input[type=hidden][name="${name}"]`);
+      expect(mark, name).not.toBeNull();
+      expect(JSON.parse(mark!.value), name).toEqual(asJson(value));
+      expect(document.getElementById(fieldId(`${name}.title`)), name).toBeNull();
     }
-    expect(missing).toEqual([]);
+    const inside = (name: string, entry: string) => name === entry || name.startsWith(`${entry}.`);
+    const drawn = all.filter(({ name }) => !folded.some((f) => inside(name, f.name)));
+    expect(missingControls(document, drawn)).toEqual([]);
+    // Opened (without the script: 펼쳐서 고치기, the focus going into it), an entry has every control.
+    const opened = render(site, { focus: fieldId("pages.1.title") }).document;
+    const entry = all.filter(({ name }) => inside(name, "pages.1") && name !== "pages.1");
+    expect(entry.length).toBeGreaterThan(5);
+    expect(missingControls(opened, entry)).toEqual([]);
+    expect(opened.querySelector('input[type=hidden][name="pages.1"]')?.getAttribute("value")).toBe(
+      "",
+    );
   });
 
   test("each picture shows its current file and asks for its alt text", () => {
@@ -107,7 +147,7 @@ describe("the console's form of a complex", () => {
     const draft = readSiteFile("sites/suwon");
     const { document } = render(draft, { previews: picturePreviews("suwon", draft) });
     // The complex's own logo (sites/suwon/images/), and a photo as its smallest variant.
-    const logo = document.getElementById(fieldId("images.logo"))!;
+    const logo = document.getElementById(fieldId("identity.logo"))!;
     expect(logo.querySelector("img")?.getAttribute("src")).toBe("/img/sites/suwon/brand/logo.svg");
     const hero = document.getElementById(fieldId("home.hero.wide"))!;
     // (a drawing the build made from the data, or the shared one: as the site resolves it)
@@ -181,22 +221,42 @@ describe("the console's form of a complex", () => {
       properties: { ...schema.properties, extra: { type: "string" as const, title: "새 항목" } },
     };
     expect(consoleGroups(added).at(-1)!.sections).toContain("extra");
+    // 단지 기본 정보 comes first, whole (issue 39).
+    expect(consoleGroups(schema)[0]).toMatchObject({ title: "기본 정보", sections: ["identity"] });
   });
 
   test("the search over labels finds the fields whose label holds the words, each a control of the form", () => {
     const site = samples.anyang;
     const { document } = render(site);
     const index = searchIndex(schema, site, consoleGroups(schema));
-    const found = (query: string) => matchFields(index, query).map((m) => m.trail.join(" › "));
-    expect(found("대표 전화")).toEqual(["홍보센터 › 연락처 › 대표 전화번호"]);
+    // Found by their labels (help texts and values: app/lib/content-search.test.ts).
+    const found = (query: string) =>
+      matchFields(index, query)
+        .filter((m) => m.by === "label")
+        .map((m) => m.trail.join(" › "));
+    expect(found("대표 전화")).toEqual(["기본 정보 › 단지 기본 정보 › 대표 전화"]);
     // Each unit type's plan, by its label; the group's words narrow it to one.
     expect(found("평면도")).toEqual(
       site.unitTypes.map((u, i) => `주택형 › 주택형 › ${i + 1}. ${u.label} › 평면도`),
     );
     expect(found(`${site.unitTypes[1]!.label} 평면도`)).toHaveLength(1);
     expect(found("찾을수없는말")).toEqual([]);
-    // Every result leads to a control (or group) of the form.
-    const missing = index.filter((e) => !document.getElementById(e.id)).map((e) => e.id);
+    // Every result leads to a control (or group) of the form, or into a folded entry, whose box
+    // goToField opens (field-search.tsx).
+    const boxes = new Set(
+      [...document.querySelectorAll("details[data-entry]")].map((d) =>
+        d.getAttribute("data-entry"),
+      ),
+    );
+    const boxOf = (id: string) => {
+      const path = id.replace(/^f-/, "").split(".");
+      for (let n = path.length; n > 0; n--)
+        if (boxes.has(path.slice(0, n).join("."))) return path.slice(0, n).join(".");
+      return null;
+    };
+    const missing = index
+      .filter((e) => !document.getElementById(e.id) && !boxOf(e.id))
+      .map((e) => e.id);
     expect(missing).toEqual([]);
   });
 });

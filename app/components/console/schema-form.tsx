@@ -7,23 +7,24 @@ import {
   applyOp,
   refOptions,
   fieldAt,
-  fieldId,
   focusAfter,
   isRequired,
   opMessage,
   valueAt,
   type FieldSchema,
   type FormOp,
+  type Option,
 } from "~/lib/form-schema";
 import { Field } from "./fields";
-import { FieldSearch, goToField } from "./field-search";
+import { goToField } from "./field-search";
 import { ConsoleFormContext, EntryKeys, RefContexts, type ConsoleForm } from "./form-context";
 import { consoleGroups } from "./groups";
 
 /*
  * The console's form of a complex, generated from its schema (docs/decisions/033-generated-forms.md):
- * the groups of the site's menu (./groups.ts), each with its sections drawn by ./fields.tsx, a table
- * of contents and a search over the labels. It posts every field (multipart) to `action`; the
+ * the groups of the site's menu (./groups.ts) the schema holds (the editor's page gives it one
+ * section's: app/lib/content-sections.ts), each with its sections drawn by ./fields.tsx. It posts
+ * every field (multipart) to `action`; the
  * route reads it back with app/lib/form-object.ts. A list's add, remove and reorder buttons are
  * submit buttons (`$op`) that the route applies without the script; with it they happen here,
  * the focus staying on the moved entry and a Korean line announcing the change.
@@ -47,6 +48,20 @@ export type SchemaFormProps = {
   previews?: Record<string, string>;
   /** The form element's id (buttons elsewhere on the page submit it). */
   id?: string;
+  /**
+   * The entries each kind of reference offers, from the whole draft: for the references whose
+   * list is in another section than this form's (its own lists are read as they are typed).
+   */
+  refs?: Partial<Record<FieldRef, Option[]>>;
+};
+
+/** The top-level key each kind of reference lists from (app/lib/form-schema.ts refOptions). */
+const REF_KEYS: Record<FieldRef, string> = {
+  unitTypes: "unitTypes",
+  pages: "pages",
+  vrTabs: "vr",
+  menuGroups: "menu",
+  menuItems: "menu",
 };
 
 type Json = Record<string, unknown>;
@@ -83,13 +98,16 @@ const lengthOf = (v: unknown) =>
 function RefEntries({
   kind,
   root,
+  given,
   children,
 }: {
   kind: FieldRef;
   root: unknown;
+  /** The entries from the whole draft, when this form does not hold their list. */
+  given: Option[] | undefined;
   children: ReactNode;
 }) {
-  const key = useMemo(() => JSON.stringify(refOptions(kind, root)), [kind, root]);
+  const key = useMemo(() => JSON.stringify(given ?? refOptions(kind, root)), [kind, root, given]);
   const options = useMemo(() => JSON.parse(key) as ReturnType<typeof refOptions>, [key]);
   const Provider = RefContexts[kind].Provider;
   return <Provider value={options}>{children}</Provider>;
@@ -109,6 +127,7 @@ export function SchemaForm({
   children,
   previews = NO_PREVIEWS,
   id,
+  refs,
 }: SchemaFormProps) {
   const groups = useMemo(() => consoleGroups(schema), [schema]);
   const [root, setRoot] = useState(value);
@@ -191,83 +210,64 @@ export function SchemaForm({
     <ConsoleFormContext.Provider value={context}>
       {FIELD_REFS.reduceRight<ReactNode>(
         (inner, kind) => (
-          <RefEntries kind={kind} root={root}>
+          <RefEntries
+            kind={kind}
+            root={root}
+            given={schema.properties?.[REF_KEYS[kind]] ? undefined : refs?.[kind]}
+          >
             {inner}
           </RefEntries>
         ),
         <>
-          <div className="cf-layout">
-            <aside className="cf-side">
-              <FieldSearch schema={schema} root={root} groups={groups} hydrated={hydrated} />
-              <nav className="cf-toc" aria-label="콘텐츠 목차">
-                <ol>
-                  {groups.map((g) => (
-                    <li key={g.id}>
-                      <a href={`#g-${g.id}`} className="cf-toc-group">
-                        {g.title}
-                      </a>
-                      <ol>
-                        {g.sections.map((section) => (
-                          <li key={section}>
-                            <a href={`#${fieldId(section)}`}>
-                              {fieldAt(schema, undefined, section.split(".")).schema?.title ??
-                                section}
-                            </a>
-                          </li>
-                        ))}
-                      </ol>
-                    </li>
-                  ))}
-                </ol>
-              </nav>
-            </aside>
-            <div className="cf-main">
-              {children}
-              <p className="cf-announce" role="status" aria-live="polite">
-                {message}
-              </p>
-              <Form
-                ref={formRef}
-                id={id}
-                method="post"
-                action={action}
-                encType="multipart/form-data"
-                noValidate
-                className="cf-form"
-              >
-                <div className="cf-actions">{actions}</div>
-                {splitMarks.map((top) => (
-                  <input key={top} type="hidden" name={top} value="" />
-                ))}
-                {groups.map((g) => (
-                  <section
-                    key={g.id}
-                    id={`g-${g.id}`}
-                    className="cf-menu-group"
-                    aria-labelledby={`g-${g.id}-title`}
-                  >
-                    <h2 id={`g-${g.id}-title`} className="cf-menu-title">
-                      {g.title}
-                    </h2>
-                    {g.sections.map((section) => {
-                      const path = section.split(".");
-                      const parent = fieldAt(schema, undefined, path.slice(0, -1)).schema ?? schema;
-                      const at = fieldAt(schema, root, path);
-                      return at.schema ? (
-                        <Field
-                          key={section}
-                          schema={at.schema}
-                          name={section}
-                          value={at.value}
-                          optional={!isRequired(parent, path.at(-1)!)}
-                          heading
-                        />
-                      ) : null;
-                    })}
-                  </section>
-                ))}
-              </Form>
-            </div>
+          <div className="cf-form-area">
+            {children}
+            <p className="cf-announce" role="status" aria-live="polite">
+              {message}
+            </p>
+            <Form
+              ref={formRef}
+              id={id}
+              method="post"
+              action={action}
+              encType="multipart/form-data"
+              // 저장 keeps a draft whatever it holds, and a list's buttons post it as it is (their
+              // own controls then carry no formnovalidate); nothing here is for the browser to fill.
+              noValidate
+              autoComplete="off"
+              className="cf-form"
+            >
+              <div className="cf-actions">{actions}</div>
+              {splitMarks.map((top) => (
+                <input key={top} type="hidden" name={top} value="" />
+              ))}
+              {groups.map((g) => (
+                <section
+                  key={g.id}
+                  id={`g-${g.id}`}
+                  className="cf-menu-group"
+                  aria-labelledby={`g-${g.id}-title`}
+                >
+                  <h2 id={`g-${g.id}-title`} className="cf-menu-title">
+                    {g.title}
+                  </h2>
+                  {g.sections.map((section) => {
+                    const path = section.split(".");
+                    const parent = fieldAt(schema, undefined, path.slice(0, -1)).schema ?? schema;
+                    const at = fieldAt(schema, root, path);
+                    return at.schema ? (
+                      <Field
+                        key={section}
+                        schema={at.schema}
+                        name={section}
+                        value={at.value}
+                        optional={!isRequired(parent, path.at(-1)!)}
+                        heading
+                      />
+                    ) : null;
+                  })}
+                </section>
+              ))}
+            </Form>
           </div>
         </>,
       )}

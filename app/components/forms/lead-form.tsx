@@ -63,7 +63,7 @@ export function LeadForm({
   /** Consent terms behind a "내용 보기" toggle (compact popup); open on pages. */
   collapseTerms?: boolean;
 }) {
-  const { privacy, legal, contact } = useSite();
+  const { privacy, legal, identity } = useSite();
   const uid = useId();
   const result = serverResult ?? null;
   const errors: LeadFieldErrors = result?.result === "invalid" ? result.errors : {};
@@ -137,7 +137,7 @@ export function LeadForm({
         <input type="hidden" name="idempotencyKey" value="" />
         <input type="hidden" name="fillMs" value="" />
         {/* The number the visitor was shown: the default, or their ad source's (~/lib/source-phone). */}
-        <input type="hidden" name={SHOWN_PHONE_FIELD} value={contact.phone} />
+        <input type="hidden" name={SHOWN_PHONE_FIELD} value={identity.phone} />
         {/* Where the visit came from, set before the first paint (app/inline/after-chrome.ts). */}
         {ATTRIBUTION_FIELDS.map((field) => (
           <input key={field} type="hidden" name={field} value="" />

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { UnitType } from "~/content/schema";
 import { Picture } from "~/components/layout/picture";
 import { ZoomableDrawing } from "~/components/media/zoomable-drawing";
+import { figure, householdsText } from "~/lib/figures";
 
 /*
  * The unit-type viewer of the phone layout: tabs and previous/next arrows (disabled at the ends);
@@ -23,7 +24,7 @@ function UnitPanel({ unit }: { unit: UnitType }) {
       </div>
       <p className="unit-facts">
         <strong>{unit.label}</strong>{" "}
-        {`전용 ${unit.exclusiveArea}㎡ · 공급 ${unit.supplyArea}㎡ · ${unit.households}세대`}
+        {`전용 ${figure(unit.exclusiveArea, (n) => `${n}㎡`)} · 공급 ${figure(unit.supplyArea, (n) => `${n}㎡`)} · ${figure(unit.households, householdsText)}`}
       </p>
       <Link to={unit.path} className="unit-more">
         {unit.label} 평면 자세히 보기

@@ -37,7 +37,7 @@ export function AfterChromeScript() {
     <script
       nonce={nonce}
       {...(phones ? { "data-phones": JSON.stringify(phones) } : {})}
-      data-default={site.contact.phone}
+      data-default={site.identity.phone}
       dangerouslySetInnerHTML={{ __html: AFTER_CHROME }}
     />
   );

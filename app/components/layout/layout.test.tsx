@@ -7,24 +7,29 @@ import { PageShell } from "~/components/layout/page-shell";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { RegistrationPopupTemplate } from "~/components/registration/registration-dialog";
+import { leadKindLabel } from "~/lib/lead-desk";
 import type { RootData } from "~/lib/site";
-import { loadSite } from "~/sites/registry.server";
+import { loadSite, shownSite } from "~/sites/registry.server";
 
 /*
  * The page's frame shows the complex the request is for: its name, phone, logo, menu and model
  * house, from the root loader's data, never the Anyang complex's.
  */
 
-const anyang = loadSite("sites/anyang");
+const anyang = shownSite(loadSite("sites/anyang"));
 
 /** A second complex: the Anyang data under another name, phone, logo, menu and model house. */
 const other: Site = {
   ...anyang,
   id: "other",
   hosts: ["www.other.example"],
-  project: { ...anyang.project, siteName: "다른마을 리버뷰" },
-  contact: { phone: "1588-7777", hours: "10:00~17:00" },
-  images: { ...anyang.images, logo: { ...anyang.images.logo, src: "brand/other-logo.svg" } },
+  identity: {
+    ...anyang.identity,
+    name: "다른마을 리버뷰",
+    phone: "1588-7777",
+    logo: { ...anyang.identity.logo!, src: "brand/other-logo.svg" },
+  },
+  contact: { hours: "10:00~17:00" },
   menu: [
     ...anyang.menu,
     {
@@ -75,7 +80,19 @@ describe("the frame of a page", () => {
     expect(html).toContain("© 다른마을 리버뷰");
     expect(html).toContain('href="tel:15887777"');
     expect(html).toContain("/img/brand/other-logo.svg");
-    expect(html).not.toContain(anyang.contact.phone);
+    expect(html).not.toContain(anyang.identity.phone);
+  });
+
+  test("without a logo picture, its name in letters in the logo's place; the footer credits its builder and developer", () => {
+    const plain = renderFrame(
+      { ...other, identity: { ...other.identity, logo: undefined } },
+      "/Brand/intro",
+    );
+    expect(plain).not.toContain("other-logo.svg");
+    expect(plain).toContain(
+      '<span class="logo logo-text" aria-hidden="true">다른마을 리버뷰</span>',
+    );
+    expect(plain).toContain(`시공 ${anyang.identity.builder} · 시행 ${anyang.identity.developer}`);
   });
 
   test("lists the complex's menu, the dropdown sized to its longest column", () => {
@@ -88,4 +105,25 @@ describe("the frame of a page", () => {
     expect(html).toContain('<option value="09:00">09:00</option>');
     expect(html).not.toContain('<option value="10:00">');
   });
+});
+
+describe("the registration's words", () => {
+  const suwon = loadSite("sites/suwon");
+  test.each([anyang, suwon])(
+    "$id: the popup's and /register's title and the buttons opening it name the lead as the desk does",
+    (site) => {
+      const html = renderFrame(site, "/register");
+      const desk = [
+        leadKindLabel({ kind: "visit", source: "/register", visitAt: "2026-12-01T01:00:00Z" }),
+        leadKindLabel({ kind: "visit", source: "/register", visitAt: null }),
+      ];
+      expect(desk).toEqual(["방문예약", "관심고객 등록"]);
+      const title = `${desk[0]} · ${desk[1]}`;
+      expect(html).toContain(`<h2 id="reg-dialog-title">${title}</h2>`);
+      expect(site.pages.find((p) => p.path === "/register")?.title).toBe(title);
+      expect(html).toContain(`<p class="page-title" aria-hidden="true">${title}</p>`);
+      for (const button of ["footer-reserve", "bottom-bar-reserve"])
+        expect(html).toMatch(new RegExp(`class="${button}"[^>]*>${desk[0]}</a>`));
+    },
+  );
 });

@@ -13,7 +13,7 @@ import { KeepTogether } from "./keep-together";
  * title heads its `<article>`), so the banner carries neither.
  */
 export function PageBanner({ page, headingElsewhere }: { page: Page; headingElsewhere?: boolean }) {
-  const { images, contact } = useSite();
+  const { images, identity } = useSite();
   const image = (page.section && images.banners[page.section]) || images.bannerDefault;
   const Frame = headingElsewhere ? "div" : "section";
   return (
@@ -28,7 +28,7 @@ export function PageBanner({ page, headingElsewhere }: { page: Page; headingElse
             key={line}
             className="page-banner-slogan"
             // A slogan that names the complex's number shows a visit's ad-source number instead.
-            {...(line.includes(contact.phone) ? { [PHONE_ATTR]: "" } : {})}
+            {...(line.includes(identity.phone) ? { [PHONE_ATTR]: "" } : {})}
           >
             <KeepTogether>{line}</KeepTogether>
           </p>

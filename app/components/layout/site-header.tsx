@@ -32,13 +32,13 @@ export function SiteHeader() {
 }
 
 function DesktopHeader({ current }: { current: string | undefined }) {
-  const { menu, project, contact } = useSite();
+  const { menu, identity } = useSite();
   // Rows of the tallest dropdown column: the white panel behind the columns is sized to it.
   const longestMenu = Math.max(...menu.map((g) => g.items.length));
   return (
     <div className="header-desktop" style={{ "--gnb-rows": longestMenu } as CSSProperties}>
       <div className="header-bar">
-        <a href="/" className="header-logo" aria-label={`${project.siteName} 홈`}>
+        <a href="/" className="header-logo" aria-label={`${identity.name} 홈`}>
           <Logo />
         </a>
         <nav aria-label="주 메뉴" className="gnb">
@@ -79,10 +79,10 @@ function DesktopHeader({ current }: { current: string | undefined }) {
           <RegisterTrigger
             className="header-phone"
             phone
-            label={`방문예약 및 상담 신청, 대표번호 ${contact.phone}`}
+            label={`방문예약 및 상담 신청, 대표번호 ${identity.phone}`}
           >
             <PhoneIcon />
-            <span>{contact.phone}</span>
+            <span>{identity.phone}</span>
           </RegisterTrigger>
         </div>
       </div>
@@ -92,7 +92,7 @@ function DesktopHeader({ current }: { current: string | undefined }) {
 }
 
 function MobileHeader({ current }: { current: string | undefined }) {
-  const { menu, project, contact } = useSite();
+  const { menu, identity, contact } = useSite();
   const drawerId = useId();
   return (
     <div className="header-mobile">
@@ -111,12 +111,12 @@ function MobileHeader({ current }: { current: string | undefined }) {
             <i />
           </span>
         </button>
-        <a href="/" className="header-logo" aria-label={`${project.siteName} 홈`}>
+        <a href="/" className="header-logo" aria-label={`${identity.name} 홈`}>
           <Logo />
         </a>
-        <a {...phoneLink(contact.phone)} className="header-call">
+        <a {...phoneLink(identity.phone)} className="header-call">
           <PhoneIcon />
-          <span className="sr-only">전화 상담 {contact.phone}</span>
+          <span className="sr-only">전화 상담 {identity.phone}</span>
         </a>
       </div>
       <div id={drawerId} className="drawer" data-open="false" hidden>
@@ -151,8 +151,8 @@ function MobileHeader({ current }: { current: string | undefined }) {
               );
             })}
           </ul>
-          <a {...phoneLink(contact.phone)} className="drawer-phone">
-            <PhoneIcon /> {contact.phone} <small>{contact.hours}</small>
+          <a {...phoneLink(identity.phone)} className="drawer-phone">
+            <PhoneIcon /> {identity.phone} <small>{contact.hours}</small>
           </a>
         </nav>
       </div>

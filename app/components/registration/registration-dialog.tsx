@@ -1,4 +1,5 @@
 import { LeadForm } from "~/components/forms/lead-form";
+import { REGISTRATION_TITLE } from "~/lib/lead-desk";
 import { phoneLink } from "~/lib/source-phone";
 import { useSite } from "~/lib/site";
 import { REGISTER_PATH } from "./registration-context";
@@ -12,7 +13,7 @@ import { POPUP_TEMPLATE_ID } from "~/lib/before-script";
  * page's path, and owns its history entry; the page's script enhances the form.
  */
 export function RegistrationPopupTemplate() {
-  const { contact } = useSite();
+  const { contact, identity } = useSite();
   return (
     <template id={POPUP_TEMPLATE_ID}>
       <dialog
@@ -22,7 +23,7 @@ export function RegistrationPopupTemplate() {
       >
         <div className="reg-dialog-panel">
           <header className="reg-dialog-head">
-            <h2 id="reg-dialog-title">방문예약 · 관심고객 등록</h2>
+            <h2 id="reg-dialog-title">{REGISTRATION_TITLE}</h2>
             <button type="button" className="reg-dialog-close" aria-label="닫기">
               <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
                 <path
@@ -37,7 +38,7 @@ export function RegistrationPopupTemplate() {
           <p id="reg-dialog-desc" className="reg-dialog-desc">
             이름과 연락처를 남겨 주시면 전문 상담사가 곧 연락드립니다.
             <br />
-            전화 상담 <a {...phoneLink(contact.phone)}>{contact.phone}</a>{" "}
+            전화 상담 <a {...phoneLink(identity.phone)}>{identity.phone}</a>{" "}
             <span className="nowrap">({contact.hours})</span>
           </p>
           {/* Copied afresh from the template at each opening. */}

@@ -22,7 +22,7 @@ export function ModelHouseFacts({
   /** `data-state` of the list (the booking page marks a cancelled booking). */
   state?: string;
 }) {
-  const { modelHouse } = useSite();
+  const { modelHouse, identity } = useSite();
   return (
     <dl className={className} data-state={state}>
       {before}
@@ -31,7 +31,7 @@ export function ModelHouseFacts({
         <dd>
           {modelHouse.name}
           <br />
-          {modelHouse.address}
+          {identity.modelHouseAddress}
         </dd>
       </div>
       <div>

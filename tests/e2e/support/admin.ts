@@ -21,13 +21,19 @@ export const jpeg = (width = 1600, height = 900) =>
     .jpeg()
     .toBuffer();
 
-/** Signs in over HTTP as a same-origin form would; answers the Cookie header to send afterwards. */
-export async function signInCookie(server: RunningServer): Promise<string> {
+/**
+ * Signs in over HTTP as a same-origin form would (as ADMIN unless told); answers the Cookie header
+ * to send afterwards.
+ */
+export async function signInCookie(
+  server: RunningServer,
+  who: { email: string; password: string } = ADMIN,
+): Promise<string> {
   const res = await fetch(`${server.url}/admin/login`, {
     method: "POST",
     redirect: "manual",
     headers: { Origin: server.url, "Content-Type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ email: ADMIN.email, password: ADMIN.password }),
+    body: new URLSearchParams({ email: who.email, password: who.password }),
   });
   const setCookie = res.headers.get("set-cookie");
   expect(res.status, "sign-in answers with a redirect").toBe(302);

@@ -1,3 +1,4 @@
+import { describe, test } from "vitest";
 import type { Site } from "~/content/schema";
 import { siteById } from "~/sites/registry.server";
 
@@ -22,6 +23,15 @@ export const content: Site = load(siteId);
  * (the default sample); such a test is skipped for another complex, saying why in its name.
  */
 export const isReferenceSite = siteId === "anyang";
+
+/**
+ * A test (or a block) of mechanics that are the same code whatever the complex (a popup's Back, a
+ * rate limit, a slider's swipe, a session cookie): run once, in the default sample's project. The
+ * second complex's run (vitest.e2e.config.ts) repeats only what reads the complex's own data, and
+ * shows these as skipped.
+ */
+export const testOnce = isReferenceSite ? test : test.skip;
+export const describeOnce = isReferenceSite ? describe : describe.skip;
 
 /** The press list and the customer page of the complex's own press segment. */
 export const pressPath = `/${content.press.defaultSite}/press`;
