@@ -1,6 +1,9 @@
-import { describe, expect, test } from "vitest";
+import { describe, expect, test, vi } from "vitest";
 import { loader, shouldRevalidate } from "./root";
 import type { ConsoleRootData, PublicRootData } from "~/lib/site";
+
+// The font subset is made by the build (`npm run fonts`); a fresh clone's unit run has none yet.
+vi.mock("~/styles/fonts/pretendard-subset.woff2?url", () => ({ default: "/assets/font.woff2" }));
 
 /*
  * The root loader's data: a public page gets the whole complex (its header, footer and pages are

@@ -140,6 +140,9 @@ export async function readStreamedForm(
         type: info.mimeType || "application/octet-stream",
       };
       parts.push({ name, file });
+      // The parser stops a file's stream with the client's error, perhaps before the temporary
+      // folder exists and the file is piped: heard here, it is reported once, by the parser.
+      stream.on("error", () => {});
       const index = count++;
       folder ??= mkdtemp(join(tmpdir(), "bunyang-upload-"));
       const written = folder.then((at) => {
