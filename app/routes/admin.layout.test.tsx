@@ -7,7 +7,7 @@ import { cookieOf, TEST_PASSWORD } from "~/auth/test-support";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { isConsolePage } from "~/lib/route-hydration";
 import type { RootData } from "~/lib/site";
-import { loadStore } from "~/sites/content-store.server";
+import { createComplex, loadStore } from "~/sites/content-store.server";
 import { siteById } from "~/sites/registry.server";
 import { handle as inviteHandle } from "./admin.invite";
 import AdminLayout, { handle, loader } from "./admin.layout";
@@ -117,6 +117,19 @@ describe.each(engines())("the console's frame ($name)", (engine) => {
     expect(doc.querySelectorAll("main#main")).toHaveLength(1);
     expect(doc.querySelector("main#main .console-header")).toBeNull();
     expect(doc.querySelector(".console-header + main#main")).not.toBeNull();
+  });
+
+  it("a complex made a moment ago, before this instance's next sync, is named by its 단지명, not its id", async () => {
+    const made = await createComplex(
+      { id: "dongtan", name: "힐스테이트 동탄 레이크", hosts: [], copyFrom: "anyang" },
+      "agency@example.com",
+    );
+    expect(made.ok).toBe(true);
+    expect(siteById("dongtan")).toBeUndefined();
+    const page = await frame(`${on("anyang")}/admin/sites/dongtan/start/color`, agency, {
+      siteId: "dongtan",
+    });
+    expect(page.current).toMatchObject({ id: "dongtan", name: "힐스테이트 동탄 레이크" });
   });
 
   it("a complex's own page works on that complex; an account's complexes only", async () => {

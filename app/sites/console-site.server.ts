@@ -76,13 +76,20 @@ export async function requireConsoleFrame(request: Request, pageSite?: string) {
   const hostSite = requestSiteId(request);
   const wanted = pageSite ?? new URL(request.url).searchParams.get("site");
   const admin = await requireAdmin(request, hostSite);
-  const known =
-    !!wanted && SITE_ID.test(wanted) && (!!siteById(wanted) || !!(await getDraft(wanted)));
+  // A complex made a moment ago is in the store before this instance's registry has it (the next
+  // sync): named from its draft meanwhile.
+  const draft =
+    !!wanted && SITE_ID.test(wanted) && !siteById(wanted) ? await getDraft(wanted) : undefined;
+  const known = !!wanted && SITE_ID.test(wanted) && (!!siteById(wanted) || !!draft);
   const siteId = known && wanted !== hostSite && isAdminFor(admin, wanted) ? wanted : hostSite;
+  const current = consoleComplex(siteId);
+  const draftName = (draft?.content as { identity?: { name?: string } } | undefined)?.identity
+    ?.name;
+  if (siteId === wanted && !siteById(siteId) && draftName) current.name = draftName;
   return {
     admin,
     hostSite,
-    current: consoleComplex(siteId),
+    current,
     query: siteQuery(siteId, hostSite),
   };
 }
