@@ -200,6 +200,12 @@ describe.each(engines())("content store ($name)", (engine) => {
     const copied = (await getDraft("dongtan"))!.content as Doc;
     expect(copied.identity).not.toHaveProperty("logo");
     expect(copied).toMatchObject({ seo: { ogImage: { src: "photo/og-image.svg" } } });
+    // anyang's 입주자 모집공고 is anyang's own: the copy has none until its own is uploaded, and its
+    // press addresses are its own (/dongtan/press).
+    expect(anyang.announcement.document?.pages.length).toBeGreaterThan(0);
+    expect(copy.announcement).not.toHaveProperty("document");
+    expect(copy.announcement.pdfUrl).toBe("");
+    expect(copy.press).toMatchObject({ defaultSite: "dongtan", sites: ["dongtan"] });
 
     // Refused while anyang's name and facts are in it, unless marked kept (copy-source.server.test.ts).
     expect(await publishDraft("dongtan", "a@example.com", { now: t0 })).toMatchObject({

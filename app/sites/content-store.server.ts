@@ -557,6 +557,26 @@ function withPicturesOf(fromId: string, content: unknown): Record<string, unknow
 }
 
 /**
+ * The source's 입주자 모집공고 is its own legal document, never the copy's: the copy starts without
+ * one (its page says so until the copy's own is uploaded).
+ */
+function withoutSourceNotice(content: Record<string, unknown>) {
+  const notice = content.announcement as Record<string, unknown> | undefined;
+  if (!notice || typeof notice !== "object") return;
+  delete notice.document;
+  delete notice.publishedAt;
+  notice.pdfUrl = "";
+}
+
+/** The press addresses (/<name>/press) that named the source by its id name the copy's instead. */
+function withOwnPress(content: Record<string, unknown>, fromId: string, id: string) {
+  const press = content.press as { defaultSite?: string; sites?: string[] } | undefined;
+  if (!press || typeof press !== "object") return;
+  if (press.defaultSite === fromId) press.defaultSite = id;
+  if (Array.isArray(press.sites)) press.sites = press.sites.map((s) => (s === fromId ? id : s));
+}
+
+/**
  * A new complex from the console (새 단지): a copy of `copyFrom`'s draft under its own id, name and
  * hosts, a draft until first published (its hosts answer 준비 중 meanwhile). The source's identity
  * is recorded with it (copy-source.server.ts): what is left of it is listed, and refused at 게시.
@@ -595,6 +615,8 @@ export async function createComplex(
     content.id = input.id;
     content.hosts = hosts;
     delete content.default;
+    withoutSourceNotice(content);
+    withOwnPress(content, input.copyFrom, input.id);
   } else content = blankContent({ id: input.id, name: input.name, hosts });
   // The complex's own name and facts (단지 기본 정보): every text's {단지명} becomes it, and its logo
   // is drawn from it at once.
