@@ -3,7 +3,7 @@ import { siteJsonSchema } from "~/content/schema";
 import { readSiteFile } from "~/sites/registry.server";
 import type { FieldSchema } from "./form-schema";
 import { identityStrings } from "./identity-strings";
-import { findLeftovers, labelLeftovers } from "./leftovers";
+import { findLeftovers, labelLeftovers, leftoverTerms, replaceInLeftovers } from "./leftovers";
 
 /*
  * Issue 39, item 4: a complex copied from the anyang sample, every field that still holds anyang's
@@ -143,5 +143,51 @@ describe("the leftover check", () => {
     setAt(doc, "press.defaultSite", "anyang");
     const open = findLeftovers(doc, identity).open;
     expect(open.map((l) => [l.path, l.found[0]!.what])).toEqual([["press.defaultSite", "단지 ID"]]);
+  });
+});
+
+/** As the store holds a document: JSON, each YAML alias its own copy. */
+const asStored = (doc: Doc) => JSON.parse(JSON.stringify(doc)) as Doc;
+
+describe("한꺼번에 바꾸기", () => {
+  test("offers the source's strings written as they are, most fields first, and writes one in every open field that holds it", () => {
+    const doc = asStored(anyang);
+    const before = findLeftovers(doc, identity).open;
+    const terms = leftoverTerms(before);
+    const place = terms.find((t) => t.value === "평촌")!;
+    const holds = (l: { value: string; found: { value: string }[] }) =>
+      l.value.includes("평촌") && l.found.some((f) => f.value === "평촌");
+    expect(place.fields).toBe(before.filter(holds).length);
+    expect(place).toMatchObject({ what: "지역 이름" });
+    expect(terms.map((t) => t.fields)).toEqual(
+      [...terms.map((t) => t.fields)].sort((a, b) => b - a),
+    );
+
+    // One field kept as it is (marked 그대로 두기): not among the open ones, so left alone.
+    const keptPath = before.find(holds)!.path;
+    const open = before.filter((l) => l.path !== keptPath);
+    const keptValue = before.find((l) => l.path === keptPath)!.value;
+    const changed = replaceInLeftovers(doc, open, "평촌", "동탄");
+    expect(changed).toBe(place.fields - 1);
+    const after = findLeftovers(doc, identity).open;
+    expect(after.filter((l) => l.found.some((f) => f.value === "평촌")).map((l) => l.path)).toEqual(
+      [keptPath],
+    );
+    const kept = after.find((l) => l.path === keptPath)!;
+    expect(kept.value).toBe(keptValue);
+    // What was written is there, word for word.
+    const one = open.find((l) => l.found.some((f) => f.value === "평촌"))!;
+    const keys = one.path.split(".");
+    let at: unknown = doc;
+    for (const k of keys) at = (at as Record<string, unknown>)[k];
+    expect(at).toBe(one.value.split("평촌").join("동탄"));
+  });
+
+  test("a string no open field holds changes nothing", () => {
+    const doc = asStored(anyang);
+    const open = findLeftovers(doc, identity).open;
+    expect(replaceInLeftovers(doc, open, "없는 말", "동탄")).toBe(0);
+    expect(replaceInLeftovers(doc, open, "", "동탄")).toBe(0);
+    expect(doc).toEqual(asStored(anyang));
   });
 });

@@ -146,3 +146,48 @@ export const leftoverProblem = (l: Leftover) => ({
   message: `원본 단지 내용 ${foundText(l.found)}이(가) 남아 있습니다`,
   leftover: true as const,
 });
+
+/** A string of the source's that open leftovers hold as written: what it is, and in how many fields. */
+export type LeftoverTerm = IdentityString & { fields: number };
+
+/**
+ * The source's strings that open leftovers hold letter for letter, most fields first: what
+ * 한꺼번에 바꾸기 offers (a field matched only without its spaces or hyphens is fixed by hand).
+ */
+export function leftoverTerms(open: Leftover[]): LeftoverTerm[] {
+  const terms = new Map<string, LeftoverTerm>();
+  for (const l of open)
+    for (const f of l.found) {
+      if (!l.value.includes(f.value)) continue;
+      const term = terms.get(f.value) ?? { ...f, fields: 0 };
+      term.fields++;
+      terms.set(f.value, term);
+    }
+  return [...terms.values()].sort((a, b) => b.fields - a.fields || a.value.localeCompare(b.value));
+}
+
+/**
+ * 한꺼번에 바꾸기: `from` (one of the source's strings) written as `to` in every open leftover that
+ * holds it, in place in `content`; the number of fields changed. Fields marked kept, and fields
+ * that are not leftovers, are left as they are.
+ */
+export function replaceInLeftovers(
+  content: unknown,
+  open: Leftover[],
+  from: string,
+  to: string,
+): number {
+  if (!from) return 0;
+  let changed = 0;
+  for (const l of open) {
+    if (!l.found.some((f) => f.value === from) || !l.value.includes(from)) continue;
+    const keys = l.path.split(".");
+    let at = content as Record<string, unknown>;
+    for (const key of keys.slice(0, -1)) at = at?.[key] as Record<string, unknown>;
+    const last = keys[keys.length - 1]!;
+    if (!at || at[last] !== l.value) continue;
+    at[last] = l.value.split(from).join(to);
+    changed++;
+  }
+  return changed;
+}

@@ -32,6 +32,7 @@ import {
   applyUnits,
   basicFacts,
   colorOf,
+  replaceLeftoverTerm,
   saveStep,
   startSummary,
   stepDraft,
@@ -72,6 +73,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     step,
     name: text(identity.name),
     done: url.searchParams.get("done"),
+    /** 한꺼번에 바꾸기's answer: how many fields, and what became what. */
+    replaced:
+      url.searchParams.get("done") === "replaced"
+        ? {
+            n: Number(url.searchParams.get("n")) || 0,
+            from: url.searchParams.get("from") ?? "",
+            to: url.searchParams.get("to") ?? "",
+          }
+        : null,
   };
   if (step === "basics") {
     const values = Object.fromEntries(
@@ -238,6 +248,15 @@ export async function action({ request, params }: Route.ActionArgs) {
     return save(applied.values, startHref(siteId, next));
   }
 
+  // 확인's 한꺼번에 바꾸기: one of the source's strings, in every field still holding it.
+  if (field(form, "intent") === "replace") {
+    const from = field(form, "from");
+    const to = field(form, "to");
+    const done = await replaceLeftoverTerm(siteId, draft, from, to, admin.email);
+    if (!done.ok) return refuse({ [`to-${from}`]: done.message }, { [`to-${from}`]: to });
+    const query = new URLSearchParams({ done: "replaced", n: String(done.changed), from, to });
+    return redirect(`${startHref(siteId, "confirm")}?${query}#gs-replace`);
+  }
   return redirect(startHref(siteId, "confirm"));
 }
 
@@ -261,7 +280,8 @@ export default function StartStepPage({ loaderData: d, actionData }: Route.Compo
   } else if ("color" in d) body = <ColorStep {...common} color={d.color} />;
   else if ("photo" in d) body = <PhotoStep {...common} photo={d.photo} accept={MEDIA_ACCEPT} />;
   else if ("units" in d) body = <UnitsStep {...common} units={d.units} />;
-  else if ("summary" in d) body = <ConfirmStep {...common} summary={d.summary} />;
+  else if ("summary" in d)
+    body = <ConfirmStep {...common} summary={d.summary} replaced={!!d.replaced} />;
   const DONE: Record<string, string> = {
     photo: "사진을 넓은 화면용과 휴대폰용으로 잘랐습니다.",
     preview: "대표 색을 적용했습니다.",
@@ -271,7 +291,13 @@ export default function StartStepPage({ loaderData: d, actionData }: Route.Compo
       step={step}
       name={d.name}
       error={errors.form}
-      done={d.done ? DONE[d.done] : undefined}
+      done={
+        d.replaced
+          ? `‘${d.replaced.from}’을(를) ‘${d.replaced.to}’(으)로 ${d.replaced.n}곳 바꿨습니다. 바뀐 문장이 맞는지 편집기에서 확인해 주세요.`
+          : d.done
+            ? DONE[d.done]
+            : undefined
+      }
     >
       {body}
     </StartFrame>

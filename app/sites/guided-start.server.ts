@@ -7,6 +7,7 @@ import { withScheme } from "./host-name.server";
 import { BASIC_FACTS } from "~/lib/guided-start";
 import { getDraft, saveDraft, type IdentityFact } from "./content-store.server";
 import { leftoversOf } from "./copy-source.server";
+import { leftoverTerms, replaceInLeftovers } from "~/lib/leftovers";
 
 /*
  * The server side of 새 단지's guided start (app/lib/guided-start.ts; docs/decisions/044): reading
@@ -360,6 +361,28 @@ export async function startSummary(siteId: string, content: Doc) {
         found: l.found.map((f) => f.value).join(", "),
       })),
       kept: leftovers.kept.length,
+      terms: leftoverTerms(leftovers.open),
     },
   };
+}
+
+/**
+ * 한꺼번에 바꾸기 at 확인: one of the source's strings written as `to` in every field still holding
+ * it (not those marked 그대로 두기), saved to the draft. The fields changed, or why nothing was.
+ */
+export async function replaceLeftoverTerm(
+  siteId: string,
+  draft: { content: Doc; revision: number },
+  from: string,
+  to: string,
+  by: string,
+): Promise<{ ok: true; changed: number } | { ok: false; message: string }> {
+  if (!to.trim()) return { ok: false, message: `‘${from}’ 대신 쓸 말을 입력해 주세요.` };
+  if (to.trim() === from) return { ok: false, message: "원래 말과 다른 말을 입력해 주세요." };
+  const leftovers = await leftoversOf(siteId, draft.content);
+  if (!leftovers) return { ok: false, message: "복사해 만든 단지가 아닙니다." };
+  const changed = replaceInLeftovers(draft.content, leftovers.open, from, to.trim());
+  if (!changed) return { ok: false, message: `‘${from}’이(가) 남은 곳이 없습니다.` };
+  const problem = await saveStep(siteId, draft.content, draft.revision, by);
+  return problem ? { ok: false, message: problem } : { ok: true, changed };
 }

@@ -381,17 +381,80 @@ export function UnitsStep({
 }
 
 /** 5. 확인: what was entered, and 원본 단지 내용 (N곳), each a link to its field in the editor. */
+/** A string of the source's that 한꺼번에 바꾸기 offers: what it is, and in how many fields. */
+type Term = { what: string; value: string; fields: number };
+
+/**
+ * 한꺼번에 바꾸기: each of the source's strings still written in fields, with what to write instead;
+ * one form each, so a refusal comes back at its own field (a plain post, without the script too).
+ */
+function ReplaceTerms({
+  terms,
+  errors,
+  values,
+  sourceName,
+  open,
+}: {
+  open: boolean;
+  terms: Term[];
+  errors: StepErrors;
+  values: Record<string, string>;
+  sourceName: string;
+}) {
+  return (
+    // Folded: the step stays one phone screen. Open after a change or a refusal.
+    <details className="gs-replace gs-wide" id="gs-replace" open={open}>
+      <summary className="gs-replace-title">한꺼번에 바꾸기 ({terms.length}가지 말)</summary>
+      <p className="gs-hint">
+        ‘{sourceName}’의 말을 남은 곳 모두에서 새 말로 바꿉니다. ‘그대로 두기’로 표시한 곳은 바꾸지
+        않습니다. 바꾼 뒤 문장이 맞는지 편집기에서 확인해 주세요.
+      </p>
+      {terms.map((t, i) => {
+        const name = `to-${t.value}`;
+        const id = `gs-to-${i}`;
+        return (
+          <Form method="post" key={t.value} className="gs-replace-row" noValidate>
+            <input type="hidden" name="intent" value="replace" />
+            <input type="hidden" name="from" value={t.value} />
+            <label htmlFor={id}>
+              ‘{t.value}’({t.what}) {t.fields}곳 →
+            </label>
+            <input
+              id={id}
+              name="to"
+              defaultValue={values[name] ?? ""}
+              aria-invalid={errors[name] ? true : undefined}
+              aria-describedby={errors[name] ? `${id}-error` : undefined}
+              autoFocus={!!errors[name]}
+            />
+            <button type="submit" className="btn btn-outline">
+              바꾸기
+            </button>
+            <Message id={`${id}-error`} errors={errors} name={name} />
+          </Form>
+        );
+      })}
+    </details>
+  );
+}
+
 export function ConfirmStep({
   siteId,
   back,
   summary,
+  errors,
+  values,
+  replaced,
 }: StepProps & {
+  /** 한꺼번에 바꾸기 was just used. */
+  replaced: boolean;
   summary: {
     facts: { label: string; value: string }[];
     leftovers: {
       sourceName: string;
       open: { path: string; id: string; label: string; found: string }[];
       kept: number;
+      terms: Term[];
     } | null;
   };
 }) {
@@ -430,6 +493,15 @@ export function ConfirmStep({
             ))}
           </ul>
         </details>
+      ) : null}
+      {left && left.terms.length ? (
+        <ReplaceTerms
+          terms={left.terms}
+          errors={errors}
+          values={values}
+          sourceName={left.sourceName}
+          open={replaced || Object.keys(errors).some((k) => k.startsWith("to-"))}
+        />
       ) : null}
       <div className="gs-actions gs-wide">
         <Link to={`/admin/sites/${siteId}`} className="btn btn-primary">
