@@ -20,20 +20,9 @@
 import { randomUUID } from "node:crypto";
 import { getDb, type Db, type Queryable } from "~/db/db.server";
 import { env } from "~/env.server";
+import type { JobKind, JobStatus, JobView } from "~/lib/jobs";
 
-export type JobKind = "notice-pages" | "panorama" | "picture";
-export type JobStatus = "pending" | "running" | "done" | "failed";
-
-/** What the console shows of a job: its state, how far it got, why it failed. */
-export type JobView = {
-  kind: JobKind;
-  subject: string;
-  status: JobStatus;
-  done: number;
-  total: number;
-  /** The Korean reason of a failed job. */
-  error: string | null;
-};
+export type { JobKind, JobStatus, JobView } from "~/lib/jobs";
 
 /** Claims of one job at most (the first included): a job that keeps failing is given up. */
 export const JOB_MAX_ATTEMPTS = 4;

@@ -10,6 +10,8 @@
  * 413 or 415; a refused file stores nothing.
  */
 
+import type { JobView } from "./jobs";
+
 export const FILE_KINDS = ["panorama", "video", "captions", "pdf"] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
@@ -94,5 +96,11 @@ export const FILE_MESSAGES = {
 } as const;
 
 export type FileUploadAnswer =
-  | { ok: true; value: Record<string, unknown> | string; previewUrl?: string }
+  | {
+      ok: true;
+      value: Record<string, unknown> | string;
+      previewUrl?: string;
+      /** The work on the file still to do (a notice's pages drawn), when there is any. */
+      job?: JobView | null;
+    }
   | { ok: false; field: "file"; message: string };
