@@ -4,11 +4,12 @@
  * (upload.server.ts). The server starts one runner with these (app/entry.server.tsx startServices).
  */
 import { createJobRunner, type JobHandler, type JobKind } from "~/jobs/jobs.server";
+import { makePanoramaWidths } from "./panorama.server";
 import { drawNoticePages } from "./pdf.server";
 
 export const MEDIA_JOB_HANDLERS: Record<JobKind, JobHandler> = {
   "notice-pages": (job, context) => drawNoticePages(job, context),
-  panorama: async () => Promise.reject(new Error("not yet")),
+  panorama: (job, context) => makePanoramaWidths(job, context),
   picture: async () => Promise.reject(new Error("not yet")),
 };
 
