@@ -6,11 +6,12 @@
 import { createJobRunner, type JobHandler, type JobKind } from "~/jobs/jobs.server";
 import { makePanoramaWidths } from "./panorama.server";
 import { drawNoticePages } from "./pdf.server";
+import { makePictureVariants } from "./upload.server";
 
 export const MEDIA_JOB_HANDLERS: Record<JobKind, JobHandler> = {
   "notice-pages": (job, context) => drawNoticePages(job, context),
   panorama: (job, context) => makePanoramaWidths(job, context),
-  picture: async () => Promise.reject(new Error("not yet")),
+  picture: (job, context) => makePictureVariants(job, context),
 };
 
 /** This instance's runner of the media jobs (one loop). */
