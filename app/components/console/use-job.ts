@@ -46,6 +46,7 @@ export function useJob(src: string | undefined, onDone?: (job: JobView) => void)
 
   return {
     job,
-    follow: (src: string, job: JobView | null | undefined) => setFollowed({ src, job: job ?? null }),
+    follow: (src: string, job: JobView | null | undefined) =>
+      setFollowed({ src, job: job ?? null }),
   };
 }
