@@ -34,7 +34,7 @@ export const FILE_LIMITS: Record<
 
 /** The most pixels a panorama may decode to: 64 megapixels (11,314×5,657; 8192×4096 is 33.5). */
 export const PANORAMA_MAX_PIXELS = 64_000_000;
-/** The most pages a notice may have (each is drawn at upload). */
+/** The most pages a notice may have (each is drawn by a job after upload). */
 export const PDF_MAX_PAGES = 300;
 
 /**
