@@ -27,7 +27,6 @@ import console from "node:console";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
-import sharp from "sharp";
 import { planPages } from "./pdf-plan.mjs";
 
 /** @type {{ bytes: Uint8Array, widths: number[], maxPages: number, minSide: number, maxAspect: number, pagePixels: number, totalPixels: number, imagePixels: number, mode?: "plan" | "draw", only?: number[] }} */
@@ -111,6 +110,8 @@ async function draw() {
     });
     if (job.mode === "plan") return { ok: true, pages };
 
+    // sharp only to draw (reading the sizes at upload stays quick).
+    const { default: sharp } = await import("sharp");
     const only = job.only ? new Set(job.only) : null;
     for (const [i, { width: w }] of sizes.entries()) {
       if (only && !only.has(i + 1)) continue;
