@@ -26,6 +26,7 @@ import { startDigestJob } from "~/crm/digest.server";
 import { deferModuleScriptsStream } from "~/lib/head-priorities.server";
 import { keepTogetherHtml, unbreakablePattern } from "~/lib/keep-together";
 import { wantsHydration } from "~/lib/route-hydration";
+import { createMediaJobRunner } from "~/media/media-jobs.server";
 import { createOutboxWorker } from "~/outbox/outbox.server";
 import { renderedPress } from "~/press/rendered-pages.server";
 import { liveOperations, loadContent } from "~/sites/live-operations.server";
@@ -177,7 +178,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 /**
  * What the HTTP server (server/) takes from this module of the server build, besides React
  * Router's own exports: the services' start-up (migrations, administrator from env, outbox
- * worker), live operations (server/index.js), what it needs of the complexes (server/app.js,
+ * worker, media job runner), live operations (server/index.js), what it needs of the complexes (server/app.js,
  * server/render-site.js), the press pages it keeps rendered (server/rendered-cache.js), the
  * administrator a large upload's cookie signs in (server/upload-guard.js) and the scope that
  * removes a request's uploaded temporary files once it is answered (server/react-router.js).
@@ -224,9 +225,12 @@ export async function startServices(): Promise<{ stop(): Promise<void> }> {
   worker.start(config.OUTBOX_POLL_MS);
   const retention = startRetentionJob();
   const digests = startDigestJob(config.CRM_DIGEST_POLL_MS);
+  // Slow media work (a notice's pages, a panorama's widths, a large picture's variants): one loop.
+  const jobs = createMediaJobRunner();
+  jobs.start();
   return {
     async stop() {
-      await Promise.all([worker.stop(), retention.stop(), digests.stop()]);
+      await Promise.all([worker.stop(), retention.stop(), digests.stop(), jobs.stop()]);
       await closeDb();
     },
   };

@@ -78,6 +78,13 @@ const schema = z.object({
   LEADS_DUPLICATE_WINDOW_SECONDS: z.coerce.number().int().nonnegative().default(600),
   /** Outbox worker poll interval. */
   OUTBOX_POLL_MS: z.coerce.number().int().positive().default(2000),
+  /** How often each instance's job runner looks for due work when nothing woke it (app/jobs/jobs.server.ts). */
+  JOBS_POLL_MS: z.coerce.number().int().positive().default(1000),
+  /**
+   * How long a claimed job is held without word from its runner (renewed as it works): a job of an
+   * instance that died is taken again by another once this passes (or by this one when it starts).
+   */
+  JOBS_LEASE_SECONDS: z.coerce.number().int().positive().default(30),
   /** How often each instance looks for consultants' 09:00 digests to send (app/crm/digest.server.ts). */
   CRM_DIGEST_POLL_MS: z.coerce.number().int().positive().default(60_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),

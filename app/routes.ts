@@ -79,6 +79,8 @@ export default [
   page("admin/media/video", "routes/admin.media.video.ts"),
   page("admin/media/captions", "routes/admin.media.video.ts", "admin-media-captions"),
   page("admin/media/pdf", "routes/admin.media.pdf.ts"),
+  // The state of the media jobs a file slot follows (a notice's pages being drawn), as JSON.
+  page("admin/media/jobs", "routes/admin.media.jobs.ts"),
   // A complex's draft or version as a zip (site.yaml + images/), streamed.
   page("admin/sites/:siteId/export", "routes/admin.site.export.ts"),
   // A one-time invitation link: the invitee sets a password and is signed in (no session yet).

@@ -212,7 +212,7 @@ export const tourSchema = z
   })
   .meta(m("360° 투어", "이 사이트에 올린 파노라마로 보여 주는 VR 투어입니다."));
 
-/** The recruitment notice as uploaded: the PDF and the size of each page, drawn as a picture at upload. */
+/** The recruitment notice as uploaded: the PDF and the size of each page, each drawn as a picture by a job after upload. */
 export const noticeDocumentSchema = z
   .object({
     src: fileSrc("pdf", "PDF 파일", "모집공고 PDF 파일입니다. 올리면 저절로 채워집니다."),

@@ -221,6 +221,24 @@ const EXPECTED: Record<string, string[]> = {
   crm_settings: ["site_id", "auto_assign", "updated_at"],
   crm_consultants: ["site_id", "admin_id", "active", "last_assigned_at"],
   crm_digests: ["site_id", "admin_id", "day", "created_at", "due"],
+  jobs: [
+    "id",
+    "kind",
+    "subject",
+    "site_id",
+    "input",
+    "status",
+    "attempts",
+    "done",
+    "total",
+    "next_attempt_at",
+    "claim",
+    "locked_until",
+    "last_error",
+    "created_at",
+    "updated_at",
+    "finished_at",
+  ],
 };
 
 async function columnsOf(db: Db): Promise<Record<string, string[]>> {

@@ -12,7 +12,7 @@
  *   360° viewer (./tour.ts, with Pannellum, its own chunk) in place of the still picture, full
  *   screen on phones as a vendor's tour.
  * - document: the PDF is embedded above its links, with a spinner while it loads.
- * - pages: a notice's pages drawn at upload; a spinner while the first page comes, a message with
+ * - pages: a notice's pages (drawn by a job after upload); a spinner while the first page comes, a message with
  *   the download link if it does not (the pages themselves open in the drawing viewer).
  * - drawing: a tap opens the drawing in the full-screen zoom viewer (PhotoSwipe, loaded on the
  *   first tap); the viewer owns a history entry, so Back closes it and stays on the page.

@@ -10,6 +10,8 @@
  * 413 or 415; a refused file stores nothing.
  */
 
+import type { JobView } from "./jobs";
+
 export const FILE_KINDS = ["panorama", "video", "captions", "pdf"] as const;
 export type FileKind = (typeof FILE_KINDS)[number];
 
@@ -32,7 +34,7 @@ export const FILE_LIMITS: Record<
 
 /** The most pixels a panorama may decode to: 64 megapixels (11,314×5,657; 8192×4096 is 33.5). */
 export const PANORAMA_MAX_PIXELS = 64_000_000;
-/** The most pages a notice may have (each is drawn at upload). */
+/** The most pages a notice may have (each is drawn by a job after upload). */
 export const PDF_MAX_PAGES = 300;
 
 /**
@@ -94,5 +96,11 @@ export const FILE_MESSAGES = {
 } as const;
 
 export type FileUploadAnswer =
-  | { ok: true; value: Record<string, unknown> | string; previewUrl?: string }
+  | {
+      ok: true;
+      value: Record<string, unknown> | string;
+      previewUrl?: string;
+      /** The work on the file still to do (a notice's pages drawn), when there is any. */
+      job?: JobView | null;
+    }
   | { ok: false; field: "file"; message: string };

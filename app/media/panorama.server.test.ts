@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { processPanorama } from "./panorama.server";
+import { engines, useTestDb } from "~/db/test-support";
+import { createJobRunner, jobsFor } from "~/jobs/jobs.server";
+import { makePanoramaWidths, processPanorama } from "./panorama.server";
 import { folderStore, type MediaStore } from "./store.server";
 
 /* A 360° panorama uploaded in the console: what is refused, and the widths kept for the viewer. */
@@ -67,3 +69,43 @@ describe("an uploaded panorama", () => {
     expect(again).toMatchObject({ ok: true, stored: false });
   });
 });
+
+describe.each(engines())(
+  "a panorama uploaded from the console, made by a job ($name)",
+  (engine) => {
+    useTestDb(engine);
+
+    it("is answered once kept, its widths made by the job, the upload's JPEG last", async () => {
+      // Other pixels for each engine: the store is the file's.
+      const background = engine.name === "sqlite" ? "#345" : "#543";
+      const bytes = await sharp({
+        create: { width: 4200, height: 2100, channels: 3, background },
+      })
+        .png()
+        .toBuffer();
+      const result = await processPanorama(bytes, { store, defer: true, siteId: "anyang" });
+      if (!result.ok) throw new Error(result.message);
+      const hash = result.value.src.slice(6, 22);
+      const ofHash = () => stored().filter((f) => f.startsWith(hash) && !f.endsWith(".type"));
+      expect(result.job).toMatchObject({ kind: "panorama", status: "pending", done: 0, total: 4 });
+      expect(ofHash()).toEqual([`${hash}-source.png`]);
+      const runner = createJobRunner({
+        handlers: { panorama: (job, context) => makePanoramaWidths(job, context, store) },
+      });
+      expect(await runner.runOnce()).toBe(1);
+      expect(ofHash()).toEqual(
+        [512, 2048, 4096]
+          .map((w) => `${hash}-${w}.jpg`)
+          .concat(`${hash}-4200x2100.jpg`, `${hash}-source.png`)
+          .sort(),
+      );
+      expect((await jobsFor([result.value.src]))[result.value.src]).toMatchObject({
+        status: "done",
+        done: 4,
+        total: 4,
+      });
+      const again = await processPanorama(bytes, { store, defer: true });
+      expect(again).toMatchObject({ ok: true, stored: false, job: { status: "done" } });
+    });
+  },
+);

@@ -11,10 +11,21 @@
  *   - The content's `src` is `media/<hash>-<W>x<H>.jpg`, the upload as JPEG at its own size, kept
  *     for export and written last: when it is there the panorama is complete, and the same bytes
  *     uploaded again store nothing. A refused file stores nothing.
+ *   - From the console (`defer`), the widths are made by a job (app/jobs/jobs.server.ts,
+ *     "panorama"): the upload is checked (its header only), kept as `media/<hash>-source.<ext>`
+ *     and answered at once with the job, whose "변환 중" the console's slot shows until it is done.
  */
 import { createHash } from "node:crypto";
 import sharp from "sharp";
+import {
+  enqueueJob,
+  JobFailure,
+  jobsFor,
+  type ClaimedJob,
+  type JobContext,
+} from "~/jobs/jobs.server";
 import { FILE_LIMITS, FILE_MESSAGES, PANORAMA_MAX_PIXELS } from "~/lib/file-upload";
+import type { JobView } from "~/lib/jobs";
 import { PANORAMA_PREVIEW_WIDTH, panoramaUrl, panoramaWidths } from "~/lib/media-files";
 import { pictureWork, QueueFull } from "./one-at-a-time.server";
 import { mediaStore, type MediaStore } from "./store.server";
@@ -22,7 +33,7 @@ import { mediaStore, type MediaStore } from "./store.server";
 export type Panorama = { src: string; width: number; height: number };
 
 export type PanoramaResult =
-  | { ok: true; value: Panorama; previewUrl: string; stored: boolean }
+  | { ok: true; value: Panorama; previewUrl: string; stored: boolean; job?: JobView | null }
   | { ok: false; field: "file"; message: string; status: 400 | 413 | 415 | 503 };
 
 const refuse = (status: 400 | 413 | 415 | 503, message: string): PanoramaResult => ({
@@ -50,10 +61,16 @@ const jpeg = (image: sharp.Sharp) =>
 /**
  * Checks an uploaded panorama, makes its widths and stores them (once). 503: too many pictures
  * wait their turn; `signal` (the upload's request) aborted while it waits, it is never made.
+ * `defer`: the upload is kept and its widths made by a job (answered with it) instead.
  */
 export async function processPanorama(
   bytes: Uint8Array,
-  { store = mediaStore(), signal }: { store?: MediaStore; signal?: AbortSignal } = {},
+  {
+    store = mediaStore(),
+    signal,
+    defer = false,
+    siteId = null,
+  }: { store?: MediaStore; signal?: AbortSignal; defer?: boolean; siteId?: string | null } = {},
 ): Promise<PanoramaResult> {
   if (bytes.length > FILE_LIMITS.panorama.maxBytes)
     return refuse(413, FILE_MESSAGES.tooLarge("panorama", bytes.length));
@@ -83,41 +100,118 @@ export async function processPanorama(
     value,
     previewUrl: panoramaUrl(value, PANORAMA_PREVIEW_WIDTH),
   };
-  if (await store.has(value.src)) return { ...answer, stored: false };
+  const job = defer ? ((await jobsFor([value.src]))[value.src] ?? null) : null;
+  if (await store.has(value.src)) return { ...answer, stored: false, job };
 
-  let files: { key: string; bytes: Buffer }[];
-  let original: Buffer;
-  try {
-    ({ files, original } = await pictureWork(async () => {
-      // Decoded once (a 64 MP PNG or WebP has no shortcut), then resized for each width.
-      const { data, info } = await sharp(bytes, {
-        limitInputPixels: PANORAMA_MAX_PIXELS,
-        failOn: "error",
-      })
-        .rotate()
-        .flatten({ background: "#ffffff" })
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      const source = sharp(data, {
-        raw: { width: info.width, height: info.height, channels: info.channels },
-        limitInputPixels: PANORAMA_MAX_PIXELS,
+  if (defer) {
+    const source = `media/${hash}-source.${format === "jpeg" ? "jpg" : format}`;
+    if (job?.status !== "pending" && job?.status !== "running") {
+      await store.put(source, bytes, `image/${format}`);
+      const input: PanoramaJobInput = { source, src: value.src, hash, width, format, turned };
+      const queued = await enqueueJob({
+        kind: "panorama",
+        subject: value.src,
+        siteId,
+        input,
+        total: panoramaWidths(width).length + 1,
       });
-      // One width at a time (one of libuv's threads; libvips uses every core inside it).
-      const files: { key: string; bytes: Buffer }[] = [];
-      for (const w of panoramaWidths(width))
-        files.push({
-          key: `media/${hash}-${w}.jpg`,
-          bytes: await jpeg(source.clone().resize({ width: w, height: w / 2 })),
-        });
-      const original =
-        format === "jpeg" && !turned ? Buffer.from(bytes) : await jpeg(source.clone());
-      return { files, original };
-    }, signal));
+      return { ...answer, stored: true, job: queued };
+    }
+    return { ...answer, stored: false, job };
+  }
+
+  try {
+    await pictureWork(
+      () => makePanorama(bytes, { src: value.src, hash, width, format, turned, store }),
+      signal,
+    );
   } catch (error) {
     if (error instanceof QueueFull) return refuse(503, FILE_MESSAGES.busy("panorama"));
     return refuse(400, FILE_MESSAGES.broken("panorama"));
   }
-  await Promise.all(files.map((f) => store.put(f.key, f.bytes, "image/jpeg")));
-  await store.put(value.src, original, "image/jpeg");
   return { ...answer, stored: true };
+}
+
+type PanoramaJobInput = {
+  source: string;
+  src: string;
+  hash: string;
+  width: number;
+  format: string;
+  turned: boolean;
+};
+
+/**
+ * The panorama's widths and its JPEG at its own size, stored (the latter, its `src`, last); `onFile`
+ * after each. Throws when the picture cannot be decoded.
+ */
+async function makePanorama(
+  bytes: Uint8Array,
+  {
+    src,
+    hash,
+    width,
+    format,
+    turned,
+    store,
+    onFile,
+  }: Omit<PanoramaJobInput, "source"> & {
+    store: MediaStore;
+    onFile?: (done: number) => Promise<void>;
+  },
+) {
+  // Decoded once (a 64 MP PNG or WebP has no shortcut), then resized for each width.
+  const { data, info } = await sharp(bytes, {
+    limitInputPixels: PANORAMA_MAX_PIXELS,
+    failOn: "error",
+  })
+    .rotate()
+    .flatten({ background: "#ffffff" })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const source = sharp(data, {
+    raw: { width: info.width, height: info.height, channels: info.channels },
+    limitInputPixels: PANORAMA_MAX_PIXELS,
+  });
+  // One width at a time (one of libuv's threads; libvips uses every core inside it).
+  let done = 0;
+  for (const w of panoramaWidths(width)) {
+    await store.put(
+      `media/${hash}-${w}.jpg`,
+      await jpeg(source.clone().resize({ width: w, height: w / 2 })),
+      "image/jpeg",
+    );
+    await onFile?.(++done);
+  }
+  const original = format === "jpeg" && !turned ? Buffer.from(bytes) : await jpeg(source.clone());
+  await store.put(src, original, "image/jpeg");
+  await onFile?.(++done);
+}
+
+/** The job "panorama": the widths of a kept upload made and stored, its `src` last. */
+export async function makePanoramaWidths(
+  job: ClaimedJob,
+  { progress, signal }: JobContext,
+  store: MediaStore = mediaStore(),
+) {
+  const { source, ...input } = job.input as PanoramaJobInput;
+  const total = panoramaWidths(input.width).length + 1;
+  if (await store.has(input.src)) return progress(total, total);
+  const kept = await store.get(source);
+  if (!kept) throw new JobFailure(FILE_MESSAGES.broken("panorama"));
+  await progress(0, total);
+  try {
+    await pictureWork(
+      () =>
+        makePanorama(kept.bytes, {
+          ...input,
+          store,
+          onFile: (done) => progress(done, total),
+        }),
+      signal,
+    );
+  } catch (error) {
+    if (error instanceof QueueFull || signal.aborted) throw error;
+    throw new JobFailure(FILE_MESSAGES.broken("panorama"));
+  }
 }

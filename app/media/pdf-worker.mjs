@@ -5,9 +5,13 @@
  * @napi-rs/canvas, then sharp. Plain JavaScript, as Node runs it: the same file for the tests, the
  * build's sample notices and the built server (which bundles pdf.server.ts but not this file).
  *
- * workerData: { bytes, widths, maxPages, minSide, maxAspect, pagePixels, totalPixels, imagePixels }.
- * Posts one message: { ok: true, pages: [{ width, height, drawn: [w, h], webp: [[w, bytes]] }] },
- * or { ok: false, reason: "broken" | "password" | "pages" | "page" | "image", pages?, page?, size? }.
+ * workerData: { bytes, widths, maxPages, minSide, maxAspect, pagePixels, totalPixels, imagePixels,
+ * mode, only }. `mode` "plan": every page's size is read and checked, nothing drawn; "draw" (the
+ * default): the pages are drawn, those numbered in `only` (from 1) when it is given, all otherwise.
+ * Posts a message per page drawn, as soon as it is: { type: "page", n, width, height, drawn: [w, h],
+ * webp: [[w, bytes]] } (the notice job stores it and says how far it got); then one last message:
+ * { type: "end", ok: true, pages: [{ width, height }] } (every page's size as the content keeps it),
+ * or { type: "end", ok: false, reason: "broken" | "password" | "pages" | "page" | "image", pages?, page?, size? }.
  *
  * Every page's size is read (page.getViewport) before any canvas is made, and planned by
  * planPages (pdf-plan.mjs: an unreasonable page refuses the file; each page and all pages
@@ -23,10 +27,9 @@ import console from "node:console";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
-import sharp from "sharp";
 import { planPages } from "./pdf-plan.mjs";
 
-/** @type {{ bytes: Uint8Array, widths: number[], maxPages: number, minSide: number, maxAspect: number, pagePixels: number, totalPixels: number, imagePixels: number }} */
+/** @type {{ bytes: Uint8Array, widths: number[], maxPages: number, minSide: number, maxAspect: number, pagePixels: number, totalPixels: number, imagePixels: number, mode?: "plan" | "draw", only?: number[] }} */
 const job = workerData;
 
 /**
@@ -100,10 +103,18 @@ async function draw() {
     }
     const plan = planPages(sizes, WIDEST, job);
     if (!plan.ok) return { ok: false, reason: "page", page: plan.page, size: plan.size };
+    // The page's shape as the content keeps it: FIRST wide, as at the widest width.
+    const pages = sizes.map(({ width: w, height: h }) => {
+      const tall = Math.max(1, Math.round((h * WIDEST) / w));
+      return { width: FIRST, height: Math.max(1, Math.round((tall * FIRST) / WIDEST)) };
+    });
+    if (job.mode === "plan") return { ok: true, pages };
 
-    /** @type {{ width: number, height: number, drawn: number[], webp: [number, Uint8Array][] }[]} */
-    const pages = [];
-    for (const [i, { width: w, height: h }] of sizes.entries()) {
+    // sharp only to draw (reading the sizes at upload stays quick).
+    const { default: sharp } = await import("sharp");
+    const only = job.only ? new Set(job.only) : null;
+    for (const [i, { width: w }] of sizes.entries()) {
+      if (only && !only.has(i + 1)) continue;
       const page = await doc.getPage(i + 1);
       const [width, height] = plan.drawn[i] ?? [1, 1];
       // The page's scale to its drawn width (its height follows within a pixel).
@@ -136,11 +147,12 @@ async function draw() {
         const ph = Math.max(1, Math.round((height * pw) / width));
         webp.push([want, await encode(raw.clone().resize(pw, ph), pw * ph)]);
       }
-      // The page's shape as the content keeps it: FIRST wide, as at the widest width.
-      const tall = Math.max(1, Math.round((h * WIDEST) / w));
-      pages.push({
-        width: FIRST,
-        height: Math.max(1, Math.round((tall * FIRST) / WIDEST)),
+      // Copied to the main thread (a few hundred KB of WebP): sharp's buffers are not always
+      // transferable.
+      parentPort?.postMessage({
+        type: "page",
+        n: i + 1,
+        ...pages[i],
         drawn: [width, height],
         webp,
       });
@@ -153,5 +165,4 @@ async function draw() {
   }
 }
 
-// Copied to the main thread (a few MB of WebP): sharp's buffers are not always transferable.
-parentPort?.postMessage(await draw());
+parentPort?.postMessage({ type: "end", ...(await draw()) });

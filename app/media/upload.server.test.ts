@@ -3,7 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { processUpload } from "./upload.server";
+import { engines, useTestDb } from "~/db/test-support";
+import { createJobRunner, jobsFor } from "~/jobs/jobs.server";
+import { LARGE_PICTURE, makePictureVariants, processUpload } from "./upload.server";
 import { folderStore, type MediaStore } from "./store.server";
 
 /*
@@ -294,5 +296,40 @@ describe("an uploaded SVG", () => {
       status: 400,
       field: "file",
     });
+  });
+});
+
+describe.each(engines())("a large picture from the console, made by a job ($name)", (engine) => {
+  useTestDb(engine);
+  const runner = () =>
+    createJobRunner({
+      handlers: { picture: (job, context) => makePictureVariants(job, context, store) },
+    });
+
+  it("over 12 megapixels: kept and answered at once, its variants then its original made by the job", async () => {
+    // 4200×3000 is 12.6 megapixels; other pixels for each engine (the store is the file's).
+    const jpeg = await photo(4200, engine.name === "sqlite" ? 3000 : 3002);
+    expect(4200 * 3000).toBeGreaterThan(LARGE_PICTURE.pixels);
+    const result = await processUpload(jpeg, { alt: "단지 전경", store, defer: true });
+    if (!result.ok) throw new Error(result.message);
+    const hash = result.image.src.slice(6, 22);
+    const ofHash = () => stored().filter((f) => f.startsWith(hash) && !f.endsWith(".type"));
+    expect(result.job).toMatchObject({ kind: "picture", status: "pending", done: 0 });
+    expect(ofHash()).toEqual([`${hash}-source.jpg`]);
+    expect(await runner().runOnce()).toBe(1);
+    expect(ofHash()).toHaveLength(1 + 1 + 1 + 6 * 2);
+    expect(ofHash()).toContain(`${hash}-4200x${engine.name === "sqlite" ? 3000 : 3002}.jpg`);
+    expect((await jobsFor([result.image.src]))[result.image.src]).toMatchObject({
+      status: "done",
+    });
+    expect((await store.get(result.image.src))?.bytes).toEqual(jpeg);
+  });
+
+  it("a smaller picture is still made before the answer, without a job", async () => {
+    const jpeg = await photo(1200, engine.name === "sqlite" ? 800 : 802);
+    const result = await processUpload(jpeg, { alt: "모델하우스", store, defer: true });
+    expect(result).toMatchObject({ ok: true, stored: true });
+    expect(result.ok && result.job).toBeFalsy();
+    expect(result.ok && (await store.has(result.image.src))).toBe(true);
   });
 });

@@ -18,9 +18,23 @@
  * the variants `media/<hash>-<w>.<avif|webp|jpg>`. The original is written last, after every
  * variant: when it is there the picture is complete, and the same bytes uploaded again store
  * nothing. Nothing is ever deleted.
+ *
+ * From the console (`defer`), a large picture (over LARGE_PICTURE: 4 MB or 12 megapixels; a
+ * phone's photo of 12 MP takes 5–10 s of CPU for its AVIF and WebP widths) is checked from its
+ * header, kept as `media/<hash>-source.<ext>` and answered at once; its variants, then its
+ * original, are made by a job (app/jobs/jobs.server.ts, "picture"), whose "변환 중" the console's
+ * slot shows until it is done. A smaller picture, an SVG, and every other caller (the zip
+ * import, the guided start) still make them before answering.
  */
 import { createHash } from "node:crypto";
 import sharp from "sharp";
+import {
+  enqueueJob,
+  JobFailure,
+  jobsFor,
+  type ClaimedJob,
+  type JobContext,
+} from "~/jobs/jobs.server";
 import { imageUrl, photoWidths, PHOTO_FORMATS } from "~/lib/images";
 import {
   MEDIA_ALT_MAX,
@@ -72,6 +86,12 @@ const encode = (image: sharp.Sharp, format: "avif" | "webp", width: number) =>
   format === "avif"
     ? image.avif({ quality: 50, effort: width <= LARGE ? 2 : 1 })
     : image.webp({ quality: 78, effort: width <= LARGE ? 4 : 2 });
+
+/**
+ * A picture from the console over either is made by a job (`defer`): 4 MB, or 12 megapixels (a
+ * phone's photo, 4000×3000: its AVIF and WebP at every width take 5–10 s of CPU).
+ */
+export const LARGE_PICTURE = { bytes: 4 * 1024 * 1024, pixels: 12_000_000 } as const;
 
 /** The longest side a picture may have (as JPEG's; it names the picture, `MEDIA_SRC`). */
 const MAX_SIDE = 65_535;
@@ -132,12 +152,16 @@ async function sourceOf(bytes: Uint8Array, format: Format) {
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 }
 
-/** The variants of a raster picture the pages use. */
+/** The variants of a raster picture the pages use: how many. */
+const variantCount = (width: number) => photoWidths({ width }).length * PHOTO_FORMATS.length + 1;
+
+/** The variants of a raster picture the pages use; `onFile` as each is made. */
 async function variants(
   bytes: Uint8Array,
   format: Format,
   hash: string,
   width: number,
+  onFile?: (file: StoredFile) => Promise<void>,
 ): Promise<StoredFile[]> {
   const source = await sourceOf(bytes, format);
   const jobs: (() => Promise<StoredFile>)[] = [];
@@ -161,7 +185,11 @@ async function variants(
   // other two free for sign-in's hashing and the file system.
   const files: StoredFile[] = [];
   const next = async (): Promise<void> => {
-    for (let job = jobs.shift(); job; job = jobs.shift()) files.push(await job());
+    for (let job = jobs.shift(); job; job = jobs.shift()) {
+      const made = await job();
+      files.push(made);
+      await onFile?.(made);
+    }
   };
   await Promise.all([next(), next()]);
   return files;
@@ -193,7 +221,16 @@ export async function processUpload(
     alt: rawAlt,
     store = mediaStore(),
     signal,
-  }: { alt: string; store?: MediaStore; signal?: AbortSignal },
+    defer = false,
+    siteId = null,
+  }: {
+    alt: string;
+    store?: MediaStore;
+    signal?: AbortSignal;
+    /** A large picture's variants made by a job (the console's upload). */
+    defer?: boolean;
+    siteId?: string | null;
+  },
 ): Promise<UploadResult> {
   if (bytes.length > MEDIA_MAX_BYTES)
     return refuse(413, "file", MEDIA_MESSAGES.tooLarge(bytes.length));
@@ -223,7 +260,28 @@ export async function processUpload(
   const src = `media/${hash}-${width}x${height}.${EXTENSION[format]}`;
   const image = { src, width, height, alt };
   const answer = { ok: true as const, image, previewUrl: previewUrl(image) };
-  if (await store.has(src)) return { ...answer, stored: false };
+  const large =
+    defer &&
+    format !== "svg" &&
+    (bytes.length > LARGE_PICTURE.bytes || width * height > LARGE_PICTURE.pixels);
+  const job = large ? ((await jobsFor([src]))[src] ?? null) : undefined;
+  if (await store.has(src)) return { ...answer, stored: false, ...(large ? { job } : {}) };
+
+  if (large) {
+    if (job?.status === "pending" || job?.status === "running")
+      return { ...answer, stored: false, job };
+    const source = `media/${hash}-source.${EXTENSION[format]}`;
+    await store.put(source, bytes, CONTENT_TYPE[format]);
+    const input: PictureJobInput = { source, src, hash, format, width };
+    const queued = await enqueueJob({
+      kind: "picture",
+      subject: src,
+      siteId,
+      input,
+      total: variantCount(width) + 1,
+    });
+    return { ...answer, stored: true, job: queued };
+  }
 
   if (format !== "svg") {
     let files: StoredFile[];
@@ -237,6 +295,37 @@ export async function processUpload(
   }
   await store.put(src, original, CONTENT_TYPE[format]);
   return { ...answer, stored: true };
+}
+
+type PictureJobInput = { source: string; src: string; hash: string; format: Format; width: number };
+
+/** The job "picture": a kept upload's variants made and stored, then its original (`src`) last. */
+export async function makePictureVariants(
+  job: ClaimedJob,
+  { progress, signal }: JobContext,
+  store: MediaStore = mediaStore(),
+) {
+  const { source, src, hash, format, width } = job.input as PictureJobInput;
+  const total = variantCount(width) + 1;
+  if (await store.has(src)) return progress(total, total);
+  const kept = await store.get(source);
+  if (!kept) throw new JobFailure(MEDIA_MESSAGES.broken);
+  let done = 0;
+  await progress(done, total);
+  try {
+    await pictureWork(
+      () =>
+        variants(kept.bytes, format, hash, width, async (file) => {
+          await store.put(file.key, file.bytes, file.type);
+          await progress(++done, total);
+        }),
+      signal,
+    );
+  } catch (error) {
+    if (error instanceof QueueFull || signal.aborted) throw error;
+    throw new JobFailure(MEDIA_MESSAGES.broken);
+  }
+  await store.put(src, kept.bytes, CONTENT_TYPE[format]);
 }
 
 /** An address showing the picture in the console: a mid-sized WebP, or the SVG. */

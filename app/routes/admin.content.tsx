@@ -4,6 +4,7 @@ import { data, Link, useFetcher, useLocation, type ShouldRevalidateFunction } fr
 import type { Route } from "./+types/admin.content";
 import { FormMessage } from "~/components/admin/form-message";
 import { FieldLink } from "~/components/console/field-link";
+import { jobsFor } from "~/jobs/jobs.server";
 import { LeftoversPanel, type LeftoversAnswer } from "~/components/console/leftovers";
 import { SchemaForm } from "~/components/console/schema-form";
 import { FieldSearch, goToField } from "~/components/console/field-search";
@@ -152,6 +153,16 @@ function sectionItems(problems: Problem[]): SectionItem[] {
   }));
 }
 
+/** Every file a value holds (each `src` in the media store): their jobs are shown on the fields. */
+function mediaSources(value: unknown, out: string[] = []): string[] {
+  if (Array.isArray(value)) for (const v of value) mediaSources(v, out);
+  else if (value && typeof value === "object")
+    for (const [k, v] of Object.entries(value as Record<string, unknown>))
+      if (k === "src" && typeof v === "string" && v.startsWith("media/")) out.push(v);
+      else mediaSources(v, out);
+  return out;
+}
+
 /** The pictures' previews of one section's fields. */
 const sectionPreviews = (previews: Record<string, string>, group: ConsoleGroup) =>
   Object.fromEntries(
@@ -204,6 +215,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ),
       refs: refsOf(content),
       previews: sectionPreviews(picturePreviews(siteId, content), group),
+      jobs: await jobsFor(mediaSources(sectionValue(content, group))),
       leftovers: await consoleLeftovers(siteId, content, schema),
       search: q ? { q, ...searchContent(schema, content, consoleGroups(schema), siteId, q) } : null,
     },
@@ -742,6 +754,7 @@ function SectionPage({
             value={value}
             action={action}
             previews={loaderData.previews}
+            jobs={loaderData.jobs}
             refs={loaderData.refs}
             errors={shown && "errors" in shown ? shown.errors : loaderData.errors}
             focus={answer?.kind === "edit" ? answer.focus : undefined}

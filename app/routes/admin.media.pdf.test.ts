@@ -7,13 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upsertAdmin } from "~/auth/admin.server";
 import { cookieOf, TEST_PASSWORD } from "~/auth/test-support";
 import { engines, useTestDb } from "~/db/test-support";
+import { jobsFor } from "~/jobs/jobs.server";
 import type { FileUploadAnswer } from "~/lib/file-upload";
+import { createMediaJobRunner } from "~/media/media-jobs.server";
 import { folderStore, setMediaStore } from "~/media/store.server";
 import { action } from "./admin.media.pdf";
 
 /*
  * POST /admin/media/pdf as the console sends it (multipart `file`, on the complex's host, with the
- * administrator's cookie): a notice's pages drawn and stored, anything else refused in Korean.
+ * administrator's cookie): the notice stored and answered at once with its pages' sizes, its pages
+ * drawn and stored by a job; anything else refused in Korean.
  */
 
 let dir: string;
@@ -61,7 +64,7 @@ async function pdf(count: number) {
 describe.each(engines())("uploading the notice PDF from the console ($name)", (engine) => {
   useTestDb(engine);
 
-  it("a 3-page PDF gives its 3 pages, each kept at 800 and 1600 px, the PDF last", async () => {
+  it("a 3-page PDF is answered with its 3 pages at once; a job draws each at 800 and 1600 px", async () => {
     await upsertAdmin("anyang@example.com", TEST_PASSWORD, { sites: ["anyang"] });
     const cookie = await cookieOf("anyang@example.com", "anyang");
     const bytes = await pdf(3);
@@ -75,11 +78,25 @@ describe.each(engines())("uploading the notice PDF from the console ($name)", (e
     expect(value.pages).toEqual([1, 2, 3].map(() => ({ width: 800, height: 1132 })));
     const hash = value.src.slice(6, 22);
     expect(body.previewUrl).toBe(`/media/c/${hash}-p1-800.webp`);
-    const files = storedFiles().filter((f) => f.startsWith(hash) && !f.endsWith(".type"));
+    const ofHash = () => storedFiles().filter((f) => f.startsWith(hash) && !f.endsWith(".type"));
+    // Answered before anything is drawn: the PDF is stored, its drawing waits as a job.
+    expect(ofHash()).toEqual([`${hash}.pdf`]);
+    expect(body.job).toMatchObject({ kind: "notice-pages", status: "pending", done: 0, total: 3 });
+    expect(await createMediaJobRunner().runOnce()).toBe(1);
+    expect((await jobsFor([value.src]))[value.src]).toMatchObject({
+      status: "done",
+      done: 3,
+      total: 3,
+    });
+    const files = ofHash();
     expect(files).toHaveLength(7);
     expect(files.filter((f) => f.endsWith(".webp"))).toHaveLength(6);
     const zoomed = await sharp(join(dir, "media", `${hash}-p2-1600.webp`)).metadata();
     expect([zoomed.width, zoomed.height]).toEqual([1600, 2264]);
+    // The same file again: nothing new stored, no job queued.
+    const again = await upload(cookie, bytes);
+    expect(again.body).toMatchObject({ ok: true, job: { status: "done" } });
+    expect(await createMediaJobRunner().runOnce()).toBe(0);
   });
 
   it("refuses, in Korean, storing nothing: a picture called .pdf, a broken PDF, 31 MB", async () => {

@@ -13,8 +13,9 @@ import { requestSiteId } from "~/sites/request-site.server";
  * the complex's host, by a signed-in administrator of that complex. Answers JSON (MediaUploadAnswer):
  * `{ ok: true, image: { src, width, height, alt }, previewUrl }`, which the form puts in the image
  * slot, or `{ ok: false, field, message }` with 400 (alt text, pixels, a broken file), 413 (over
- * 20 MB) or 415 (not JPEG, PNG, WebP or SVG). The picture is stored at once (app/media/); the
- * content that uses it is saved by the form, as any other field.
+ * 20 MB) or 415 (not JPEG, PNG, WebP or SVG). The picture is stored at once (app/media/), and a
+ * large one's variants (over 4 MB or 12 megapixels) made by a job, answered as `job`; the content
+ * that uses it is saved by the form, as any other field.
  */
 
 /** The picture plus room for the alt text and the multipart framing (server/body-limit.js allows as much). */
@@ -53,8 +54,15 @@ export async function action({ request }: Route.ActionArgs) {
   const result = await processUpload(Buffer.from(await file.arrayBuffer()), {
     alt: field(read.form, "alt"),
     signal: request.signal,
+    defer: true,
+    siteId: requestSiteId(request),
   });
   if (!result.ok)
     return answer({ ok: false, field: result.field, message: result.message }, result.status);
-  return answer({ ok: true, image: result.image, previewUrl: result.previewUrl });
+  return answer({
+    ok: true,
+    image: result.image,
+    previewUrl: result.previewUrl,
+    ...(result.job !== undefined ? { job: result.job } : {}),
+  });
 }

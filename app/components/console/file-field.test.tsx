@@ -6,6 +6,7 @@ import { afterEach, describe, expect, test, vi } from "vitest";
 import type { Site } from "~/content/schema";
 import { FILE_MESSAGES, type FileUploadAnswer } from "~/lib/file-upload";
 import { formToObject } from "~/lib/form-object";
+import { JOB_POLL_MS, type JobView } from "~/lib/jobs";
 import { fieldId, fieldKeyOf, problemField } from "~/lib/form-schema";
 import { pageUrl, panoramaUrl } from "~/lib/media-files";
 import { loadSite } from "~/sites/registry.server";
@@ -89,6 +90,40 @@ describe("a file slot as the server draws it (no script)", () => {
   });
 });
 
+describe("a file slot whose job goes on, as the server draws it (no script: a reload)", () => {
+  const job = (over: Partial<JobView>): JobView => ({
+    kind: "notice-pages",
+    subject: notice.src,
+    status: "running",
+    done: 3,
+    total: 2,
+    error: null,
+    ...over,
+  });
+  const slotOf = (jobs: Record<string, JobView>) =>
+    renderForm(withFiles(), { jobs }).document.getElementById(fieldId("announcement.document"))!;
+
+  test("a notice being drawn shows how far it got instead of its first page", () => {
+    const slot = slotOf({ [notice.src]: job({ done: 3, total: 40 }) });
+    expect(slot.querySelector(".cf-job")?.textContent).toBe("3 / 40쪽 그리는 중");
+    expect(slot.querySelector("img")).toBeNull();
+    expect(slot.querySelector(".cf-thumb-none")?.textContent).toBe("변환 중");
+    expect(slot.textContent).toContain("현재 파일: 00112233445566ff.pdf (2쪽, 1.2MB)");
+  });
+
+  test("a failed one shows its Korean reason as the field's problem; a done one its first page", () => {
+    const reason = FILE_MESSAGES.pdfImageTooLarge(7);
+    const failed = slotOf({ [notice.src]: job({ status: "failed", error: reason }) });
+    const input = failed.querySelector<HTMLInputElement>('input[type="file"]')!;
+    expect(failed.querySelector(`[id="${input.id}-error"]`)?.textContent).toBe(reason);
+    expect(input.getAttribute("aria-invalid")).toBe("true");
+    expect(failed.querySelector(".cf-job")).toBeNull();
+    const done = slotOf({ [notice.src]: job({ status: "done", done: 2 }) });
+    expect(done.querySelector("img")?.getAttribute("src")).toBe(pageUrl(notice, 1, 800));
+    expect(done.querySelector(".cf-job")).toBeNull();
+  });
+});
+
 test("a problem anywhere in a slot is shown at its upload (a film's captions at theirs)", () => {
   const site = withFiles();
   const room = ["vr", "tabs", 0, "tour", "rooms", 0];
@@ -158,6 +193,47 @@ describe("a file slot with the script", () => {
     expect(slot.querySelector("img")?.getAttribute("src")).toBe("/media/c/p1.webp");
     expect((read().value as Site).announcement.document).toEqual(notice);
     expect(inputs).toHaveBeenCalled();
+  });
+
+  test("an uploaded notice whose pages a job draws: its progress, asked for each second, then its first page", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout"] });
+    try {
+      await draw(loadSite("sites/anyang"));
+      const state = (status: JobView["status"], done: number): JobView => ({
+        kind: "notice-pages",
+        subject: notice.src,
+        status,
+        done,
+        total: 2,
+        error: null,
+      });
+      const answers: unknown[] = [
+        { ok: true, value: notice, previewUrl: "/media/c/p1.webp", job: state("pending", 0) },
+        { jobs: { [notice.src]: state("running", 1) } },
+        { jobs: { [notice.src]: state("done", 2) } },
+      ];
+      const fetch = vi.fn(async () => Response.json(answers.shift()));
+      vi.stubGlobal("fetch", fetch);
+      await choose("announcement.document.$file", new File(["%PDF-"], "공고.pdf"));
+      const slot = document.getElementById(fieldId("announcement.document"))!;
+      expect(slot.querySelector(".cf-job")?.textContent).toBe("0 / 2쪽 그리기를 기다리는 중");
+      expect(slot.querySelector("img")).toBeNull();
+      await act(async () => vi.advanceTimersByTimeAsync(JOB_POLL_MS));
+      expect(fetch).toHaveBeenLastCalledWith(
+        `/admin/media/jobs?src=${encodeURIComponent(notice.src)}`,
+        expect.anything(),
+      );
+      expect(slot.querySelector(".cf-job")?.textContent).toBe("1 / 2쪽 그리는 중");
+      await act(async () => vi.advanceTimersByTimeAsync(JOB_POLL_MS));
+      expect(slot.querySelector(".cf-job")).toBeNull();
+      expect(slot.querySelector("img")?.getAttribute("src")).toBe("/media/c/p1.webp");
+      expect(slot.textContent).toContain("모집공고의 2쪽을 모두 그렸습니다.");
+      // Done: nothing more is asked.
+      await act(async () => vi.advanceTimersByTimeAsync(5 * JOB_POLL_MS));
+      expect(fetch).toHaveBeenCalledTimes(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   test("a film over 200 MB is refused here, in Korean, and nothing is sent", async () => {

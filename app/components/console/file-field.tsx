@@ -7,9 +7,11 @@ import {
   type FileUploadAnswer,
 } from "~/lib/file-upload";
 import { fieldId, type FieldSchema } from "~/lib/form-schema";
+import { jobText } from "~/lib/jobs";
 import { pageUrl, panoramaUrl, panoramaWidths } from "~/lib/media-files";
 import { Group, type FieldProps } from "./fields";
 import { useConsoleForm } from "./form-context";
+import { useJob } from "./use-job";
 import { DropZone, UploadMessages, useUpload } from "./use-upload";
 
 /*
@@ -20,6 +22,11 @@ import { DropZone, UploadMessages, useUpload } from "./use-upload";
  * like any field (app/lib/form-object.ts). A film has its captions (.vtt) beside it, uploaded the
  * same way. An optional slot can be emptied ("파일 빼기"): its fields are then empty, and the
  * slot is left out. Without the script the slot keeps its file and says uploads need it.
+ *
+ * A file whose work goes on after the upload (a notice's pages drawn by a job, app/lib/jobs.ts)
+ * shows how far it got instead of its preview ("3 / 40쪽 그리는 중"), then its first page; a
+ * failed job its Korean reason, as the field's problem. With the script the slot asks until the
+ * job ends (use-job.ts); without it, a reload shows where it is.
  */
 
 type Slot = Record<string, unknown>;
@@ -157,7 +164,17 @@ export function FileField(props: FieldProps) {
   const captionsFile = useRef<HTMLInputElement>(null);
   const upload = useUpload({ file: fileId });
   const captions = useUpload({ file: captionsId });
-  const shown = preview ?? thumbnail(kind, slot);
+  const src = typeof slot?.src === "string" ? slot.src : undefined;
+  const { job, follow } = useJob(src, (done) =>
+    upload.done(
+      done.kind === "notice-pages"
+        ? `${what}의 ${done.total}쪽을 모두 그렸습니다.`
+        : `${what} 파일의 변환을 마쳤습니다.`,
+    ),
+  );
+  const working = job && job.status !== "done" ? jobText(job) : null;
+  const failed = job?.status === "failed";
+  const shown = working ? null : (preview ?? thumbnail(kind, slot));
 
   /**
    * Checks the file here (nothing too large is sent), then posts it: the slot takes the answer.
@@ -195,6 +212,7 @@ export function FileField(props: FieldProps) {
       // A new film keeps the captions it had (a recut keeps its words); they can be replaced.
       setChanged({ slot: slot?.captions ? { ...next, captions: slot.captions } : next });
       setPreview(answer.previewUrl ?? null);
+      if (typeof next.src === "string") follow(next.src, answer.job);
     });
   const sendCaptions = (chosen: File | undefined) =>
     void send(captions, "captions", captionsFile, chosen, (answer) =>
@@ -229,18 +247,25 @@ export function FileField(props: FieldProps) {
               {shown ? (
                 <img src={shown} alt="" loading="lazy" decoding="async" />
               ) : (
-                <span className="cf-thumb-none">미리보기 없음</span>
+                <span className="cf-thumb-none">
+                  {working && !failed ? "변환 중" : "미리보기 없음"}
+                </span>
               )}
             </figure>
           )}
           <div className="cf-image-fields">
             <p className="cf-file-now">{holding(kind, slot)}</p>
+            {working && !failed ? (
+              <p className="cf-job" id={`${fileId}-job`} role="status">
+                {working}
+              </p>
+            ) : null}
             <UploadControl
               id={fileId}
               kind={kind}
               label={`새 ${what} 파일 올리기`}
               upload={upload}
-              errors={formErrors("$file")}
+              errors={[...formErrors("$file"), ...(failed && working ? [working] : [])]}
               quiet={props.quiet}
               onFile={sendFile}
               input={file}

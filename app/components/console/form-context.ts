@@ -1,5 +1,6 @@
 import { createContext, useContext, type Context } from "react";
 import { FIELD_REFS, type FieldRef } from "~/content/field-meta";
+import type { JobView } from "~/lib/jobs";
 import {
   nameOf,
   type FieldSchema,
@@ -24,6 +25,11 @@ export type ConsoleForm = {
   autoFocusId?: string;
   /** Each picture's small variant by its field's name, as the server resolved it. */
   previews: Record<string, string>;
+  /**
+   * The media jobs of the files the fields hold (a notice's pages being drawn), by the file's
+   * `src`, as the server found them when the page was made.
+   */
+  jobs: Record<string, JobView>;
 };
 
 export const ConsoleFormContext = createContext<ConsoleForm | null>(null);

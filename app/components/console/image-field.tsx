@@ -1,8 +1,10 @@
 import { useRef, useState } from "react";
 import { imageUrl, isMedia, photoWidths } from "~/lib/images";
 import { fieldId, imageOwnFields, isRequired } from "~/lib/form-schema";
+import { jobText, type JobView } from "~/lib/jobs";
 import { Field, Group, type FieldProps } from "./fields";
 import { useConsoleForm } from "./form-context";
+import { useJob } from "./use-job";
 import { DropZone, UploadMessages, useUpload } from "./use-upload";
 
 /*
@@ -12,6 +14,8 @@ import { DropZone, UploadMessages, useUpload } from "./use-upload";
  * previewUrl }` or `{ ok: false, field, message }`; the slot then holds the new src and size, and
  * the form saves it like any field (the upload's workings: ./use-upload.tsx). Without the script
  * the slot keeps its picture (src and size in hidden fields) and its alt text stays editable.
+ * A large picture's variants are made by a job after the answer (`job`, app/lib/jobs.ts): the slot
+ * says "변환 중" instead of its preview until it is done, or the job's Korean reason if it failed.
  */
 
 /** The types the picker offers (the server checks the content, not the name). */
@@ -20,7 +24,7 @@ export const MEDIA_ENDPOINT = "/admin/media";
 
 type Picture = { src?: string; alt?: string; width?: number; height?: number };
 type UploadAnswer =
-  | { ok: true; image: Required<Picture>; previewUrl: string }
+  | { ok: true; image: Required<Picture>; previewUrl: string; job?: JobView | null }
   | { ok: false; field?: "file" | "alt"; message?: string };
 
 /**
@@ -51,11 +55,15 @@ export function ImageField(props: FieldProps) {
   );
   const upload = useUpload({ file: fileId, alt: altId });
   const own = imageOwnFields(schema);
+  const shown: Picture = uploaded ?? picture;
+  const { job, follow } = useJob(shown.src, () => upload.done("그림의 변환을 마쳤습니다."));
+  const working = job && job.status !== "done" ? jobText(job) : null;
+  const failed = job?.status === "failed";
   const fileErrors = [
     ...(form.errors[`${name}.$file`] ?? []),
     ...(upload.problem?.field === "file" ? [upload.problem.message] : []),
+    ...(failed && working ? [working] : []),
   ];
-  const shown: Picture = uploaded ?? picture;
   const shownFile = shown.src ? shown.src.split("/").pop() : "";
 
   async function send(chosen: File | undefined) {
@@ -77,6 +85,7 @@ export function ImageField(props: FieldProps) {
       height: answer.image.height,
     });
     setPreview(answer.previewUrl);
+    follow(answer.image.src, answer.job);
     if (file.current) file.current.value = "";
     upload.done("그림을 올렸습니다. 초안에 저장되고, 게시하면 사이트에 반영됩니다.");
   }
@@ -90,10 +99,10 @@ export function ImageField(props: FieldProps) {
         <input type="hidden" name={`${name}.height`} value={shown.height ?? ""} readOnly />
         <div className="cf-image-body">
           <figure className="cf-thumb">
-            {preview ? (
+            {preview && !working ? (
               <img src={preview} alt="" loading="lazy" decoding="async" />
             ) : (
-              <span className="cf-thumb-none">그림 없음</span>
+              <span className="cf-thumb-none">{working && !failed ? "변환 중" : "그림 없음"}</span>
             )}
             <figcaption>
               {shownFile ? `현재 그림: ${shownFile}` : "아직 그림이 없습니다"}
@@ -101,6 +110,11 @@ export function ImageField(props: FieldProps) {
             </figcaption>
           </figure>
           <div className="cf-image-fields">
+            {working && !failed ? (
+              <p className="cf-job" id={`${fileId}-job`} role="status">
+                {working}
+              </p>
+            ) : null}
             {Object.entries(own).map(([key, sub]) => (
               <Field
                 key={key}

@@ -1,3 +1,4 @@
+import type { JobView } from "~/lib/jobs";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import { formToObject } from "~/lib/form-object";
@@ -46,6 +47,8 @@ export type SchemaFormProps = {
   children?: ReactNode;
   /** Each picture's small variant by its field's name (the slots' sources resolved on the server). */
   previews?: Record<string, string>;
+  /** The media jobs of the files the fields hold, by `src` (app/lib/jobs.ts). */
+  jobs?: Record<string, JobView>;
   /** The form element's id (buttons elsewhere on the page submit it). */
   id?: string;
   /**
@@ -115,6 +118,7 @@ function RefEntries({
 
 const NO_ERRORS: Record<string, string[]> = {};
 const NO_PREVIEWS: Record<string, string> = {};
+const NO_JOBS: Record<string, JobView> = {};
 
 export function SchemaForm({
   schema,
@@ -126,6 +130,7 @@ export function SchemaForm({
   actions,
   children,
   previews = NO_PREVIEWS,
+  jobs = NO_JOBS,
   id,
   refs,
 }: SchemaFormProps) {
@@ -189,8 +194,9 @@ export function SchemaForm({
       run,
       autoFocusId: hydrated ? undefined : focus,
       previews,
+      jobs,
     }),
-    [schema, errors, hydrated, keys, run, focus, previews],
+    [schema, errors, hydrated, keys, run, focus, previews, jobs],
   );
 
   // A section inside an optional group that is split among the menu's groups (`artwork`): the

@@ -5,7 +5,7 @@ import { fileUrl, PAGE_WIDTHS, pageUrl } from "~/lib/media-files";
  * The recruitment notice on its page.
  *
  * A notice kept here (`document`: uploaded, or the build's sample) shows its pages as pictures
- * drawn at upload (app/media/pdf.server.ts), one under another, each as large as the column: no
+ * drawn after upload by a job (app/media/pdf.server.ts), one under another, each as large as the column: no
  * PDF plug-in, readable on a phone. Each picture links to the same page at 1600 px, which
  * app/enhance/media.ts opens in the zoom viewer (a tap or Enter), or the browser shows by itself
  * without JavaScript. While the first page comes, the enhancement shows "파일을 불러오는 중입니다";
