@@ -71,6 +71,7 @@ describe.each(engines())("한꺼번에 바꾸기 at 확인 ($name)", (engine) =>
     })) as Response;
     expect(answer.status).toBe(302);
     const to = new URL(answer.headers.get("Location")!, ORIGIN);
+    expect(to.hash).toBe("");
     expect(to.pathname).toBe("/admin/sites/dongtan/start/confirm");
     expect(Object.fromEntries(to.searchParams)).toEqual({
       done: "replaced",

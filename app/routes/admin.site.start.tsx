@@ -255,7 +255,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     const done = await replaceLeftoverTerm(siteId, draft, from, to, admin.email);
     if (!done.ok) return refuse({ [`to-${from}`]: done.message }, { [`to-${from}`]: to });
     const query = new URLSearchParams({ done: "replaced", n: String(done.changed), from, to });
-    return redirect(`${startHref(siteId, "confirm")}?${query}#gs-replace`);
+    return redirect(`${startHref(siteId, "confirm")}?${query}`);
   }
   return redirect(startHref(siteId, "confirm"));
 }
