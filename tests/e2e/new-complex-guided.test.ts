@@ -168,10 +168,11 @@ describe.each(["anyang", "suwon"])("새 단지 copied from %s by the guided star
     await page.keyboard.type("호수공원 너머로 본 단지 야경");
     await page.keyboard.press("Enter");
     await page.waitForURL((u) => u.searchParams.get("done") === "photo", { timeout: 30_000 });
-    expect(await page.locator(".gs-crops img.is-wide").getAttribute("src")).toMatch(
+    // The crops show once the page has drawn the step's new data (under load, after the address).
+    await poll(() => page.locator(".gs-crops img.is-wide").getAttribute("src")).toMatch(
       /^\/media\/c\//,
     );
-    expect(await page.locator(".gs-crops img.is-tall").getAttribute("src")).toMatch(
+    await poll(() => page.locator(".gs-crops img.is-tall").getAttribute("src")).toMatch(
       /^\/media\/c\//,
     );
     await fitsOneScreen(page, `guided-${from}-3-photo-cut`);
