@@ -341,13 +341,12 @@ export async function createApp({
   const render = createRender({ build, mode, origin });
   // The press list and articles, rendered once and kept for visitors (server/rendered-cache.js);
   // before the file lookup below, which no press path can match.
-  app.use(
-    renderedCache({
-      pages: entry.renderedPress,
-      render,
-      complexOf: (req) => ({ id: complexIdOf(req), policy: complexOf(req).facts.policy }),
-    }),
-  );
+  const pressPages = renderedCache({
+    pages: entry.renderedPress,
+    render,
+    complexOf: (req) => ({ id: complexIdOf(req), policy: complexOf(req).facts.policy }),
+  });
+  app.use(pressPages);
 
   app.use(
     express.static(clientDir, {
@@ -478,8 +477,10 @@ export async function createApp({
       await entry.storedPages.drop(id);
       return;
     }
-    // Its error pages' facts too (the phone number on them).
+    // Its error pages' facts too (the phone number on them), and its press pages at their next
+    // request (rendered per request from the complex as it is now).
     complexes.set(id, complexFacts(id));
+    pressPages.forget(id);
     const wasHeld = pageCache.has(id);
     // Not held: the change is stored for its next visitor, nothing kept here (a load under way
     // would bring the old pages: it is let go).

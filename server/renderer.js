@@ -21,8 +21,21 @@ import { getPriority, setPriority } from "node:os";
 export const IDLE_NICE = 19;
 
 /**
+ * While a render someone waits on is under way: the nice value above the server's own, by the
+ * time since the first of them was asked for.
+ * @typedef {{ afterMs: number, nice: number }} Step
+ * @type {Step[]}
+ */
+export const WAITED_STEPS = process.env.RENDER_STEPS
+  ? process.env.RENDER_STEPS.split(",").map((s) => ({
+      afterMs: Number(s.split(":")[0]),
+      nice: Number(s.split(":")[1]),
+    }))
+  : [{ afterMs: 0, nice: 0 }];
+
+/**
  * @typedef {{ resolve: (value: any) => void, reject: (error: Error) => void }} Waiter
- * @typedef {{ worker: import("node:child_process").ChildProcess, ready: Promise<void>, seq: number, waiting: Map<number, Waiter>, waited: number, loaded: boolean }} Running
+ * @typedef {{ worker: import("node:child_process").ChildProcess, ready: Promise<void>, seq: number, waiting: Map<number, Waiter>, waited: number, loaded: boolean, step: number, timers: NodeJS.Timeout[] }} Running
  */
 
 /**
@@ -32,6 +45,7 @@ export const IDLE_NICE = 19;
  *   args: string[],
  *   snapshot: () => unknown,
  *   worker?: string | URL,
+ *   steps?: Step[],
  *   nice?: (pid: number, value: number) => void,
  *   warn?: (line: string) => void,
  * }} options
@@ -40,6 +54,7 @@ export function createRenderer({
   args,
   snapshot,
   worker: workerFile = new URL("./render-worker.js", import.meta.url),
+  steps = WAITED_STEPS,
   nice = setPriority,
   warn = (line) => console.warn(line),
 }) {
@@ -67,7 +82,30 @@ export function createRenderer({
     }
   }
   /** The priority it should have now. @param {Running} r */
-  const settle = (r) => prioritise(r.worker, r.waited > 0 || !r.loaded ? ownNice : IDLE_NICE);
+  const settle = (r) =>
+    prioritise(
+      r.worker,
+      !r.loaded ? ownNice : r.waited > 0 ? ownNice + (steps[r.step]?.nice ?? 0) : IDLE_NICE,
+    );
+  /** A render someone waits on begins: the first step, and timers for the others. @param {Running} r */
+  function waitedBegins(r) {
+    if (r.waited++ > 0) return;
+    r.step = 0;
+    settle(r);
+    r.timers = steps.slice(1).map((step, i) =>
+      setTimeout(() => {
+        r.step = i + 1;
+        settle(r);
+      }, step.afterMs).unref(),
+    );
+  }
+  /** @param {Running} r */
+  function waitedEnds(r) {
+    if (--r.waited > 0) return;
+    for (const timer of r.timers) clearTimeout(timer);
+    r.timers = [];
+    settle(r);
+  }
 
   /** The render process, started if it is not running. @returns {Running} */
   function start() {
@@ -95,6 +133,8 @@ export function createRenderer({
       waiting,
       waited: 0,
       loaded: false,
+      step: 0,
+      timers: [],
     };
     // Loaded: idle, unless a render waits. A start that failed is the first render's error.
     ready.then(
@@ -122,7 +162,7 @@ export function createRenderer({
    */
   function render(id, { background = false } = {}) {
     const r = start();
-    if (!background && r.waited++ === 0) settle(r);
+    if (!background) waitedBegins(r);
     return r.ready
       .then(
         () =>
@@ -135,7 +175,7 @@ export function createRenderer({
           ),
       )
       .finally(() => {
-        if (!background && --r.waited === 0) settle(r);
+        if (!background) waitedEnds(r);
       });
   }
 
