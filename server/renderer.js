@@ -26,12 +26,7 @@ export const IDLE_NICE = 19;
  * @typedef {{ afterMs: number, nice: number }} Step
  * @type {Step[]}
  */
-export const WAITED_STEPS = process.env.RENDER_STEPS
-  ? process.env.RENDER_STEPS.split(",").map((s) => ({
-      afterMs: Number(s.split(":")[0]),
-      nice: Number(s.split(":")[1]),
-    }))
-  : [{ afterMs: 0, nice: 0 }];
+export const WAITED_STEPS = [{ afterMs: 0, nice: 0 }];
 
 /**
  * @typedef {{ resolve: (value: any) => void, reject: (error: Error) => void }} Waiter

@@ -28,13 +28,14 @@ process.on("message", (m) => {
 
 const own = getPriority();
 
-function rendererOf() {
+function rendererOf(steps = undefined) {
   /** @type {number[]} */
   const asked = [];
   const renderer = createRenderer({
     args: [],
     snapshot: () => ({ sites: ["anyang"] }),
     worker: WORKER,
+    ...(steps ? { steps } : {}),
     nice: (_pid, value) => void asked.push(value),
   });
   return { renderer, asked };
@@ -62,6 +63,17 @@ describe("the render process", () => {
       snapshot: { sites: ["anyang"] },
     });
     expect(asked).toEqual([IDLE_NICE, own, IDLE_NICE]);
+  });
+
+  test("in steps when asked so: lower first, the server's own after the step's time, 19 once answered", async () => {
+    const { renderer, asked } = rendererOf([
+      { afterMs: 0, nice: 5 },
+      { afterMs: 50, nice: 0 },
+    ]);
+    renderer.start();
+    await expect.poll(() => asked).toEqual([IDLE_NICE]);
+    await renderer.render("anyang");
+    expect(asked).toEqual([IDLE_NICE, own + 5, own, IDLE_NICE]);
   });
 
   test("two at once: 19 again only after both", async () => {
