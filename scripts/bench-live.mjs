@@ -23,13 +23,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
-import Database from "better-sqlite3";
 import {
   commit,
   load,
   loadAverage,
   machine,
   median,
+  saveDraftName,
   signInAdmin,
   startApp,
   writeFigures,
@@ -144,19 +144,6 @@ async function post(app, cookie, path, fields) {
     throw new Error(`${path} refused: ${res.status} ${(await res.text()).slice(0, 300)}`);
 }
 
-/** The draft's name changed in the store, as the console's 저장 writes it. */
-function saveName(dataDir, name) {
-  const db = new Database(join(dataDir, "site.db"));
-  try {
-    db.prepare(
-      `UPDATE site_documents SET draft = json_set(draft, '$.identity.name', ?),
-         draft_revision = draft_revision + 1 WHERE site_id = ?`,
-    ).run(name, SITE);
-  } finally {
-    db.close();
-  }
-}
-
 /** How many `live: … rendered again` lines the server has printed so far. */
 const RERENDER = /live: \S+ pages rendered again in (\d+) ms/g;
 const rerenders = (app) => [...app.out().matchAll(RERENDER)].map((m) => Number(m[1]));
@@ -208,6 +195,7 @@ async function main() {
   const app = await startApp({ buildDir: BUILD_DIR, env: { DATA_DIR: dataDir } });
   const rounds = [];
   let paths = [];
+  let loaded = 0;
   try {
     // Start-up compresses every page in the background: measure once it is done, as in production.
     await app.printed(/pages compressed/);
@@ -217,6 +205,7 @@ async function main() {
     paths = await sitemapPaths(app);
     const pages = { polled: paths, loaded: paths.filter((p) => !/\/press(\/|$)/.test(p)) };
     if (!pages.loaded.length) throw new Error(`no prerendered page in the sitemap: ${paths}`);
+    loaded = pages.loaded.length;
     const first = await (await fetch(app.url + pages.loaded[0])).text();
     if (!first.includes(phoneBefore) || !first.includes(nameBefore))
       throw new Error(`${pages.loaded[0]} shows neither ${phoneBefore} nor ${nameBefore}`);
@@ -247,7 +236,7 @@ async function main() {
         await round(app, pages, {
           kind: "게시",
           change: async () => {
-            saveName(dataDir, name);
+            saveDraftName(dataDir, SITE, name);
             await post(app, cookie, `/admin/sites/${SITE}`, { intent: "publish", note: "bench" });
           },
           shows: (html) => html.includes(name),
@@ -280,7 +269,7 @@ async function main() {
   );
   const figures = [
     `${new Date().toISOString().slice(0, 16)} UTC, commit ${commit}, ${machine}, load average ${loadAverage()}.`,
-    `\`node scripts/bench-live.mjs\` (SQLite, complex \`${SITE}\`): ${ROUNDS} phone changes through 운영 정보 and ${ROUNDS} publishes (a new name), each made 1 s into autocannon's 50 connections on the ${paths.length} pages of the sitemap that are prerendered; every sitemap page polled every ${POLL_MS} ms until it shows the change. Quiet run before each: ${SECONDS} s.`,
+    `\`node scripts/bench-live.mjs\` (SQLite, complex \`${SITE}\`): ${ROUNDS} phone changes through 운영 정보 and ${ROUNDS} publishes (a new name), each made 1 s into autocannon's 50 connections on the ${loaded} prerendered pages of the sitemap's ${paths.length}; every sitemap page polled every ${POLL_MS} ms until it shows the change. Quiet run before each: ${SECONDS} s.`,
     "",
     "| change | every page shows it, ms after the form is sent (slowest page) | median page ms | server's re-render ms | req/s quiet | req/s during the change | during/quiet | p99 ms quiet | p99 ms during |",
     "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
