@@ -28,7 +28,8 @@ process.on("message", (m) => {
 
 const own = getPriority();
 
-function rendererOf(steps = undefined) {
+/** @param {import("./renderer.js").Step[]} [steps] */
+function rendererOf(steps) {
   /** @type {number[]} */
   const asked = [];
   const renderer = createRenderer({
