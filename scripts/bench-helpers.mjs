@@ -12,6 +12,7 @@ import { cpus, loadavg, release, totalmem, type as osType } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import autocannon from "autocannon";
+import Database from "better-sqlite3";
 import pg from "pg";
 import { loadServerBuild } from "../server/build.js";
 import { readSitePages } from "../server/render-site.js";
@@ -233,6 +234,19 @@ export async function throwawayDatabase(serverUrl, name) {
     },
     keep: () => admin.end(),
   };
+}
+
+/** The draft's name changed in the store of `dataDir` (SQLite), as the console's 저장 writes it. */
+export function saveDraftName(dataDir, siteId, name) {
+  const db = new Database(join(dataDir, "site.db"));
+  try {
+    db.prepare(
+      `UPDATE site_documents SET draft = json_set(draft, '$.identity.name', ?),
+         draft_revision = draft_revision + 1 WHERE site_id = ?`,
+    ).run(name, siteId);
+  } finally {
+    db.close();
+  }
 }
 
 /** Signs the bench's administrator in on `app`; answers the session cookie. */

@@ -26,6 +26,7 @@ import {
   machine,
   median,
   rssMb,
+  saveDraftName,
   signInAdmin,
   startApp,
   writeFigures,
@@ -39,19 +40,6 @@ const SITE = "anyang";
 const PAGE = "/Brand/intro";
 const BUDGET = { publishMs: 2000, ratio: 0.8, readySeconds: 15 };
 const options = { connections: 50, duration: SECONDS, headers: { "accept-encoding": "br, gzip" } };
-
-/** The draft's name changed in the store, as the console's 저장 writes it. */
-function saveName(dataDir, siteId, name) {
-  const db = new Database(join(dataDir, "site.db"));
-  try {
-    db.prepare(
-      `UPDATE site_documents SET draft = json_set(draft, '$.identity.name', ?),
-         draft_revision = draft_revision + 1 WHERE site_id = ?`,
-    ).run(name, siteId);
-  } finally {
-    db.close();
-  }
-}
 
 /**
  * A copy published as it is: the source's identity left in it (issue 39's leftover check would
@@ -118,7 +106,7 @@ async function main() {
     // (a) publish of one complex.
     for (let i = 0; i < ROUNDS; i++) {
       const name = `벤치 게시 ${i + 1} 센트럴`;
-      saveName(dataDir, SITE, name);
+      saveDraftName(dataDir, SITE, name);
       publishes.push(await publishUntilShown(app, cookie, SITE, name));
       console.log(`publish ${i + 1}: new pages served ${publishes.at(-1)} ms after 게시`);
     }
@@ -132,7 +120,7 @@ async function main() {
     const loop = (async () => {
       for (let i = 0; publishing; i++) {
         const name = `벤치 부하 ${i + 1} 센트럴`;
-        saveName(dataDir, SITE, name);
+        saveDraftName(dataDir, SITE, name);
         await publishUntilShown(app, cookie, SITE, name);
         during++;
       }

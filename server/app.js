@@ -18,9 +18,8 @@
  *      and last the Korean 500 page.
  */
 import { join, resolve } from "node:path";
-import { fork } from "node:child_process";
-import { setPriority } from "node:os";
 import { createHash } from "node:crypto";
+import { setImmediate } from "node:timers";
 import compression from "compression";
 import express from "express";
 import { limitBody } from "./body-limit.js";
@@ -42,6 +41,7 @@ import {
 } from "./react-router.js";
 import { renderedCache } from "./rendered-cache.js";
 import { readSitePages, renderPage, renderSite } from "./render-site.js";
+import { createRenderer } from "./renderer.js";
 import {
   baseSecurityHeaders,
   complexPolicy,
@@ -164,12 +164,22 @@ export async function createApp({
    * by this instance before, or another); else rendered now, and stored. Instances that render the
    * same key together each store it once: the first insert wins, the others do nothing.
    * @param {string} id
-   * @param {{ build?: boolean, offThread?: boolean }} [options] `build: false`: not the build's
-   * file (a change at run time); `offThread`: rendered in the render process (while visitors are
-   * answered), the default for a change
+   * @param {{ build?: boolean, offThread?: boolean, background?: boolean, storeAfter?: boolean }} [options]
+   * `build: false`: not the build's file (a change at run time); `offThread`: rendered in the
+   * render process (while visitors are answered), the default for a change; `background`: nobody
+   * waits for it; `storeAfter`: stored once the caller has swapped the pages in (an administrator
+   * waits for them, not for the store)
    * @returns {Promise<import("./render-site.js").RenderedSite>}
    */
-  async function pagesOf(id, { build: fromBuild = true, offThread = !fromBuild } = {}) {
+  async function pagesOf(
+    id,
+    {
+      build: fromBuild = true,
+      offThread = !fromBuild,
+      background = false,
+      storeAfter = false,
+    } = {},
+  ) {
     if (sites.state(id) !== "live") return { origin: sites.origin(id), pages: {} };
     const key = sites.key(id);
     if (fromBuild) {
@@ -184,93 +194,30 @@ export async function createApp({
     }
     const rendered = !offThread
       ? await renderSite(server, id, clientDir)
-      : await renderOffThread(id).catch((error) => {
+      : await renderOffThread(id, { background }).catch((error) => {
           console.error(`[render] 작업 스레드에서 만들지 못해 다시 만듭니다 (${id}):`, error);
           return renderSite(server, id, clientDir);
         });
     console.log(`pages: ${id} rendered`);
-    await entry.storedPages.put(id, storedKey, JSON.stringify(rendered));
+    const store = () => entry.storedPages.put(id, storedKey, JSON.stringify(rendered));
+    if (!storeAfter) await store();
+    else
+      setImmediate(() =>
+        store().catch((error) =>
+          console.error(`[pages] 단지 ${id}의 페이지를 저장하지 못했습니다:`, error),
+        ),
+      );
     return rendered;
   }
-  /**
-   * A complex rendered again while the server answers visitors (a publish, a live value): in a
-   * child process (server/render-worker.js), started on first use and kept, so this thread keeps
-   * answering; it renders from this process's snapshot of the complexes. Its CPU priority follows a
-   * deadline: it starts at nice 19, so a render that is quick on a quiet machine takes nothing from
-   * visitors, and one still running after URGENT_AFTER_MS gets nice 0, the server's own, until no
-   * render waits: a change reaches the pages within 5 s on a busy machine too (issue 43).
-   * @typedef {Map<number, { resolve: (r: import("./render-site.js").RenderedSite) => void, reject: (e: Error) => void }>} Waiting
-   * @type {{ worker: import("node:child_process").ChildProcess, ready: Promise<void>, seq: number, waiting: Waiting } | undefined}
-   */
-  let renderer;
-  const IDLE_NICE = 19;
-  const URGENT_AFTER_MS = 500;
-  let priorityRefused = false;
-  /**
-   * Sets the render process's nice value. Going back down from 19 needs root, CAP_SYS_NICE or an
-   * RLIMIT_NICE that allows it (systemd `LimitNICE=20`, docs/deploy.md); without one the render
-   * stays at 19, said once in the log.
-   * @param {import("node:child_process").ChildProcess} worker @param {number} nice
-   */
-  function prioritise(worker, nice) {
-    if (!worker.pid || worker.exitCode !== null) return;
-    try {
-      setPriority(worker.pid, nice);
-    } catch (error) {
-      if (priorityRefused) return;
-      priorityRefused = true;
-      console.warn(
-        `[render] 렌더 프로세스의 우선순위를 ${nice}(으)로 바꾸지 못했습니다 (LimitNICE=20 또는 CAP_SYS_NICE 필요):`,
-        error instanceof Error ? error.message : error,
-      );
-    }
-  }
-  /** @param {string} id @returns {Promise<import("./render-site.js").RenderedSite>} */
-  function renderOffThread(id) {
-    if (!renderer) {
-      const worker = fork(new URL("./render-worker.js", import.meta.url), [buildDir, clientDir], {
-        serialization: "advanced",
-      });
-      prioritise(worker, IDLE_NICE);
-      worker.unref();
-      worker.channel?.unref();
-      /** @type {Waiting} */
-      const waiting = new Map();
-      const ready = new Promise((resolve, reject) => {
-        worker.once("error", reject);
-        worker.on("message", (/** @type {any} */ message) => {
-          if (message.ready) return resolve(undefined);
-          const done = waiting.get(message.seq);
-          waiting.delete(message.seq);
-          if (message.error) done?.reject(new Error(message.error));
-          else done?.resolve(message.rendered);
-        });
-      });
-      worker.on("exit", (code) => {
-        for (const done of waiting.values())
-          done.reject(new Error(`render process exited (${code})`));
-        waiting.clear();
-        renderer = undefined;
-      });
-      renderer = { worker, ready: /** @type {Promise<void>} */ (ready), seq: 0, waiting };
-    }
-    const r = renderer;
-    const urgent = setTimeout(() => prioritise(r.worker, 0), URGENT_AFTER_MS);
-    urgent.unref();
-    return r.ready
-      .then(
-        () =>
-          new Promise((resolve, reject) => {
-            const seq = ++r.seq;
-            r.waiting.set(seq, { resolve, reject });
-            r.worker.send({ seq, id, snapshot: sites.snapshot() });
-          }),
-      )
-      .finally(() => {
-        clearTimeout(urgent);
-        if (r.waiting.size === 0) prioritise(r.worker, IDLE_NICE);
-      });
-  }
+  // A complex rendered again while the server answers visitors (a publish, a live value, a cold
+  // complex's first visitor) renders in the render process (server/renderer.js): started with the
+  // server, at the server's own CPU priority while someone waits for a render, else at nice 19; it
+  // renders from this process's snapshot of the complexes.
+  const renderer = createRenderer({
+    args: [buildDir, clientDir],
+    snapshot: () => sites.snapshot(),
+  });
+  const renderOffThread = renderer.render;
 
   /** @param {string} id @returns {Complex} */
   function complexFacts(id) {
@@ -394,13 +341,12 @@ export async function createApp({
   const render = createRender({ build, mode, origin });
   // The press list and articles, rendered once and kept for visitors (server/rendered-cache.js);
   // before the file lookup below, which no press path can match.
-  app.use(
-    renderedCache({
-      pages: entry.renderedPress,
-      render,
-      complexOf: (req) => ({ id: complexIdOf(req), policy: complexOf(req).facts.policy }),
-    }),
-  );
+  const pressPages = renderedCache({
+    pages: entry.renderedPress,
+    render,
+    complexOf: (req) => ({ id: complexIdOf(req), policy: complexOf(req).facts.policy }),
+  });
+  app.use(pressPages);
 
   app.use(
     express.static(clientDir, {
@@ -531,13 +477,15 @@ export async function createApp({
       await entry.storedPages.drop(id);
       return;
     }
-    // Its error pages' facts too (the phone number on them).
+    // Its error pages' facts too (the phone number on them), and its press pages at their next
+    // request (rendered per request from the complex as it is now).
     complexes.set(id, complexFacts(id));
+    pressPages.forget(id);
     const wasHeld = pageCache.has(id);
     // Not held: the change is stored for its next visitor, nothing kept here (a load under way
     // would bring the old pages: it is let go).
     if (!wasHeld) pageCache.drop(id);
-    const rendered = await pagesOf(id, { build: false });
+    const rendered = await pagesOf(id, { build: false, storeAfter: wasHeld });
     if (!wasHeld) return;
     const { value, bytes } = holding(id, rendered, quick);
     pageCache.set(id, value, bytes);
@@ -553,7 +501,7 @@ export async function createApp({
       const fromBuild = readSitePages(buildDir, id);
       if (fromBuild && (fromBuild.key === undefined || fromBuild.key === sites.key(id))) continue;
       if (await entry.storedPages.has(id, `${sites.key(id)}:${build.assets.version}`)) continue;
-      await pagesOf(id, { build: false });
+      await pagesOf(id, { build: false, background: true });
     }
   }
   return {
@@ -564,6 +512,11 @@ export async function createApp({
     rerender,
     started,
     storeEveryComplex,
+    /** The render process started, and warmed with a render of the default complex. */
+    startRenderer() {
+      renderer.start();
+      if (complexes.has(defaultId) && sites.state(defaultId) === "live") renderer.warm(defaultId);
+    },
     pagesHeld: () => pageCache.stats(),
   };
 }

@@ -27,6 +27,8 @@ const FONT_FACE = /@font-face\s*\{[^}]*\}/g;
 /** An attribute selector that compares a value (`[data-open="true"]`, `a[href^="tel:"]`). */
 const VALUE_SELECTOR =
   /\[\s*([a-zA-Z_][-\w:]*)\s*([~|^$*]?=)\s*(?:"([^"]*)"|'([^']*)'|([^\]\s]+))\s*(?:[iIsS]\s*)?\]/g;
+/** An attribute a selector names, with or without a value (`[data-open]`, `[aria-current="page"]`). */
+const NAMED_ATTRIBUTE = /\[\s*([a-zA-Z_][-\w:]*)\s*(?=[\]~|^$*=])/g;
 /** @typedef {(value: string) => boolean} ValueTest */
 /** @type {Record<string, (value: string, expected: string) => boolean>} */
 const COMPARE = {
@@ -114,7 +116,8 @@ export function createCriticalCss(clientDir) {
     return css;
   };
   /**
-   * Per attribute name, the value tests of the stylesheets' selectors (once per set of sheets).
+   * Per attribute name, the value tests of the stylesheets' selectors (once per set of sheets);
+   * an attribute named without a value has none.
    * @type {Map<string, Map<string, ValueTest[]>>}
    */
   const testsOf = new Map();
@@ -126,6 +129,8 @@ export function createCriticalCss(clientDir) {
     const tests = new Map();
     testsOf.set(id, tests);
     for (const href of hrefs) {
+      for (const [, name = ""] of sheet(href).matchAll(NAMED_ATTRIBUTE))
+        if (!tests.has(name.toLowerCase())) tests.set(name.toLowerCase(), []);
       for (const [, name = "", op = "", q1, q2, bare] of sheet(href).matchAll(VALUE_SELECTOR)) {
         const key = name.toLowerCase();
         const expected = q1 ?? q2 ?? bare ?? "";
@@ -222,7 +227,10 @@ function laterScreensOut(html) {
 /**
  * The page's shape as selectors see it: tags, attribute names, class and id values, and of every
  * other attribute only which of the selectors' value tests it passes (a link to another complex's
- * press page is the same shape as one to this complex's; `tel:` or not is not).
+ * press page is the same shape as one to this complex's; `tel:` or not is not). A `data-` or
+ * `aria-` attribute no selector names is left out: only a selector could tell it (no pseudo-class
+ * reads them), so a page that gained one (the font supplement's `data-font-extra` on <html>, for
+ * a name with a rare syllable) keeps its shape and its choice.
  * @param {string} html
  * @param {string[]} hrefs
  * @param {Map<string, ValueTest[]>} tests
@@ -236,6 +244,7 @@ export function shapeOf(html, hrefs, tests) {
       /\s([a-zA-Z_][-\w:]*)(?:=("[^"]*"|'[^']*'|[^\s>]+))?/g,
       (_, /** @type {string} */ name, /** @type {string | undefined} */ quoted) => {
         const key = name.toLowerCase();
+        if (/^(data|aria)-/.test(key) && !tests.has(key)) return "";
         if (quoted === undefined) return ` ${name}`;
         if (key === "class" || key === "id") return ` ${name}=${quoted}`;
         const value = quoted.replace(/^["']|["']$/g, "");

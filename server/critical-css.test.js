@@ -119,6 +119,7 @@ describe("a page's shape, by which a choice of rules is kept", () => {
   const tests = new Map([
     ["href", [(v) => v.startsWith("tel:")]],
     ["data-state", [(v) => v === "today"]],
+    ["data-open", []],
   ]);
   const shape = (body) => shapeOf(`<html><body>${body}</body></html>`, ["/assets/a.css"], tests);
 
@@ -126,6 +127,19 @@ describe("a page's shape, by which a choice of rules is kept", () => {
     expect(
       shape('<a href="/anyang/press" class="more">보도자료</a><img src="/img/art/anyang/h.avif">'),
     ).toBe(shape('<a href="/suwon/press" class="more">소식</a><img src="/img/art/suwon/h.avif">'));
+  });
+
+  test("is the same with or without a data- or aria- attribute no selector names (a name that needs the font supplement)", () => {
+    expect(
+      shapeOf(
+        '<html lang="ko" data-font-extra="{&quot;range&quot;:&quot;U+BCA4&quot;}"><body><p aria-describedby="x">벤치</p></body></html>',
+        ["/assets/a.css"],
+        tests,
+      ),
+    ).toBe(shapeOf('<html lang="ko"><body><p>라움</p></body></html>', ["/assets/a.css"], tests));
+    // Named by a selector, with or without a value: told apart.
+    expect(shape("<div data-open></div>")).not.toBe(shape("<div></div>"));
+    expect(shape('<li data-state="x"></li>')).not.toBe(shape("<li></li>"));
   });
 
   test("differs where a selector tells the pages apart", () => {

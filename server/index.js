@@ -36,7 +36,7 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-const { handler, entry, rerender, started: services, storeEveryComplex } = started;
+const { handler, entry, rerender, started: services, storeEveryComplex, startRenderer } = started;
 
 // The content store and live operations (운영 정보): the values administrators set are applied and
 // the pages of their complexes rendered again before the first visitor, then whenever a complex is
@@ -54,16 +54,28 @@ async function followLive(options) {
 // Before the first visitor: the pages compressed as at start-up, not in haste.
 await followLive({ quick: false });
 let running = false;
-setInterval(
-  () => {
-    if (running) return;
-    running = true;
-    followLive()
-      .catch((error) => console.error("[live] 운영 정보를 반영하지 못했습니다:", error))
-      .finally(() => (running = false));
-  },
-  Number(process.env.LIVE_POLL_MS || 1000),
-).unref();
+let again = false;
+/** One sync at a time; one asked for meanwhile runs as soon as it ends. */
+function follow() {
+  if (running) {
+    again = true;
+    return;
+  }
+  running = true;
+  followLive()
+    .catch((error) => console.error("[live] 운영 정보를 반영하지 못했습니다:", error))
+    .finally(() => {
+      running = false;
+      if (again) {
+        again = false;
+        follow();
+      }
+    });
+}
+setInterval(follow, Number(process.env.LIVE_POLL_MS || 1000)).unref();
+// A change stored by this instance (an administrator's 운영 정보, 게시, …) is followed at once, not
+// at the next poll: the administrator waits for the render alone (issue 43).
+entry.liveOperations.onChange(follow);
 
 // Prerendered pages are answered before Express; everything else goes through the Express app.
 // An idle keep-alive connection is closed after KEEP_ALIVE_MS, not Node's 5 s: when the process is
@@ -79,6 +91,8 @@ const server = createServer(
 );
 server.listen(port, () => {
   console.log(`listening on http://localhost:${port}`);
+  // The render process, loaded before the first change needs it (server/app.js).
+  startRenderer();
   // Every complex's pages stored for this build, in the background: a cold complex's first
   // visitor then loads them from the store (server/page-cache.js).
   storeEveryComplex().catch((error) =>

@@ -49,15 +49,18 @@ export function saveCriticalCss(clientDir) {
  * @param {LoadedBuild} server the server build (server/build.js)
  * @param {string} id
  * @param {string} clientDir
+ * @param {{ beforePage?: () => Promise<void> }} [options] `beforePage`: awaited before each page
+ * (the render process lets a render someone waits on go first: server/render-worker.js)
  * @returns {Promise<RenderedSite>}
  */
-export async function renderSite(server, id, clientDir) {
+export async function renderSite(server, id, clientDir, { beforePage } = {}) {
   const sites = server.entry.sitesForServer;
   // The logo and share image drawn from its identity are in the media store before a page names them.
   await sites.prepare(id);
   /** @type {RenderedSite["pages"]} */
   const pages = {};
   for (const path of sites.paths(id)) {
+    await beforePage?.();
     const page = await renderPage(server, id, path, clientDir);
     if (page.status !== 200) {
       throw new Error(`단지 ${id}의 ${path} 페이지를 만들지 못했습니다 (HTTP ${page.status})`);

@@ -6,8 +6,9 @@
  * each answer differs: the CSP nonce, and an article's view count, which every answer still counts
  * in the database first (one atomic UPDATE, as before) and then writes into its copy.
  *
- * A kept page is used while no post was written by this process since it was rendered and for at
- * most `ttlMs` (writes on another instance, a scheduled post coming due, the list's view counts).
+ * A kept page is used while no post was written by this process since it was rendered, nor its
+ * complex changed here (`forget`: a live value, a publish), and for at most `ttlMs` (writes on
+ * another instance, a scheduled post coming due, the list's view counts).
  * The signed-in administrator, HEAD, `.data` requests and anything else go to React Router as before.
  */
 import { complexPolicy, createNonce } from "./security-headers.js";
@@ -21,7 +22,7 @@ export const NONCE_PLACEHOLDER = "keptPageNoncePlaceholder";
 /** @typedef {NonNullable<ReturnType<PressPages["match"]>>} PressPage */
 /**
  * A rendered answer as kept: its status and headers, and its body cut at the placeholders.
- * @typedef {{ status: number, headers: [string, string][], parts: string[] | null, generation: number, storedAt: number, keep: boolean }} Kept
+ * @typedef {{ status: number, headers: [string, string][], parts: string[] | null, generation: string, storedAt: number, keep: boolean }} Kept
  */
 
 const escape = (/** @type {string} */ s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -40,7 +41,7 @@ const escape = (/** @type {string} */ s) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\
  *   maxEntries?: number,
  *   now?: () => number,
  * }} options
- * @returns {import("express").RequestHandler}
+ * @returns {import("express").RequestHandler & { forget: (complex: string) => void }}
  */
 export function renderedCache({
   pages,
@@ -67,10 +68,11 @@ export function renderedCache({
    * @param {Request} req
    * @param {Response} res
    * @param {PressPage} page
+   * @param {string} complex
    * @returns {Promise<Kept>}
    */
-  async function renderPage(req, res, page) {
-    const generation = pages.generation();
+  async function renderPage(req, res, page, complex) {
+    const generation = generationOf(complex);
     const response = await render(req, res, {
       ip: req.ip,
       cspNonce: NONCE_PLACEHOLDER,
@@ -92,10 +94,14 @@ export function renderedCache({
     };
   }
 
-  /** @param {Kept | undefined} entry */
-  function fresh(entry) {
+  /** Per complex, how many times it changed here (`forget`). @type {Map<string, number>} */
+  const changes = new Map();
+  /** What a kept page of `complex` must have been rendered at. @param {string} complex */
+  const generationOf = (complex) => `${pages.generation()} ${changes.get(complex) ?? 0}`;
+  /** @param {Kept | undefined} entry @param {string} complex */
+  function fresh(entry, complex) {
     return (
-      entry && entry.generation === pages.generation() && now() - entry.storedAt < ttlMs && entry
+      entry && entry.generation === generationOf(complex) && now() - entry.storedAt < ttlMs && entry
     );
   }
 
@@ -105,14 +111,17 @@ export function renderedCache({
    * @param {Request} req
    * @param {Response} res
    * @param {PressPage} page
+   * @param {string} complex
    */
-  async function pageFor(key, req, res, page) {
-    const entry = fresh(kept.get(key));
+  async function pageFor(key, req, res, page, complex) {
+    const entry = fresh(kept.get(key), complex);
     if (entry) return entry;
-    let rendering = pending.get(key);
+    // A rendering begun before its complex changed is not shared with a request after.
+    const shared = `${key} ${generationOf(complex)}`;
+    let rendering = pending.get(shared);
     if (!rendering) {
-      rendering = renderPage(req, res, page).finally(() => pending.delete(key));
-      pending.set(key, rendering);
+      rendering = renderPage(req, res, page, complex).finally(() => pending.delete(shared));
+      pending.set(shared, rendering);
     }
     const rendered = await rendering;
     if (rendered.keep) {
@@ -124,7 +133,8 @@ export function renderedCache({
     return rendered;
   }
 
-  return async function keptPressPages(req, res, next) {
+  /** @type {import("express").RequestHandler} */
+  const keptPressPages = async (req, res, next) => {
     if (req.method !== "GET") return next();
     const complex = complexOf(req);
     const page = pages.match(complex.id, req.path);
@@ -134,7 +144,7 @@ export function renderedCache({
     let entry;
     let count;
     try {
-      entry = await pageFor(key, req, res, page);
+      entry = await pageFor(key, req, res, page, complex.id);
       if (page.kind === "article" && entry.status === 200) {
         // Node's headers: a repeated one is an array, which Headers joins with commas.
         const headers = new Headers(/** @type {Record<string, string>} */ (req.headers));
@@ -165,4 +175,11 @@ export function renderedCache({
     res.set("Content-Length", String(body.length));
     res.end(body);
   };
+  /**
+   * The complex's content changed here (server/app.js rerender: a live value, a publish): its kept
+   * pages are rendered again at their next request, not when they expire.
+   */
+  const forget = (/** @type {string} */ complex) =>
+    void changes.set(complex, (changes.get(complex) ?? 0) + 1);
+  return Object.assign(keptPressPages, { forget });
 }

@@ -33,12 +33,13 @@ function setup({ status = 200, fail = false } = {}) {
     return new Response(html, { status, headers: { "Content-Type": "text/html" } });
   };
   const app = express();
-  app.use(renderedCache({ pages, render, now: () => state.clock }));
+  const cache = renderedCache({ pages, render, now: () => state.clock });
+  app.use(cache);
   app.use((req, res) => {
     state.fellThrough++;
     res.status(299).send("react router");
   });
-  return { app, state };
+  return { app, state, cache };
 }
 
 async function serve(app, fn) {
@@ -118,6 +119,30 @@ describe("rendered press pages", () => {
     const failing = setup({ fail: true });
     await serve(failing.app, async (url) => {
       expect((await fetch(`${url}/anyang/press`)).status).toBe(299);
+    });
+  });
+});
+
+describe("a complex changed here (a live value, a publish)", () => {
+  test("gets its press pages rendered again at the next request, not when they expire; a rendering begun before the change is not handed to a request after it", async () => {
+    const { app, state, cache } = setup();
+    await serve(app, async (url) => {
+      await fetch(`${url}/anyang/press`);
+      await fetch(`${url}/anyang/press`);
+      expect(state.renders).toBe(1);
+      cache.forget("");
+      await fetch(`${url}/anyang/press`);
+      expect(state.renders).toBe(2);
+      await fetch(`${url}/anyang/press`);
+      expect(state.renders).toBe(2);
+      // A change while a request's rendering is under way: the request after it gets its own.
+      cache.forget("");
+      const before = fetch(`${url}/anyang/press`);
+      await expect.poll(() => state.renders).toBe(3);
+      cache.forget("");
+      await fetch(`${url}/anyang/press`);
+      await before;
+      expect(state.renders).toBe(4);
     });
   });
 });

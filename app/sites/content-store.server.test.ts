@@ -21,6 +21,7 @@ import {
   versionContent,
 } from "./content-store.server";
 import { identityStrings } from "~/lib/identity-strings";
+import { onStoreChanged } from "./changes.server";
 import { getCopySource } from "./copy-source.server";
 import { keepEveryLeftover } from "./leftovers.test-support";
 import { resetSites, siteById, siteForHost, siteState, sitesRoot } from "./registry.server";
@@ -96,6 +97,32 @@ describe.each(engines())("content store ($name)", (engine) => {
     expect(await other.sync(t0)).toContain("anyang");
     expect(siteById("anyang")?.identity.phone).toBe("1600-2222");
     expect(await other.sync(t0)).toEqual([]);
+  });
+
+  it("tells this instance's server at once of a publish, a complex taken down and put back, and not of a refused publish or a saved draft", async () => {
+    await loadStore(t0);
+    const told: string[] = [];
+    const stop = onStoreChanged(() => told.push("changed"));
+    try {
+      const draft = (await getDraft("anyang"))!;
+      const bad = structuredClone(draft.content) as Doc;
+      bad.identity.phone = "전화번호아님";
+      await saveDraft("anyang", bad, draft, "a@example.com", t0);
+      expect((await publishDraft("anyang", "a@example.com", { now: t0 })).ok).toBe(false);
+      expect(told).toEqual([]);
+      const now = (await getDraft("anyang"))!;
+      const good = structuredClone(now.content) as Doc;
+      good.identity.phone = "1600-2222";
+      await saveDraft("anyang", good, now, "a@example.com", t0);
+      expect(told).toEqual([]);
+      expect((await publishDraft("anyang", "a@example.com", { now: t0 })).ok).toBe(true);
+      expect(told).toEqual(["changed"]);
+      await setServed("anyang", false, t0);
+      await setServed("anyang", true, t0);
+      expect(told).toHaveLength(3);
+    } finally {
+      stop();
+    }
   });
 
   it("refuses to publish a unit type that does not exist or a picture without its alt text, each at its field", async () => {

@@ -18,6 +18,7 @@ import {
   recordCopySource,
 } from "./copy-source.server";
 import { BLANK_NUMBER_MESSAGE, BLANK_NUMBERS, blankContent } from "./blank.server";
+import { storeChanged } from "./changes.server";
 import { DRAWN_SLOT_SRC, DRAWN_SLOTS } from "./drawn-pictures.server";
 import { normalizeHost } from "./host-name.server";
 import { defaultProblems, hostProblems, isDefaultSite, sameHosts } from "./hosts.server";
@@ -447,6 +448,7 @@ export async function publishDraft(
     return { ok: true as const, version: next };
   });
   if (!published.ok) return published;
+  storeChanged();
   return { ok: true, version: published.version, liveFrom: from };
 }
 
@@ -501,6 +503,7 @@ export async function setServed(siteId: string, served: boolean, now = new Date(
     "UPDATE site_documents SET state = $2, state_changed_at = $3 WHERE site_id = $1",
     [siteId, served ? "live" : "unpublished", now.toISOString()],
   );
+  storeChanged();
   return done.changes === 1;
 }
 
@@ -636,18 +639,21 @@ export async function createComplex(
   });
   if (!inserted)
     return { ok: false, problems: [{ path: "id", message: "이미 있는 단지 ID입니다" }] };
+  storeChanged();
   return { ok: true };
 }
 
 /** Deletes a complex and its versions: only when it holds no leads (the caller checks). */
 export async function deleteComplex(siteId: string): Promise<boolean> {
   const db = await getDb();
-  return db.transaction(async (tx) => {
+  const deleted = await db.transaction(async (tx) => {
     await tx.run("DELETE FROM site_versions WHERE site_id = $1", [siteId]);
     await dropCopySource(tx, siteId);
     const done = await tx.run("DELETE FROM site_documents WHERE site_id = $1", [siteId]);
     return done.changes === 1;
   });
+  storeChanged();
+  return deleted;
 }
 
 type StoreRow = { site_id: string; state: "live" | "unpublished"; current: number | string | null };

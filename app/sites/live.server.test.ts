@@ -12,6 +12,7 @@ import {
   revertChange,
   saveLive,
 } from "./live.server";
+import { onStoreChanged } from "./changes.server";
 import { noticeShown } from "./notice.server";
 import { baseSite, loadSites, requireSite, resetSites, siteById } from "./registry.server";
 
@@ -131,6 +132,25 @@ describe.each(engines())("live operations ($name)", (engine) => {
     await saveLive("anyang", "contactHours", baseSite("anyang").contact.hours, "a@example.com");
     await saveLive("anyang", "phone", "1600-9999", "a@example.com");
     expect(await listChanges("anyang")).toHaveLength(1);
+  });
+
+  it("a stored change tells this instance's server at once, so it syncs without waiting for its poll; a refused value or no change does not", async () => {
+    const told: string[] = [];
+    const stop = onStoreChanged(() => told.push("changed"));
+    try {
+      await saveLive("anyang", "phone", "전화번호아님", "a@example.com");
+      expect(told).toEqual([]);
+      await saveLive("anyang", "phone", "1600-9999", "a@example.com");
+      expect(told).toEqual(["changed"]);
+      // The same number again is no change.
+      await saveLive("anyang", "phone", "1600-9999", "a@example.com");
+      expect(told).toEqual(["changed"]);
+      const [change] = await listChanges("anyang");
+      await revertChange("anyang", change!.id, "a@example.com");
+      expect(told).toEqual(["changed", "changed"]);
+    } finally {
+      stop();
+    }
   });
 
   it("a phone number typed without hyphens is stored, recorded and served in the content's form", async () => {

@@ -12,6 +12,7 @@ import {
 } from "~/content/schema";
 import { validateSite } from "~/content/validate";
 import { getDb, type Queryable } from "~/db/db.server";
+import { storeChanged } from "./changes.server";
 import { noticeShown } from "./notice.server";
 import { allSites, baseSite, replaceSite, siteById } from "./registry.server";
 
@@ -208,7 +209,8 @@ export async function saveLive<F extends LiveField>(
 ): Promise<SaveResult> {
   const db = await getDb();
   const base = baseSite(siteId);
-  return db.transaction(async (tx) => {
+  let stored = false;
+  const result = await db.transaction(async (tx): Promise<SaveResult> => {
     const settings = await readLive(siteId, tx);
     const checked = checkLive(base, valuesOf(settings), field, value);
     if (!checked.ok) return checked;
@@ -243,8 +245,12 @@ export async function saveLive<F extends LiveField>(
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [randomUUID(), siteId, field, oldText, newText, by, at, reverts ?? null, contentText],
     );
+    stored = true;
     return { ok: true };
   });
+  // Committed: this instance's pages follow at once (server/index.js).
+  if (stored) storeChanged();
+  return result;
 }
 
 export type LiveChange = {
