@@ -158,6 +158,8 @@ export async function createApp({
   // has none: its hosts answer 준비 중, but for the console.
   /** @type {Map<string, Complex>} */
   const complexes = new Map();
+  /** Pages swapped in and not yet stored (`storeAfter`): a stop waits for them. */
+  const storing = new Set();
   /**
    * The complex's pages: the build's when they were rendered from the same content (the samples);
    * else the ones stored for its content and this build (app/sites/stored-pages.server.ts: rendered
@@ -201,12 +203,16 @@ export async function createApp({
     console.log(`pages: ${id} rendered`);
     const store = () => entry.storedPages.put(id, storedKey, JSON.stringify(rendered));
     if (!storeAfter) await store();
-    else
-      setImmediate(() =>
-        store().catch((error) =>
+    else {
+      // Stored after the swap; a stop waits for it (flushStores), so what was shown is stored.
+      const pending = new Promise((resolve) => setImmediate(resolve))
+        .then(store)
+        .catch((error) =>
           console.error(`[pages] 단지 ${id}의 페이지를 저장하지 못했습니다:`, error),
-        ),
-      );
+        )
+        .finally(() => storing.delete(pending));
+      storing.add(pending);
+    }
     return rendered;
   }
   // A complex rendered again while the server answers visitors (a publish, a live value, a cold
@@ -512,6 +518,8 @@ export async function createApp({
     rerender,
     started,
     storeEveryComplex,
+    /** Waits for the pages swapped in but not yet stored (before the process stops). */
+    flushStores: () => Promise.allSettled([...storing]),
     /** The render process started, and warmed with a render of the default complex. */
     startRenderer() {
       renderer.start();

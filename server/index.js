@@ -36,7 +36,15 @@ try {
   console.error(error.message);
   process.exit(1);
 }
-const { handler, entry, rerender, started: services, storeEveryComplex, startRenderer } = started;
+const {
+  handler,
+  entry,
+  rerender,
+  started: services,
+  storeEveryComplex,
+  startRenderer,
+  flushStores,
+} = started;
 
 // The content store and live operations (운영 정보): the values administrators set are applied and
 // the pages of their complexes rendered again before the first visitor, then whenever a complex is
@@ -129,6 +137,8 @@ async function shutdown(signal) {
     setInterval(() => server.closeIdleConnections(), 50).unref();
     setTimeout(resolve, 10_000).unref();
   });
+  // Pages shown but not yet stored are stored before the database closes.
+  await flushStores();
   await services.stop();
   process.exit(0);
 }
