@@ -70,13 +70,44 @@ export function identityStrings(content: unknown): IdentityString[] {
   const places = [identity.address, identity.modelHouseAddress, business.address].flatMap((a) =>
     placeNames(textOf(a)).map((name): [string, unknown] => ["지역 이름", name]),
   );
+  // A company as pages also write it: without its legal form ("한결건설(주)" → 한결건설).
+  const companies = (
+    [
+      ["시행", identity.developer],
+      ["시공", identity.builder],
+      ["분양 대행", identity.agency],
+    ] as const
+  ).map(([what, raw]): [string, unknown] => [what, companyStem(textOf(raw))]);
+  // The brand's latin name where the document spells it beside the brand ("라움하임(RAUMHEIM)").
+  const latin = brandLatin(JSON.stringify(root), textOf(identity.brand));
+  const brand: [string, unknown][] = latin ? [["브랜드", latin]] : [];
   const seen = new Set<string>();
   const out: IdentityString[] = [];
-  for (const [what, raw] of [...facts, ...places]) {
+  for (const [what, raw] of [...facts, ...companies, ...brand, ...places]) {
     const value = textOf(raw);
     if (!value || seen.has(value)) continue;
     seen.add(value);
     out.push({ what, value });
   }
   return out;
+}
+
+/** A company's name without its legal form: "한결건설(주)", "(주)한결건설", "주식회사 한결건설" → 한결건설. */
+export function companyStem(name: string): string {
+  const stem = name
+    .replace(/\(\s*(주|유|재|사)\s*\)|㈜|주식회사|유한회사/g, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return stem.length >= 2 && stem !== name ? stem : "";
+}
+
+/**
+ * The brand's latin name, when the document writes it in brackets right after the brand
+ * ("라움하임(RAUMHEIM)"): at least 3 letters, as written.
+ */
+export function brandLatin(text: string, brand: string): string {
+  if (!brand) return "";
+  const escaped = brand.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  const m = new RegExp(`${escaped}\\s*\\(([A-Za-z][A-Za-z .&-]{2,}[A-Za-z])\\)`).exec(text);
+  return m ? m[1]! : "";
 }

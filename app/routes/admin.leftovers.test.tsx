@@ -88,9 +88,8 @@ describe.each(engines())("a copy's leftovers in the console ($name)", (engine) =
     });
     expect(refused.data.problems).toContainEqual(
       expect.objectContaining({
-        path: "press.defaultSite",
-        label: "보도자료 › 기본 보도자료 주소",
-        message: "원본 단지 내용 “anyang”(단지 ID)이(가) 남아 있습니다",
+        path: "familySites.0.name",
+        message: "원본 단지 내용 “한결건설”(시공)이(가) 남아 있습니다",
       }),
     );
 

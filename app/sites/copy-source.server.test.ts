@@ -64,10 +64,18 @@ describe.each(engines())("a copied complex's leftovers ($name)", (engine) => {
         "identity.phone",
         "identity.business.registrationNumber",
         "identity.builder",
-        "press.defaultSite",
         "home.location.points.1.title",
       ]),
     );
+    // The builder as pages write it, without its legal form, and the brand's latin name.
+    expect(leftovers.open.find((l) => l.path === "familySites.0.name")?.found).toEqual([
+      { what: "시공", value: "한결건설" },
+    ]);
+    expect(
+      leftovers.open.find((l) => l.path === "infoPages.brandStory.paragraphs.0")?.found,
+    ).toEqual(expect.arrayContaining([{ what: "브랜드", value: "RAUMHEIM" }]));
+    // Its press address names the copy, not the source (copied as /dongtan/press).
+    expect(paths).not.toContain("press.defaultSite");
     // The new name given at 새 단지 is the copy's own.
     expect(paths).not.toContain("identity.name");
     // A complex not made as a copy has none.
