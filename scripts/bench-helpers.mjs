@@ -249,6 +249,22 @@ export function saveDraftName(dataDir, siteId, name) {
   }
 }
 
+/** A console form sent as the browser sends it; throws unless it answered with a redirect. */
+export async function postForm(app, cookie, path, fields) {
+  const res = await fetch(app.url + path, {
+    method: "POST",
+    redirect: "manual",
+    headers: {
+      Origin: app.url,
+      Cookie: cookie,
+      "Content-Type": "application/x-www-form-urlencoded",
+    },
+    body: new URLSearchParams(fields),
+  });
+  if (res.status !== 302 && res.status !== 303)
+    throw new Error(`${path} refused: ${res.status} ${(await res.text()).slice(0, 300)}`);
+}
+
 /** Signs the bench's administrator in on `app`; answers the session cookie. */
 export async function signInAdmin(app) {
   const res = await fetch(`${app.url}/admin/login`, {

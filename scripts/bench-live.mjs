@@ -17,7 +17,7 @@
  * throughput during the change ≥ 0.8 of the quiet run (the median round). Writes
  * bench-results/live.json and the `live` block of docs/benchmarks.md; exits 1 on a miss.
  */
-/* global fetch, performance, URLSearchParams */
+/* global fetch, performance */
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -30,6 +30,7 @@ import {
   machine,
   median,
   saveDraftName,
+  postForm,
   signInAdmin,
   startApp,
   writeFigures,
@@ -128,22 +129,6 @@ async function untilEveryPage(app, paths, shows, since, forMs) {
   return Object.fromEntries(paths.map((path, i) => [path, times[i]]));
 }
 
-/** A console form sent as the browser sends it; throws unless it answered with a redirect. */
-async function post(app, cookie, path, fields) {
-  const res = await fetch(app.url + path, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Origin: app.url,
-      Cookie: cookie,
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams(fields),
-  });
-  if (res.status !== 302 && res.status !== 303)
-    throw new Error(`${path} refused: ${res.status} ${(await res.text()).slice(0, 300)}`);
-}
-
 /** How many `live: … rendered again` lines the server has printed so far. */
 const RERENDER = /live: \S+ pages rendered again in (\d+) ms/g;
 const rerenders = (app) => [...app.out().matchAll(RERENDER)].map((m) => Number(m[1]));
@@ -223,7 +208,11 @@ async function main() {
         await round(app, pages, {
           kind: "운영 정보",
           change: () =>
-            post(app, cookie, "/admin/operations", { intent: "contact", phone, contactHours: "" }),
+            postForm(app, cookie, "/admin/operations", {
+              intent: "contact",
+              phone,
+              contactHours: "",
+            }),
           shows: (html) => html.includes(phone) && !html.includes(gone),
         }),
       );
@@ -237,7 +226,10 @@ async function main() {
           kind: "게시",
           change: async () => {
             saveDraftName(dataDir, SITE, name);
-            await post(app, cookie, `/admin/sites/${SITE}`, { intent: "publish", note: "bench" });
+            await postForm(app, cookie, `/admin/sites/${SITE}`, {
+              intent: "publish",
+              note: "bench",
+            });
           },
           shows: (html) => html.includes(name),
         }),

@@ -16,7 +16,7 @@
  * Budgets (issue 43): (a) ≤ 10 s, (b) p95 ≤ 300 ms, (c) ≤ 600 MB, (d) ≥ 0.8, (e) ≤ 5 s.
  * Writes bench-results/many.json and the `many` block of docs/benchmarks.md; exits 1 on a miss.
  */
-/* global fetch, performance, URLSearchParams */
+/* global performance */
 import { writeFileSync, mkdtempSync, rmSync } from "node:fs";
 import { get } from "node:http";
 import { tmpdir } from "node:os";
@@ -29,6 +29,7 @@ import {
   loadAverage,
   machine,
   rssMb,
+  postForm,
   signInAdmin,
   startApp,
   startBareStatic,
@@ -53,22 +54,6 @@ const BUDGET = { readySeconds: 10, coldP95Ms: 300, rssMb: 600, ratio: 0.8, publi
 
 const idOf = (i) => `m${String(i).padStart(3, "0")}`;
 const nameOf = (id) => `벤치 단지 ${id}`;
-
-/** A console form sent as the browser sends it; throws unless it answered with a redirect. */
-async function post(app, cookie, path, fields) {
-  const res = await fetch(app.url + path, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Origin: app.url,
-      Cookie: cookie,
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams(fields),
-  });
-  if (res.status !== 302 && res.status !== 303)
-    throw new Error(`${path} refused: ${res.status} ${(await res.text()).slice(0, 300)}`);
-}
 
 /** `path` of the complex `siteId` (Host `<id>.localhost`): its status, text and time in ms. */
 function pageOf(app, siteId, path = "/") {
@@ -103,14 +88,14 @@ async function makeCopies(app, cookie, db, from, to) {
   const made = performance.now();
   for (let i = from; i <= to; i++) {
     const id = idOf(i);
-    await post(app, cookie, "/admin/sites/new", {
+    await postForm(app, cookie, "/admin/sites/new", {
       id,
       name: nameOf(id),
       hosts: "",
       copyFrom: SITE,
     });
     await db.query("DELETE FROM site_copy_sources WHERE site_id = $1", [id]);
-    await post(app, cookie, `/admin/sites/${id}`, { intent: "publish", note: "bench" });
+    await postForm(app, cookie, `/admin/sites/${id}`, { intent: "publish", note: "bench" });
     await until(`${id} served`, async () => (await pageOf(app, id)).body.includes(nameOf(id)));
     if (i % 50 === 0) console.log(`${i} copies made and published`);
   }
@@ -161,7 +146,7 @@ async function publishEverywhere(apps, cookie, db, id, round) {
     [id, name],
   );
   const sent = performance.now();
-  await post(apps[0], cookie, `/admin/sites/${id}`, { intent: "publish", note: "bench" });
+  await postForm(apps[0], cookie, `/admin/sites/${id}`, { intent: "publish", note: "bench" });
   const shown = await Promise.all(
     apps.map(async (app) => {
       await until(

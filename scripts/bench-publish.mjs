@@ -12,7 +12,7 @@
  *       from spawning it to its first answer, and its resident memory then. Budget: 15 s.
  * Writes bench-results/publish.json and the `publish` block of docs/benchmarks.md; exits 1 on a miss.
  */
-/* global fetch, performance, URLSearchParams */
+/* global performance */
 import { mkdtempSync, rmSync } from "node:fs";
 import { get } from "node:http";
 import { tmpdir } from "node:os";
@@ -27,6 +27,7 @@ import {
   median,
   rssMb,
   saveDraftName,
+  postForm,
   signInAdmin,
   startApp,
   writeFigures,
@@ -54,22 +55,6 @@ function forgetCopySource(dataDir, siteId) {
   }
 }
 
-/** A console form sent as the browser sends it; throws unless it answered with a redirect. */
-async function post(app, cookie, path, fields) {
-  const res = await fetch(app.url + path, {
-    method: "POST",
-    redirect: "manual",
-    headers: {
-      Origin: app.url,
-      Cookie: cookie,
-      "Content-Type": "application/x-www-form-urlencoded",
-    },
-    body: new URLSearchParams(fields),
-  });
-  if (res.status !== 302 && res.status !== 303)
-    throw new Error(`${path} refused: ${res.status} ${(await res.text()).slice(0, 300)}`);
-}
-
 /** The home page of the complex `siteId` (Host `<id>.localhost`), as text. */
 function homeOf(app, siteId) {
   return new Promise((resolve, reject) => {
@@ -85,7 +70,7 @@ function homeOf(app, siteId) {
 /** 게시 pressed; answers the ms until the home page (Host `<id>.localhost`) shows `name`. */
 async function publishUntilShown(app, cookie, siteId, name) {
   const sent = performance.now();
-  await post(app, cookie, `/admin/sites/${siteId}`, { intent: "publish", note: "bench" });
+  await postForm(app, cookie, `/admin/sites/${siteId}`, { intent: "publish", note: "bench" });
   for (;;) {
     const html = await homeOf(app, siteId);
     if (html.includes(name)) return Math.round(performance.now() - sent);
@@ -146,14 +131,14 @@ async function main() {
       (_, i) => `b${String(i + 1).padStart(3, "0")}`,
     );
     for (const id of copies) {
-      await post(app, cookie, "/admin/sites/new", {
+      await postForm(app, cookie, "/admin/sites/new", {
         id,
         name: `벤치 단지 ${id}`,
         hosts: "",
         copyFrom: SITE,
       });
       forgetCopySource(dataDir, id);
-      await post(app, cookie, `/admin/sites/${id}`, { intent: "publish", note: "bench" });
+      await postForm(app, cookie, `/admin/sites/${id}`, { intent: "publish", note: "bench" });
     }
     for (const id of copies) {
       for (let tries = 0; ; tries++) {
