@@ -53,7 +53,9 @@ const PAGE = "/Brand/intro";
 const BUDGET = { readySeconds: 10, coldP95Ms: 300, rssMb: 600, ratio: 0.8, publishMs: 5000 };
 
 const idOf = (i) => `m${String(i).padStart(3, "0")}`;
-const nameOf = (id) => `벤치 단지 ${id}`;
+/** A copy's name: as made, or as (e) last published it (a later count measures it again). */
+const renamed = new Map();
+const nameOf = (id) => renamed.get(id) ?? `벤치 단지 ${id}`;
 
 /** `path` of the complex `siteId` (Host `<id>.localhost`): its status, text and time in ms. */
 function pageOf(app, siteId, path = "/") {
@@ -147,6 +149,7 @@ async function publishEverywhere(apps, cookie, db, id, round) {
   );
   const sent = performance.now();
   await postForm(apps[0], cookie, `/admin/sites/${id}`, { intent: "publish", note: "bench" });
+  renamed.set(id, name);
   const shown = await Promise.all(
     apps.map(async (app) => {
       await until(
@@ -173,7 +176,9 @@ async function measure(count, env, db, dir) {
     for (const id of order) {
       const page = await pageOf(app, id);
       if (page.status !== 200 || !page.body.includes(id === "suwon" ? "" : nameOf(id)))
-        throw new Error(`${id}: ${page.status}`);
+        throw new Error(
+          `${id}: ${page.status === 200 ? `its home page without "${nameOf(id)}"` : page.status}`,
+        );
       cold.push(page.ms);
     }
     cold.sort((a, b) => a - b);

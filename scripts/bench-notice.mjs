@@ -30,7 +30,7 @@ import {
 
 const PAGES = 40;
 const BUDGET_MS = 2000;
-const ROUNDS = Number(option("rounds") ?? 3);
+const ROUNDS = Number(option("--rounds") ?? 3);
 const BUILD_DIR = process.env.BUILD_DIR || "build";
 
 /** A notice of `PAGES` A4 pages of small print, each naming `round`. */

@@ -11,9 +11,9 @@ import { performance } from "node:perf_hooks";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
 /**
- * A prerendered page as the server keeps it (server/app.js pagesFrom): its body, its content-hash
- * ETag, its own Content-Security-Policy (HTML pages) and its Content-Type.
- * @typedef {{ html: string, etag: string, csp?: string, type: string }} Page
+ * A prerendered page as the server keeps it (server/app.js pagesFrom): its body (UTF-8), its
+ * content-hash ETag, its own Content-Security-Policy (HTML pages) and its Content-Type.
+ * @typedef {{ body: Buffer, etag: string, csp?: string, type: string }} Page
  */
 /** @typedef {"br" | "gzip"} Coding */
 /**
@@ -160,7 +160,7 @@ export function createFastPages(pages, { headers, quick = false }) {
   for (const [path, page] of pages) {
     // /assets/* is express.static's before any page (server/app.js).
     if (path.startsWith("/assets/")) continue;
-    const body = Buffer.from(page.html, "utf8");
+    const body = page.body;
     const common = {
       ...headers,
       ...(page.csp ? { "Content-Security-Policy": page.csp } : {}),

@@ -10,13 +10,13 @@ const pages = new Map([
   [
     "/Brand/intro",
     {
-      html,
+      body: Buffer.from(html),
       etag: `"page-etag"`,
       csp: "script-src 'self' 'sha256-abc'",
       type: "text/html; charset=utf-8",
     },
   ],
-  ["/Brand/intro.data", { html: data, etag: `"data-etag"`, type: "text/x-script" }],
+  ["/Brand/intro.data", { body: Buffer.from(data), etag: `"data-etag"`, type: "text/x-script" }],
 ]);
 const headers = {
   "X-Content-Type-Options": "nosniff",
@@ -225,7 +225,7 @@ describe("the background compression", () => {
       import { createFastPages } from ${JSON.stringify(new URL("./fast-pages.js", import.meta.url).href)};
       const pages = new Map(Array.from({ length: 40 }, (_, i) => [
         "/page-" + i,
-        { html: ${JSON.stringify(html)}, etag: '"e' + i + '"', type: "text/html; charset=utf-8" },
+        { body: Buffer.from(${JSON.stringify(html)}), etag: '"e' + i + '"', type: "text/html; charset=utf-8" },
       ]));
       createServer(createFastPages(pages, { headers: {} })).listen(0);
     `;

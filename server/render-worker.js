@@ -3,7 +3,7 @@
  * Renders a complex's pages in a child process, so visitors' requests keep the server's thread
  * while a published complex is rendered (server/renderer.js drives it and sets its CPU priority).
  * The process loads the same server build and, for each render, serves the main thread's snapshot
- * of the complexes (sitesForServer.snapshot/use), then renders with server/render-site.js as the
+ * of the complexes (sitesForServer.snapshot/receive: the complexes it already has by id), then renders with server/render-site.js as the
  * main thread would. A render nobody waits on (`background`) gives way to one someone waits on
  * between pages, and takes its own snapshot back before it goes on.
  */
@@ -21,11 +21,12 @@ const turns = createTurns();
 
 process.on(
   "message",
-  /** @param {{ seq: number, id: string, background?: boolean, warm?: boolean, snapshot: Parameters<import("./build.js").ServerEntry["sitesForServer"]["use"]>[0] }} message */
+  /** @param {{ seq: number, id: string, background?: boolean, warm?: boolean, snapshot: Parameters<import("./build.js").ServerEntry["sitesForServer"]["receive"]>[0] }} message */
   async ({ seq, id, background = false, warm = false, snapshot }) => {
-    const use = () => server.entry.sitesForServer.use(snapshot);
     if (!background) turns.begin();
     try {
+      // Taken in at once, in the order the messages came (each names only what is new since).
+      const use = server.entry.sitesForServer.receive(snapshot);
       use();
       const rendered = await renderSite(server, id, clientDir, {
         beforePage: background

@@ -30,15 +30,17 @@ export const WAITED_STEPS = [{ afterMs: 0, nice: 0 }];
 
 /**
  * @typedef {{ resolve: (value: any) => void, reject: (error: Error) => void }} Waiter
- * @typedef {{ worker: import("node:child_process").ChildProcess, ready: Promise<void>, seq: number, waiting: Map<number, Waiter>, waited: number, loaded: boolean, step: number, timers: NodeJS.Timeout[] }} Running
+ * @typedef {{ worker: import("node:child_process").ChildProcess, ready: Promise<void>, seq: number, waiting: Map<number, Waiter>, waited: number, loaded: boolean, step: number, timers: NodeJS.Timeout[], sent: WeakSet<object> }} Running
  */
 
 /**
- * `args`: the worker's arguments (build and client folders); `snapshot()`: this process's
- * complexes, sent with each render. `worker`, `nice` and `warn`: stand-ins for tests.
+ * `args`: the worker's arguments (build and client folders); `snapshot(sent)`: this process's
+ * complexes, sent with each render: those the render process already has (in `sent`, one set per
+ * process) by their id only (with 500 complexes, sending every one with every render took seconds
+ * of a publish). `worker`, `nice` and `warn`: stand-ins for tests.
  * @param {{
  *   args: string[],
- *   snapshot: () => unknown,
+ *   snapshot: (sent: WeakSet<object>) => unknown,
  *   worker?: string | URL,
  *   steps?: Step[],
  *   nice?: (pid: number, value: number) => void,
@@ -130,6 +132,7 @@ export function createRenderer({
       loaded: false,
       step: 0,
       timers: [],
+      sent: new WeakSet(),
     };
     // Loaded: idle, unless a render waits. A start that failed is the first render's error.
     ready.then(
@@ -165,7 +168,7 @@ export function createRenderer({
             new Promise((resolve, reject) => {
               const seq = ++r.seq;
               r.waiting.set(seq, { resolve, reject });
-              r.worker.send({ seq, id, background, snapshot: snapshot() });
+              r.worker.send({ seq, id, background, snapshot: snapshot(r.sent) });
             })
           ),
       )
@@ -186,7 +189,8 @@ export function createRenderer({
     warm(id) {
       const r = start();
       r.ready.then(
-        () => r.worker.send({ seq: 0, id, background: true, warm: true, snapshot: snapshot() }),
+        () =>
+          r.worker.send({ seq: 0, id, background: true, warm: true, snapshot: snapshot(r.sent) }),
         () => {},
       );
     },

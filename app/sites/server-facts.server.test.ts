@@ -37,3 +37,34 @@ describe("the tour hosts in each complex's policy", () => {
     expect(policyB.images).toContain("blob:");
   });
 });
+
+describe("the complexes sent to the render process", () => {
+  it("sends a complex whole once, then by id until its data changes, and serves what was sent", () => {
+    const [a, b] = loadSites();
+    resetSites([a!, b!]);
+    const sent = new WeakSet<object>();
+    const first = sitesForServer.snapshot(sent);
+    expect(first.sites.map((s) => s.id)).toEqual([a!.id, b!.id]);
+    const again = sitesForServer.snapshot(sent);
+    expect(again.ids).toEqual([a!.id, b!.id]);
+    expect(again.sites).toEqual([]);
+
+    const renamed = { ...b!, identity: { ...b!.identity, name: "바뀐 이름 단지" } };
+    resetSites([a!, renamed]);
+    const changed = sitesForServer.snapshot(sent);
+    expect(changed.sites.map((s) => s.identity.name)).toEqual(["바뀐 이름 단지"]);
+
+    // The render process's side (a structured clone, as the IPC channel delivers it).
+    resetSites([]);
+    sitesForServer.receive(structuredClone(first))();
+    const use = sitesForServer.receive(structuredClone(changed));
+    resetSites([]);
+    use();
+    expect(sitesForServer.facts(b!.id).siteName).toBe("바뀐 이름 단지");
+    expect(sitesForServer.facts(a!.id).siteName).toBe(a!.identity.name);
+    // A complex the process never had is an error of the render, not another complex's pages.
+    expect(() => sitesForServer.receive({ ids: ["nowhere"], sites: [], states: [] })).toThrow(
+      "렌더 프로세스에 없는 단지입니다: nowhere",
+    );
+  });
+});

@@ -33,6 +33,11 @@ function policySources(site: Site) {
   };
 }
 
+/** The complexes of a render (server/renderer.js): those the render process already has, by id. */
+type SitesSnapshot = { ids: string[]; sites: Site[]; states: [string, SiteState][] };
+/** In the render process: every complex received so far, by id. */
+const received = new Map<string, Site>();
+
 function known(id: string): Site {
   const site = siteById(id);
   if (!site) throw new Error(`없는 단지입니다: ${id}`);
@@ -56,14 +61,37 @@ export const sitesForServer = {
   prepare: (id: string): Promise<void> => ensureDrawn(known(id)),
   /** Whether its pages are served; "gone" once deleted in the console. */
   state: (id: string): SiteState | "gone" => (siteById(id) ? siteState(id) : "gone"),
-  /** The complexes as this process serves them, for a render worker (server/render-worker.js). */
-  snapshot: () => {
+  /**
+   * The complexes as this process serves them, for the render process (server/renderer.js): in
+   * order by id, and whole only those not in `sent` (the ones that process has not had yet; a
+   * complex's object is replaced when its content or live values change). With 500 complexes,
+   * sending and showing every one for each render took seconds of a publish (issue 43).
+   */
+  snapshot: (sent: WeakSet<object>): SitesSnapshot => {
     const sites = allSites();
-    return { sites, states: sites.map((s) => [s.id, siteState(s.id)] as [string, SiteState]) };
+    const fresh = sites.filter((s) => !sent.has(s));
+    for (const site of fresh) sent.add(site);
+    return {
+      ids: sites.map((s) => s.id),
+      sites: fresh,
+      states: sites.map((s) => [s.id, siteState(s.id)]),
+    };
   },
-  /** Serves a snapshot of another process's complexes (a render worker). */
-  use(snapshot: { sites: Site[]; states: [string, SiteState][] }) {
-    resetSites(snapshot.sites, new Map(snapshot.states));
+  /**
+   * In the render process: takes a snapshot in (with the complexes it had before) and answers the
+   * function that serves it, as often as a render needs it back.
+   */
+  receive(snapshot: SitesSnapshot): () => void {
+    for (const site of snapshot.sites) received.set(site.id, site);
+    const sites = snapshot.ids.map((id) => {
+      const site = received.get(id);
+      if (!site) throw new Error(`렌더 프로세스에 없는 단지입니다: ${id}`);
+      return site;
+    });
+    const kept = new Set(snapshot.ids);
+    for (const id of received.keys()) if (!kept.has(id)) received.delete(id);
+    const states = new Map(snapshot.states);
+    return () => resetSites(sites, states);
   },
   /**
    * Equal keys render equal pages: the build's rendered pages, and those stored
