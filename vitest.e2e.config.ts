@@ -6,10 +6,12 @@ import { inlineScripts } from "./scripts/vite-inline-script";
  * Browser tests: each file starts the built production server itself (tests/e2e/support/server.ts)
  * for the complex under test (E2E_SITE, tests/e2e/support/sites.ts). One build serves both runs: it
  * renders every complex. `anyang` (the default sample) runs every file; `suwon` runs the files that
- * check a complex's pages, popup, forms and press against its own data. Server mechanics, fonts,
- * accessibility of every page and drawing exactness are the same code for any complex.
+ * check a complex's pages, popup, forms, press and accessibility against its own data (its colours
+ * and texts are data). Server mechanics, fonts, the console and drawing exactness are the same code
+ * for any complex.
  */
 const perComplex = [
+  "a11y",
   "bookings",
   "first-paint",
   "home",

@@ -618,35 +618,8 @@ describe("footer", () => {
   });
 });
 
-describe("accessibility (axe)", () => {
-  const pages = [
-    "/",
-    "/Brand/intro",
-    "/BusinessGuide/intro",
-    firstPlan,
-    "/Promotion/Customer",
-    "/privacy",
-  ];
-  test.each(["phone", "desktop"] as const)(
-    "no serious or critical violations at %s width",
-    async (viewport) => {
-      const { context, page } = await openPage(browser, viewport);
-      try {
-        const found: string[] = [];
-        for (const path of pages) {
-          await page.goto(server.url + path);
-          await hydrated(page);
-          await animationsDone(page);
-          found.push(...(await seriousA11yViolations(page, path)));
-        }
-        expect(found).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    },
-    180_000,
-  );
-
+describe("accessibility (axe) of the open drawer", () => {
+  // Every page whole at both widths: tests/e2e/a11y.test.ts. Here the state only this file opens.
   test("the mobile drawer has no serious or critical violations when open", async () => {
     const { context, page } = await visit("phone", "/Brand/intro");
     try {

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { content } from "./support/sites";
 import { E_MODEL_TAB_LIMIT } from "~/lib/media";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
-import { seriousA11yViolations } from "./support/a11y";
 import { startServer, type RunningServer } from "./support/server";
 
 /*
@@ -410,23 +409,4 @@ describe("layout and accessibility of these pages", () => {
       await context.close();
     }
   }, 120_000);
-
-  test.each(["phone", "desktop"] as const)(
-    "no serious or critical axe violations in the page bodies at %s width",
-    async (viewport) => {
-      const { context, page } = await openPage(browser, viewport);
-      try {
-        const found: string[] = [];
-        for (const path of MY_PAGES) {
-          await page.goto(server.url + path);
-          await hydrated(page);
-          found.push(...(await seriousA11yViolations(page, path, ".page-body")));
-        }
-        expect(found).toEqual([]);
-      } finally {
-        await context.close();
-      }
-    },
-    180_000,
-  );
 });

@@ -904,46 +904,6 @@ describeOnce("view counts", () => {
   });
 });
 
-describe("accessibility", () => {
-  // Axe over ten pages at two widths takes several times a usual test's minute on a busy machine.
-  test("the press pages and the administrator's pages have no serious axe findings at 390 and 1440 px", async () => {
-    const id = await postArticle(server, cookie, {
-      title: "접근성 확인용 글",
-      summary: "요약",
-      body: "본문",
-      photo: new Blob([new Uint8Array(await jpeg(800, 450))], { type: "image/jpeg" }),
-    });
-    const found: string[] = [];
-    for (const viewport of ["phone", "desktop"] as const) {
-      const { context, page } = await openPage(browser, viewport);
-      try {
-        for (const path of [pressPath, `${pressPath}/${id}`, "/admin/login"]) {
-          await page.goto(server.url + path);
-          await hydrated(page);
-          found.push(...(await seriousA11yViolations(page, `${viewport} ${path}`, "main")));
-        }
-        await signInOnPressList(page, server);
-        for (const path of [
-          pressPath,
-          "/admin",
-          "/admin/press",
-          `/admin/press/${id}`,
-          "/admin/leads",
-        ]) {
-          await page.goto(server.url + path);
-          await hydrated(page);
-          found.push(
-            ...(await seriousA11yViolations(page, `${viewport} signed in ${path}`, "main")),
-          );
-        }
-      } finally {
-        await context.close();
-      }
-    }
-    expect(found).toEqual([]);
-  }, 180_000);
-});
-
 describeOnce("what a visitor's browser downloads", () => {
   /** The stylesheets a page's visit downloads, each with its text (read again from the server). */
   async function stylesheetsOf(page: Page, path: string) {

@@ -27,18 +27,23 @@ export async function seriousA11yViolations(
 export const WCAG_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"];
 
 /**
- * Every WCAG A/AA violation axe finds on the page, whatever its impact, one line per element.
- * `exclude`: parts already checked elsewhere (the layout every page shares).
+ * Every WCAG A/AA violation axe finds on the page, whatever its impact, and its best-practice
+ * findings that are serious or critical, one line per element. `exclude`: parts already checked
+ * elsewhere (the layout every page shares).
  */
 export async function wcagViolations(
   page: Page,
   label: string,
   exclude: string[] = [],
 ): Promise<string[]> {
-  let builder = new AxeBuilder({ page }).withTags(WCAG_TAGS);
+  let builder = new AxeBuilder({ page }).withTags([...WCAG_TAGS, "best-practice"]);
   for (const selector of exclude) builder = builder.exclude(selector);
   const result = await builder.analyze();
-  return result.violations.flatMap((v) =>
+  const wcag = (tags: string[]) => tags.some((tag) => WCAG_TAGS.includes(tag));
+  const shown = result.violations.filter(
+    (v) => wcag(v.tags) || v.impact === "serious" || v.impact === "critical",
+  );
+  return shown.flatMap((v) =>
     v.nodes.map((n) => `${label}: ${v.id} (${v.impact}) ${n.target.join(" ")} — ${v.help}`),
   );
 }
