@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { content } from "./support/sites";
 import { getPage } from "~/content/pages";
 import { milestoneWhen } from "~/lib/schedule";
-import { hydrated, launchBrowser, openPage } from "./support/browser";
+import { hydrated, launchBrowser, openPage, useSharedPage } from "./support/browser";
 import { startServer, type RunningServer } from "./support/server";
 
 /*
@@ -162,35 +162,29 @@ async function expectFullContent(page: Page, path: string) {
 }
 
 describe.each(["phone", "desktop"] as const)("information pages at %s width", (viewport) => {
+  const shared = useSharedPage(() => browser, viewport);
   test.each(PATHS)("%s shows its banner, tab menu, full content and notices", async (path) => {
-    const { context, page, errors } = await openPage(browser, viewport);
-    try {
-      await page.goto(server.url + path);
-      await hydrated(page);
-      await expectFullContent(page, path);
-      expect(errors).toEqual([]);
-    } finally {
-      await context.close();
-    }
+    const { page, errors } = shared();
+    await page.goto(server.url + path);
+    await hydrated(page);
+    await expectFullContent(page, path);
+    expect(errors).toEqual([]);
   });
 });
 
 describe("without JavaScript", () => {
+  const shared = useSharedPage(() => browser, "phone", { javaScriptEnabled: false });
   test.each(PATHS)("%s shows its full content from the prerendered HTML", async (path) => {
-    const { context, page } = await openPage(browser, "phone", { javaScriptEnabled: false });
-    try {
-      await page.goto(server.url + path);
-      await expectFullContent(page, path);
-      // Fade-ins are CSS only: after they run, no text is left transparent.
-      await page.waitForTimeout(1200);
-      const hidden = await page.$$eval(
-        ".page-body .reveal",
-        (els) => els.filter((el) => getComputedStyle(el).opacity !== "1").length,
-      );
-      expect(hidden).toBe(0);
-    } finally {
-      await context.close();
-    }
+    const { page } = shared();
+    await page.goto(server.url + path);
+    await expectFullContent(page, path);
+    // Fade-ins are CSS only: after they run, no text is left transparent.
+    await page.waitForTimeout(1200);
+    const hidden = await page.$$eval(
+      ".page-body .reveal",
+      (els) => els.filter((el) => getComputedStyle(el).opacity !== "1").length,
+    );
+    expect(hidden).toBe(0);
   });
 });
 
