@@ -4,7 +4,7 @@ import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { createLead, listLeads, type LeadMeta } from "~/leads/leads.server";
 import type { LeadForm } from "~/lib/lead-form";
 import { ALL_SITES } from "~/lib/sites";
-import { kstInstant } from "~/lib/visit-slots";
+import { kstInstant } from "~/lib/korean-time";
 import { createOutboxWorker, listOutbox } from "~/outbox/outbox.server";
 import { cancelBooking, findBooking, hashToken, readAvailability } from "./bookings.server";
 

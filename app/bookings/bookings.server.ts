@@ -18,12 +18,10 @@ import {
   bookableDates,
   BOOKING_PATH,
   firstOpenSlot,
-  kstDate,
-  kstInstant,
-  kstTime,
   slotKeyOf,
   type Availability,
 } from "~/lib/visit-slots";
+import { kstDate, kstInstant, kstTime } from "~/lib/korean-time";
 import { enqueueStaffAlerts } from "~/outbox/outbox.server";
 import { sourceStaff } from "~/lib/source-phone";
 

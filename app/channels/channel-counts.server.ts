@@ -17,7 +17,7 @@ import {
   type ChannelRange,
   type ChannelRow,
 } from "~/lib/channels";
-import { kstDayStartIso, kstToday } from "~/lib/korean-date";
+import { kstDayStartIso, kstDate } from "~/lib/korean-time";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
 
 /** Most distinct sources a complex counts in a day; later ones are counted under OTHER_SOURCES. */
@@ -34,7 +34,7 @@ export async function countChannel(
   now: Date = new Date(),
 ): Promise<void> {
   const db = await getDb();
-  const day = kstToday(now);
+  const day = kstDate(now);
   let key = source;
   if (key !== NO_SOURCE && key !== OTHER_SOURCES) {
     // Two visitors racing past the cap may add a source or two more: a bound, not an exact one.
@@ -117,7 +117,7 @@ export async function channelReport(scope: SiteScope, range: ChannelRange): Prom
     [scope, kstDayStartIso(range.from), kstDayStartIso(addDays(range.to, 1))],
   );
   for (const l of leads) {
-    const day = kstToday(new Date(`${l.hour}:00:00Z`));
+    const day = kstDate(new Date(`${l.hour}:00:00Z`));
     const row = rowOf(l.site_id, day, channelSource(l.utm_source));
     row.leads += Number(l.leads);
     row.visits += Number(l.visits);

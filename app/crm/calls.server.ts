@@ -15,7 +15,7 @@ import {
   type CallResult,
   type CustomerStatus,
 } from "~/lib/crm";
-import { kstInputToIso } from "~/lib/korean-date";
+import { kstInputToIso } from "~/lib/korean-time";
 import { MEMO_MAX } from "~/lib/lead-desk";
 import type { Role } from "~/lib/roles";
 import { assign, event, setStatus } from "./customers.server";

@@ -8,7 +8,7 @@
 import { randomUUID } from "node:crypto";
 import { getDb, type Queryable } from "~/db/db.server";
 import { CLOSED_STATUSES, sourceKey, STATUS_STAGE, type CustomerStatus } from "~/lib/crm";
-import { startOfKstDay } from "~/lib/visit-slots";
+import { startOfKstDay } from "~/lib/korean-time";
 
 /** SQL: the card still waits for calls (not 계약 or 무효). `prefix`: the table's alias and a dot. */
 export const openCard = (prefix = "") =>

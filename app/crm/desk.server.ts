@@ -15,7 +15,7 @@ import {
   type CustomerStatus,
   type Interest,
 } from "~/lib/crm";
-import { kstDayStartIso } from "~/lib/korean-date";
+import { kstDayStartIso } from "~/lib/korean-time";
 import {
   DESK_PAGE_SIZE,
   leadKindLabel,
@@ -29,7 +29,8 @@ import {
 import type { LeadRow } from "~/leads/leads.server";
 import { normalizePhone } from "~/lib/phone";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
-import { formatSlot, kstDate, kstTime, slotKeyOf } from "~/lib/visit-slots";
+import { kstDate, kstTime } from "~/lib/korean-time";
+import { formatSlot, slotKeyOf } from "~/lib/visit-slots";
 import { maskPhone } from "~/outbox/sms.server";
 import { cardRights, type Viewer } from "./calls.server";
 import { endOfKstDay, openCard } from "./customers.server";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { engines, useTestDb } from "~/db/test-support";
-import { kstInstant } from "~/lib/visit-slots";
+import { kstInstant } from "~/lib/korean-time";
 import { textType } from "~/outbox/sms.server";
 import { requireSite, siteOrigin } from "~/sites/registry.server";
 import { dueCounts, sendDueDigests } from "./digest.server";

@@ -14,7 +14,7 @@
 import { getDb, type Queryable } from "~/db/db.server";
 import { env } from "~/env.server";
 import { endOfKstDay, openCard } from "./customers.server";
-import { kstDate, kstTime } from "~/lib/visit-slots";
+import { kstDate, kstTime } from "~/lib/korean-time";
 import { enqueue } from "~/outbox/outbox.server";
 import { maskPhone } from "~/outbox/sms.server";
 import { siteById, siteOrigin } from "~/sites/registry.server";

@@ -20,7 +20,7 @@ import {
 } from "~/lib/channels";
 import { STATUS_STAGE } from "~/lib/crm";
 import { FUNNEL_COLUMNS, FUNNEL_TOTAL, type FunnelFigures, type FunnelRow } from "~/lib/funnel";
-import { kstDayStartIso } from "~/lib/korean-date";
+import { kstDayStartIso } from "~/lib/korean-time";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
 
 export type Funnel = { rows: FunnelRow[]; total: FunnelFigures };

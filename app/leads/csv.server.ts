@@ -3,6 +3,7 @@
  * times in KST.
  */
 import { SITE_COLUMN, toCsv } from "~/http/csv.server";
+import { formatKstStamp } from "~/lib/korean-time";
 import { leadKindLabel } from "~/lib/lead-desk";
 import type { Lead } from "./leads.server";
 
@@ -30,9 +31,7 @@ export const CSV_HEADER = [
 /** "2026-03-01T01:02:03.000Z" → "2026-03-01 10:02:03" (Korea has no daylight saving time); null → "". */
 export function formatKst(iso: string | null): string {
   if (iso === null) return "";
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Date(d.getTime() + 9 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
+  return formatKstStamp(iso);
 }
 
 /** One lead's cells, in CSV_HEADER order (the lead desk adds its own columns after them). */

@@ -15,14 +15,8 @@ import { cleanAttribution, originLine, type Attribution } from "~/lib/attributio
 import { recordedShownPhone, sourceStaff } from "~/lib/source-phone";
 import { MIN_FILL_MS, type LeadForm, type LeadKind } from "~/lib/lead-form";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
-import {
-  checkSlot,
-  kstDate,
-  kstTime,
-  slotKeyOf,
-  startOfKstDay,
-  type SlotProblem,
-} from "~/lib/visit-slots";
+import { kstDate, kstTime, startOfKstDay } from "~/lib/korean-time";
+import { checkSlot, slotKeyOf, type SlotProblem } from "~/lib/visit-slots";
 import { enqueue, enqueueStaffAlerts } from "~/outbox/outbox.server";
 import { promotionSmsText, visitConfirmation } from "~/outbox/sms.server";
 import type { WebhookPayload } from "~/outbox/webhook.server";

@@ -4,7 +4,7 @@
  * source is keyed, the date range, and how the desk writes its figures.
  */
 import { cleanAttribution } from "./attribution";
-import { kstToday } from "./korean-date";
+import { kstDate } from "./korean-time";
 
 /** Where the page's beacons go (navigator.sendBeacon). */
 export const CHANNEL_PATH = "/api/channel";
@@ -123,7 +123,7 @@ export function parseChannelRange(params: URLSearchParams, now: Date = new Date(
   const rawTo = params.get("to");
   const from = validDay(rawFrom) ? rawFrom : null;
   const to = validDay(rawTo) ? rawTo : null;
-  let end = to ?? kstToday(now);
+  let end = to ?? kstDate(now);
   let start = from ?? addDays(end, -(DEFAULT_DAYS - 1));
   if (start > end) [start, end] = [end, start];
   if (addDays(start, MAX_DAYS - 1) < end) start = addDays(end, -(MAX_DAYS - 1));

@@ -4,8 +4,8 @@ import {
   formatKoreanDateTime,
   isoToKstInput,
   kstInputToIso,
-  kstToday,
-} from "./korean-date";
+  kstDate,
+} from "./korean-time";
 import { checkPhotoFile, checkPressForm, PHOTO_MAX_BYTES, PRESS_MESSAGES } from "./press-form";
 
 const NOW = new Date("2026-03-01T15:30:00.000Z"); // 2026-03-02 00:30 in Korea
@@ -98,7 +98,7 @@ describe("Korean dates", () => {
     expect(formatKoreanDateTime("2026-03-01T15:30:00.000Z")).toBe("2026. 3. 2. 오전 12:30");
     expect(formatKoreanDateTime("2026-03-02T05:05:00.000Z")).toBe("2026. 3. 2. 오후 2:05");
     expect(formatKoreanDateTime("nonsense")).toBe("");
-    expect(kstToday(NOW)).toBe("2026-03-02");
+    expect(kstDate(NOW)).toBe("2026-03-02");
   });
 
   it("turns datetime-local values into UTC and back", () => {

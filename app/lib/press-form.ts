@@ -3,7 +3,7 @@
  * (which decides). Plain code rather than zod: the press list is a public page, and these few checks
  * do not justify putting a validation library in its bundle.
  */
-import { formatKoreanDateTime, kstInputToIso, kstToday } from "./korean-date";
+import { formatKoreanDateTime, kstInputToIso, kstDate } from "./korean-time";
 
 export const TITLE_MAX = 200;
 export const SUMMARY_MAX = 1000;
@@ -118,7 +118,7 @@ export function checkPressForm(
   const body = str(raw.body).replace(/\r\n?/g, "\n").replace(/\s+$/, "").replace(/^\n+/, "");
   const sourceName = oneLine(raw.sourceName);
   const sourceUrl = oneLine(raw.sourceUrl);
-  const pressDate = oneLine(raw.pressDate) || kstToday(now);
+  const pressDate = oneLine(raw.pressDate) || kstDate(now);
   const publish = (PUBLISH_MODES as readonly string[]).includes(str(raw.publish))
     ? (str(raw.publish) as PublishMode)
     : "now";

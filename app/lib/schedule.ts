@@ -1,4 +1,5 @@
 import type { Milestone } from "~/content/schema";
+import { addDays, koreanWeekday, kstDate, kstInstant } from "./korean-time";
 
 /*
  * The sale schedule's rules, shared by the pages (prerendered and in the browser) and the calendar
@@ -7,23 +8,12 @@ import type { Milestone } from "~/content/schema";
  */
 
 export const TO_BE_ANNOUNCED = "추후 공지";
-const KST_OFFSET_MS = 9 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const WEEKDAYS = ["일", "월", "화", "수", "목", "금", "토"];
 
 /** Days since 1970-01-01 of an ISO date (YYYY-MM-DD). */
 function dayNumber(isoDate: string): number {
   const [y, m, d] = isoDate.split("-").map(Number);
   return Date.UTC(y!, m! - 1, d!) / DAY_MS;
-}
-
-/** Today's date in Korea (YYYY-MM-DD) at the instant `now`. */
-export function koreanDate(now: Date | number): string {
-  return new Date(Number(now) + KST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-function weekday(isoDate: string): string {
-  return WEEKDAYS[new Date(dayNumber(isoDate) * DAY_MS).getUTCDay()]!;
 }
 
 /** "청약접수 · 특별공급" */
@@ -38,10 +28,10 @@ export function milestoneTitle(m: Pick<Milestone, "step" | "detail">): string {
 export function milestoneWhen(m: Milestone): string {
   if (!m.date) return TO_BE_ANNOUNCED;
   const [y, mo, d] = m.date.split("-");
-  let when = `${y}.${mo}.${d} (${weekday(m.date)})`;
+  let when = `${y}.${mo}.${d} (${koreanWeekday(m.date)})`;
   if (m.endDate) {
     const [ey, emo, ed] = m.endDate.split("-");
-    when += ` ~ ${ey === y ? "" : `${ey}.`}${emo}.${ed} (${weekday(m.endDate)})`;
+    when += ` ~ ${ey === y ? "" : `${ey}.`}${emo}.${ed} (${koreanWeekday(m.endDate)})`;
   }
   if (m.startTime) when += ` ${m.startTime}${m.endTime ? ` ~ ${m.endTime}` : ""}`;
   return when;
@@ -57,7 +47,7 @@ export type MilestoneState =
 /** Where a milestone stands on the Korean calendar day of `now`. */
 export function milestoneState(m: Milestone, now: Date | number): MilestoneState {
   if (!m.date) return { kind: "tba" };
-  const today = dayNumber(koreanDate(now));
+  const today = dayNumber(kstDate(now));
   const start = dayNumber(m.date);
   const end = dayNumber(m.endDate ?? m.date);
   if (today < start) return { kind: "upcoming", days: start - today };
@@ -129,16 +119,10 @@ const compactDate = (isoDate: string) => isoDate.replace(/-/g, "");
 
 /** A Korean date and time as a UTC DATE-TIME: "2026-12-14", "09:00" → "20261214T000000Z". */
 function utcStamp(isoDate: string, time: string): string {
-  const [h, min] = time.split(":").map(Number);
-  const instant = dayNumber(isoDate) * DAY_MS + (h! * 60 + min!) * 60_000 - KST_OFFSET_MS;
-  return new Date(instant)
+  return kstInstant(isoDate, time)
     .toISOString()
     .replace(/[-:]/g, "")
     .replace(/\.\d{3}/, "");
-}
-
-function addDays(isoDate: string, days: number): string {
-  return new Date((dayNumber(isoDate) + days) * DAY_MS).toISOString().slice(0, 10);
 }
 
 export type CalendarInfo = {

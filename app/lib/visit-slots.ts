@@ -1,4 +1,5 @@
 import type { ModelHouse } from "~/content/schema";
+import { addDays, koreanWeekday, kstDate, kstInstant, kstTime, weekdayOf } from "./korean-time";
 
 /*
  * The model house's visit slots, from a complex's modelHouse.visits: which days it opens, which slots a
@@ -24,30 +25,6 @@ export type Availability = { days: DayAvailability[] };
 
 export type SlotProblem = "invalid" | "closed" | "past" | "out_of_range";
 
-const KST_OFFSET_MS = 9 * 3_600_000;
-const DAY_MS = 86_400_000;
-const WEEKDAYS = ["일", "월", "화", "수", "목", "금", "토"] as const;
-
-/** Korean calendar date of an instant: "2026-11-23". */
-export function kstDate(instant: Date): string {
-  return new Date(instant.getTime() + KST_OFFSET_MS).toISOString().slice(0, 10);
-}
-
-/** Korean clock time of an instant: "14:05". */
-export function kstTime(instant: Date): string {
-  return new Date(instant.getTime() + KST_OFFSET_MS).toISOString().slice(11, 16);
-}
-
-/** The instant a Korean date and clock time name. */
-export function kstInstant(date: string, time = "00:00"): Date {
-  return new Date(`${date}T${time}:00.000+09:00`);
-}
-
-/** The instant the Korean day of `instant` began. */
-export function startOfKstDay(instant: Date): Date {
-  return kstInstant(kstDate(instant));
-}
-
 const minutes = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5));
 const clock = (m: number) =>
   `${String(Math.floor(m / 60)).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
@@ -60,19 +37,15 @@ export function slotTimes(v: VisitSchedule): string[] {
   return times;
 }
 
-function weekday(date: string): number {
-  return new Date(`${date}T00:00:00Z`).getUTCDay();
-}
-
 /** Visitors a slot takes: its weekday-and-time exception (운영 정보), else the capacity per slot. */
 export function capacityOf(v: VisitSchedule, date: string, time: string): number {
-  const day = weekday(date);
+  const day = weekdayOf(date);
   const exception = v.capacityExceptions?.find((e) => e.weekday === day && e.time === time);
   return exception ? exception.capacity : v.capacityPerSlot;
 }
 
 export function isOpenDay(v: VisitSchedule, date: string): boolean {
-  return v.openWeekdays.includes(weekday(date)) && !v.closedDates.includes(date);
+  return v.openWeekdays.includes(weekdayOf(date)) && !v.closedDates.includes(date);
 }
 
 /**
@@ -84,7 +57,7 @@ export function bookableDates(v: VisitSchedule, now: Date): string[] {
   const today = kstDate(now);
   const times = slotTimes(v);
   for (let i = 0; dates.length < v.bookableDays && i < 370; i++) {
-    const date = kstDate(new Date(kstInstant(today).getTime() + i * DAY_MS));
+    const date = addDays(today, i);
     if (!isOpenDay(v, date)) continue;
     if (i === 0 && !times.some((t) => kstInstant(date, t) > now)) continue;
     dates.push(date);
@@ -158,7 +131,7 @@ export function firstOpenSlot(availability: Availability, from?: string): string
 /** "2026-11-23" → "11월 23일(월)" */
 export function formatVisitDate(date: string): string {
   const [, month, day] = date.split("-").map(Number);
-  return `${month}월 ${day}일(${WEEKDAYS[weekday(date)]})`;
+  return `${month}월 ${day}일(${koreanWeekday(date)})`;
 }
 
 /** "2026-11-23T14:00" → "11월 23일(월) 14:00" */
@@ -170,7 +143,7 @@ export function formatSlot(key: string): string {
 /** Chip text of a day in the picker: "11.23" and "월". */
 export function dayChip(date: string): { day: string; weekday: string } {
   const [, month, day] = date.split("-").map(Number);
-  return { day: `${month}.${day}`, weekday: WEEKDAYS[weekday(date)]! };
+  return { day: `${month}.${day}`, weekday: koreanWeekday(date) };
 }
 
 /**

@@ -13,7 +13,8 @@
 import type { Site } from "~/content/schema";
 import { requireSite } from "~/sites/registry.server";
 import { hasOwnSiteSetting, siteSetting } from "~/env.server";
-import { formatSlot, kstDate, kstInstant, kstTime } from "~/lib/visit-slots";
+import { formatKoreanMonthDayTime, kstDate, kstInstant, kstTime } from "~/lib/korean-time";
+import { formatSlot } from "~/lib/visit-slots";
 
 /** Why an SMS is sent (outbox.purpose). */
 export type SmsPurpose = "confirmation" | "promotion" | "staff";
@@ -131,8 +132,7 @@ export function remainingLines(site: Site): string[] {
       return `${u.label} ${n === 0 ? "마감" : `${n}세대`}`;
     });
   if (parts.length === 0) return [];
-  const at = new Date(Date.parse(remaining.updatedAt) + 9 * 3_600_000);
-  const when = `${at.getUTCMonth() + 1}월 ${at.getUTCDate()}일 ${String(at.getUTCHours()).padStart(2, "0")}:${String(at.getUTCMinutes()).padStart(2, "0")} 기준`;
+  const when = `${formatKoreanMonthDayTime(remaining.updatedAt)} 기준`;
   return [`잔여 세대(${when}): ${parts.join(", ")}`];
 }
 

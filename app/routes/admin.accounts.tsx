@@ -20,7 +20,7 @@ import {
 } from "~/lib/accounts";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { busyButton, refuseWhileBusy } from "~/lib/busy-form";
-import { formatKoreanDateTime } from "~/lib/korean-date";
+import { formatKoreanDateTime } from "~/lib/korean-time";
 import { isRole, ROLE_LABELS, type Role } from "~/lib/roles";
 import { ALL_SITES } from "~/lib/sites";
 import { field, requireForm } from "~/http/form.server";

@@ -3,7 +3,7 @@ import { upsertAdmin } from "~/auth/admin.server";
 import { cookieOf, TEST_PASSWORD, thrownStatus } from "~/auth/test-support";
 import { countChannel } from "~/channels/channel-counts.server";
 import { engines, useTestDb } from "~/db/test-support";
-import { kstToday } from "~/lib/korean-date";
+import { kstDate } from "~/lib/korean-time";
 import { loader as csvLoader } from "./admin.channels.csv";
 import { loader as deskLoader } from "./admin.channels";
 
@@ -42,7 +42,7 @@ describe.each(engines())("채널 성과 per complex ($name)", (engine) => {
     await countChannel("anyang", "tel", "naver");
     await countChannel("suwon", "landing", "daangn");
   }
-  const day = kstToday();
+  const day = kstDate();
 
   it("gives a complex administrator their complex's figures only, without a complex column or choice", async () => {
     await seed();

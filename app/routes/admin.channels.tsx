@@ -16,7 +16,7 @@ import {
   type ChannelRange,
   type ChannelRow,
 } from "~/lib/channels";
-import { formatKoreanDay } from "~/lib/korean-date";
+import { formatKoreanDay } from "~/lib/korean-time";
 import { DESK_SITE_PARAM } from "~/lib/lead-desk";
 import { ALL_SITES } from "~/lib/sites";
 import { deskSiteChoice } from "~/sites/console-site.server";

@@ -37,7 +37,7 @@ import {
   type FieldSchema,
   type Option,
 } from "~/lib/form-schema";
-import { formatKoreanDateTime } from "~/lib/korean-date";
+import { formatKoreanDateTime } from "~/lib/korean-time";
 import { requireConsoleSite } from "~/sites/console-site.server";
 import { consoleLeftovers, markLeftovers } from "~/sites/copy-source.server";
 import type { LeftoverList } from "~/lib/leftovers";

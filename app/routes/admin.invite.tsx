@@ -13,7 +13,7 @@ import { destroySession } from "~/auth/session.server";
 import { ACCOUNT_MESSAGES, passwordProblem, PASSWORD_MIN } from "~/lib/accounts";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { busyButton, refuseWhileBusy } from "~/lib/busy-form";
-import { formatKoreanDateTime } from "~/lib/korean-date";
+import { formatKoreanDateTime } from "~/lib/korean-time";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, type Role } from "~/lib/roles";
 import { clientIp } from "~/http/client-ip.server";
 import { field, requireForm } from "~/http/form.server";

@@ -29,7 +29,7 @@ import {
   INTERESTS,
   NOTE_MAX,
 } from "~/lib/crm";
-import { formatKoreanDateTime, isoToKstInput, kstToday } from "~/lib/korean-date";
+import { formatKoreanDateTime, isoToKstInput, kstDate } from "~/lib/korean-time";
 import { DESK_SITE_PARAM, MEMO_MAX, sourceLabel } from "~/lib/lead-desk";
 import { ALL_SITES } from "~/lib/sites";
 import { busyButton } from "~/lib/busy-form";
@@ -90,7 +90,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     {
       ...detail,
       rights,
-      today: kstToday(),
+      today: kstDate(),
       siteParam: siteId === requestSiteId(request) ? "" : `?${DESK_SITE_PARAM}=${siteId}`,
       consultants: rights.reassign
         ? [...(await consultantNames(siteId))].map(([id, email]) => ({ id, email }))

@@ -3,7 +3,7 @@ import { logAccess } from "~/admin/access-log.server";
 import { allDeskLeads, deskCsv, deskScope } from "~/admin/lead-desk.server";
 import { requireArea } from "~/auth/guards.server";
 import { adminHeaders } from "~/lib/admin-page";
-import { kstToday } from "~/lib/korean-date";
+import { kstDate } from "~/lib/korean-time";
 import { DESK_SITE_PARAM, describeDeskFilter, parseDeskFilter, siteLabel } from "~/lib/lead-desk";
 import { ALL_SITES } from "~/lib/sites";
 import { clientIp } from "~/http/client-ip.server";
@@ -30,12 +30,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     rowCount: leads.length,
     ip: clientIp(request, context),
   });
-  const name = `leads-${kstToday()}.csv`;
+  const name = `leads-${kstDate()}.csv`;
   return new Response(deskCsv(leads, { withSite: scope === ALL_SITES }), {
     headers: {
       ...adminHeaders(),
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(`상담접수-${kstToday()}.csv`)}`,
+      "Content-Disposition": `attachment; filename="${name}"; filename*=UTF-8''${encodeURIComponent(`상담접수-${kstDate()}.csv`)}`,
     },
   });
 }

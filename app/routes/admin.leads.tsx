@@ -12,7 +12,7 @@ import { consultantNames, listCards, queueOf, type CardView, type Queue } from "
 import { dueCounts } from "~/crm/digest.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { CALL_RESULT_LABEL } from "~/lib/crm";
-import { formatKoreanDate, formatKoreanDateTime } from "~/lib/korean-date";
+import { formatKoreanDate, formatKoreanDateTime } from "~/lib/korean-time";
 import {
   DESK_FILTERS,
   DESK_SITE_PARAM,

@@ -7,7 +7,7 @@ import { mayUse } from "~/auth/access.server";
 import { milestoneLabel } from "~/content/pages";
 import type { Milestone, Site } from "~/content/schema";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
-import { formatKoreanDateTime, isoToKstInput, kstInputToIso } from "~/lib/korean-date";
+import { formatKoreanDateTime, isoToKstInput, kstInputToIso } from "~/lib/korean-time";
 import { SITE_ID } from "~/lib/sites";
 import { field, readForm } from "~/http/form.server";
 import {

@@ -7,7 +7,7 @@ import { refuseCrossSite } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { withParam } from "~/lib/console";
 import { safeRedirect } from "~/lib/auth";
-import { isoToKstInput } from "~/lib/korean-date";
+import { isoToKstInput } from "~/lib/korean-time";
 import { PRESS_MESSAGES, type PressFormValues } from "~/lib/press-form";
 import { deletePost, getPost, updatePost, type PhotoChange } from "~/press/posts.server";
 import { field, readForm } from "~/http/form.server";

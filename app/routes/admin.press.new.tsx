@@ -5,7 +5,7 @@ import { PressWriteForm } from "~/components/press/press-write-form";
 import { refuseCrossSite } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { withParam } from "~/lib/console";
-import { kstToday } from "~/lib/korean-date";
+import { kstDate } from "~/lib/korean-time";
 import { EMPTY_PRESS_FORM } from "~/lib/press-form";
 import { readForm } from "~/http/form.server";
 import { requireConsoleSite } from "~/sites/console-site.server";
@@ -22,7 +22,7 @@ export const headers = adminHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { query } = await requireConsoleSite(request, "press");
-  return data({ today: kstToday(), query }, { headers: adminHeaders() });
+  return data({ today: kstDate(), query }, { headers: adminHeaders() });
 }
 
 export async function action({ request }: Route.ActionArgs) {

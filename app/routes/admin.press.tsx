@@ -5,7 +5,7 @@ import type { Route } from "./+types/admin.press";
 import { DeletePost } from "~/components/press/delete-post";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { withParam } from "~/lib/console";
-import { formatKoreanDateTime } from "~/lib/korean-date";
+import { formatKoreanDateTime } from "~/lib/korean-time";
 import { postedMessage } from "~/lib/press-form";
 import { getPost, listAllPosts } from "~/press/posts.server";
 import { requireConsoleSite } from "~/sites/console-site.server";

@@ -7,7 +7,7 @@ import { mayUse } from "~/auth/access.server";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { sitesWithLeads } from "~/leads/leads.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
-import { formatKoreanDateTime, kstInputToIso } from "~/lib/korean-date";
+import { formatKoreanDateTime, kstInputToIso } from "~/lib/korean-time";
 import { SITE_ID } from "~/lib/sites";
 import { siteJsonSchema } from "~/content/schema";
 import { field, requireForm } from "~/http/form.server";

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { channelReport } from "~/channels/channel-counts.server";
 import { engines, useTestDb } from "~/db/test-support";
 import { CHANNEL_MESSAGES } from "~/lib/channels";
-import { kstToday } from "~/lib/korean-date";
+import { kstDate } from "~/lib/korean-time";
 import { action, loader } from "./api.channel";
 
 /** A beacon as the page's script sends it (navigator.sendBeacon with a string: text/plain). */
@@ -31,7 +31,7 @@ async function beacon(
 const json = (kind: string, source?: string) => JSON.stringify({ kind, source });
 
 async function today(siteId: string) {
-  const day = kstToday();
+  const day = kstDate();
   const { rows } = await channelReport(siteId, { from: day, to: day });
   return rows.map((r) => [r.source, r.landings, r.telTaps]);
 }

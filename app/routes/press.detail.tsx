@@ -10,7 +10,7 @@ import { DeletePost } from "~/components/press/delete-post";
 import { PressPicture } from "~/components/press/press-picture";
 import { getAdminFor } from "~/auth/guards.server";
 import { NO_STORE } from "~/lib/cache";
-import { formatKoreanDateTime, formatKoreanDay } from "~/lib/korean-date";
+import { formatKoreanDateTime, formatKoreanDay } from "~/lib/korean-time";
 import { formatViews, pressPage } from "~/lib/press-pages";
 import { largestPressPhoto } from "~/lib/press-photo";
 import { seoTags } from "~/lib/seo";

@@ -11,7 +11,7 @@ import { AdminWelcome, SignInForm } from "~/components/admin/sign-in-form";
 import { PressTable, type PressListPage } from "~/components/press/press-table";
 import { PressWriteForm } from "~/components/press/press-write-form";
 import { NO_STORE, REVALIDATE } from "~/lib/cache";
-import { kstToday } from "~/lib/korean-date";
+import { kstDate } from "~/lib/korean-time";
 import { EMPTY_PRESS_FORM, postedMessage } from "~/lib/press-form";
 import { pressPage } from "~/lib/press-pages";
 import { seoTags } from "~/lib/seo";
@@ -72,7 +72,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       posted: posted
         ? { id: posted.id, state: posted.state, publishedAt: posted.publishedAt }
         : null,
-      today: kstToday(),
+      today: kstDate(),
     },
     { headers: { "Cache-Control": admin ? NO_STORE : REVALIDATE, Vary: "Cookie" } },
   );

@@ -1,4 +1,5 @@
 import { PageShell } from "~/components/layout/page-shell";
+import { formatKoreanLongDay } from "~/lib/korean-time";
 import { phoneLink } from "~/lib/source-phone";
 import { pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site";
@@ -6,11 +7,6 @@ import { configuredVendors, VENDORS } from "~/lib/tracking";
 
 export { pageLoader as loader } from "./page-guard.server";
 export const meta = pageMeta;
-
-function koreanDate(iso: string) {
-  const [y, m, d] = iso.split("-").map(Number);
-  return `${y}년 ${m}월 ${d}일`;
-}
 
 /**
  * The ad platforms' tools the complex uses (content `tracking`), as PIPA art. 30 asks the policy to
@@ -228,7 +224,7 @@ export default function Privacy() {
           </section>
         ))}
         <footer className="privacy-meta">
-          <p>시행일: {koreanDate(p.effectiveDate)}</p>
+          <p>시행일: {formatKoreanLongDay(p.effectiveDate)}</p>
           <p>동의서 버전: {p.consentVersion}</p>
         </footer>
       </article>

@@ -2,17 +2,13 @@ import { Link } from "react-router";
 import { RemainingUnitsBoard } from "~/components/live/remaining-units";
 import { PageShell } from "~/components/layout/page-shell";
 import { DocumentPages, DocumentViewer } from "~/components/media/document-viewer";
+import { formatKoreanLongDay } from "~/lib/korean-time";
 import { phoneLink } from "~/lib/source-phone";
 import { pageMeta } from "~/lib/seo";
 import { useSite } from "~/lib/site";
 
 export { pageLoader as loader } from "./page-guard.server";
 export const meta = pageMeta;
-
-function koreanDate(iso: string) {
-  const [y, m, d] = iso.split("-").map(Number);
-  return `${y}년 ${m}월 ${d}일`;
-}
 
 export default function Announcement() {
   const site = useSite();
@@ -28,7 +24,8 @@ export default function Announcement() {
           </h2>
           {notice.publishedAt ? (
             <p className="sales-intro">
-              공고일 <time dateTime={notice.publishedAt}>{koreanDate(notice.publishedAt)}</time>
+              공고일{" "}
+              <time dateTime={notice.publishedAt}>{formatKoreanLongDay(notice.publishedAt)}</time>
             </p>
           ) : null}
         </div>

@@ -3,7 +3,7 @@ import { engines, useTestDb } from "~/db/test-support";
 import { createLead } from "~/leads/leads.server";
 import { listOutbox } from "~/outbox/outbox.server";
 import { readAvailability } from "~/bookings/bookings.server";
-import { kstInstant } from "~/lib/visit-slots";
+import { kstInstant } from "~/lib/korean-time";
 import {
   checkLive,
   createLiveSync,

@@ -16,6 +16,7 @@ import { dirname, join } from "node:path";
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from "pdf-lib";
 import subsetFont from "subset-font";
 import type { Content, Milestone } from "../../app/content/schema";
+import { formatKoreanLongDay } from "../../app/lib/korean-time";
 import { figure, householdsText, PENDING } from "../../app/lib/figures";
 
 /** The file under `.artwork/<id>/`, and so its `src`: `art/<id>/notice.pdf`. */
@@ -194,14 +195,11 @@ class Writer {
   }
 }
 
-function koreanDate(iso: string) {
-  const [y, m, d] = iso.split("-").map(Number);
-  return `${y}년 ${m}월 ${d}일`;
-}
-
 function when(m: Milestone) {
   if (!m.date) return "추후 공지";
-  const days = m.endDate ? `${koreanDate(m.date)} ~ ${koreanDate(m.endDate)}` : koreanDate(m.date);
+  const days = m.endDate
+    ? `${formatKoreanLongDay(m.date)} ~ ${formatKoreanLongDay(m.endDate)}`
+    : formatKoreanLongDay(m.date);
   const hours = m.startTime ? ` ${m.startTime}${m.endTime ? ` ~ ${m.endTime}` : ""}` : "";
   return days + hours;
 }
@@ -256,7 +254,7 @@ async function layout(
     w.text(line, { x: MARGIN, y: w.y, size: 22, font: fonts.bold, color: NAVY });
     w.y -= 32;
   }
-  if (announced) w.paragraph(`공고일 ${koreanDate(announced)}`, { size: 11 });
+  if (announced) w.paragraph(`공고일 ${formatKoreanLongDay(announced)}`, { size: 11 });
   w.paragraph(
     "이 문서는 분양 홈페이지의 견본 자료로, 실제 입주자 모집공고가 아닙니다. 청약 자격과 일정은 반드시 청약홈에 게시된 공식 입주자 모집공고로 확인하시기 바랍니다.",
     { size: 9.5 },

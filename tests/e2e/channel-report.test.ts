@@ -1,7 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { addDays } from "~/lib/channels";
-import { formatKoreanDay, kstToday } from "~/lib/korean-date";
+import { formatKoreanDay, kstDate } from "~/lib/korean-time";
 import { RESULT_MESSAGES } from "~/lib/lead-form";
 import { ADMIN_ENV, PERSON_UA, poll, signInVia } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
@@ -99,7 +99,7 @@ describe("채널 성과", () => {
     const leads = (await exportLeads(server)).filter((l) => l.utm_source === "naver");
     expect(leads).toHaveLength(LEADS);
     const visits = leads.filter((l) => l["방문예약일시 (KST)"] && !l["예약취소일시 (KST)"]).length;
-    const today = kstToday();
+    const today = kstDate();
     const rate = ((LEADS * 100) / LANDINGS).toFixed(1);
 
     const { context, page, errors } = await openPage(browser, "desktop");
@@ -189,7 +189,7 @@ describe("채널 성과", () => {
       await page.waitForURL(/\/admin\/leads\/[0-9a-f-]{36}/);
       const badge = () => page.locator("h1 .state-badge").textContent();
       await page.getByLabel("통화 완료").check();
-      await page.getByLabel("다음 연락 날짜").fill(addDays(kstToday(), 1));
+      await page.getByLabel("다음 연락 날짜").fill(addDays(kstDate(), 1));
       await page.getByRole("button", { name: "통화 기록 저장" }).click();
       await poll(badge).toBe("상담 중");
       for (const status of ["방문 완료", "계약"]) {
@@ -237,7 +237,7 @@ describe("채널 성과", () => {
       expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
       const [header, ...lines] = parseCsv(bytes.toString("utf8").slice(1));
       expect(header).toEqual(["기간", "유입 경로", ...Object.keys(expected)]);
-      const today = kstToday();
+      const today = kstDate();
       const from = new URL(server.url + href!).searchParams.get("from");
       expect(lines).toContainEqual([`${from}~${today}`, source, ...Object.values(expected)]);
       expect(lines.at(-1)?.[1]).toBe("합계");

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { PHONE_LABEL } from "~/lib/accounts";
-import { kstDate, kstInstant } from "~/lib/visit-slots";
+import { kstDate, kstInstant } from "~/lib/korean-time";
 import { ADMIN_ENV, adminFetch, poll, signInCookie, signInVia } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import { clockEnv, setClock } from "./support/clock";

@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { kstToday } from "~/lib/korean-date";
+import { kstDate } from "~/lib/korean-time";
 import { telHref } from "~/lib/phone";
 import { siteById } from "~/sites/registry.server";
 import { ADMIN_ENV, adminFetch, PERSON_UA, poll, signInCookie } from "./support/admin";
@@ -87,7 +87,7 @@ describe("a visit from an ad, before the page's script has arrived", () => {
     const source = `fast${process.pid}`;
     const count = async () => {
       const cookie = await signInCookie(server);
-      const res = await adminFetch(server, cookie, `/admin/channels.csv?from=${kstToday()}`);
+      const res = await adminFetch(server, cookie, `/admin/channels.csv?from=${kstDate()}`);
       expect(res.status).toBe(200);
       const rows = parseCsv((await res.text()).replace(/^\uFEFF/, ""));
       const row = rows.find((r) => r[1] === source);

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { CUSTOMER_STATUS_LABEL, type CustomerStatus } from "~/lib/crm";
-import { formatKoreanDateTime } from "~/lib/korean-date";
+import { formatKoreanDateTime } from "~/lib/korean-time";
 
 /** What the desk's list and the card show of a card (a subset of app/crm/desk.server.ts CardView). */
 type CardLike = {

@@ -1,5 +1,5 @@
 import type { RemainingUnits, UnitType } from "~/content/schema";
-import { formatKoreanDateTime } from "~/lib/korean-date";
+import { formatKoreanDateTime } from "~/lib/korean-time";
 
 /**
  * 잔여 세대 현황: per unit type, the units left or 마감, and when they were counted (운영 정보).

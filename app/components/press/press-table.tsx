@@ -1,5 +1,5 @@
 import { formatViews } from "~/lib/press-pages";
-import { formatKoreanDate } from "~/lib/korean-date";
+import { formatKoreanDate } from "~/lib/korean-time";
 import { useSite } from "~/lib/site";
 import type { PressPhoto } from "~/lib/press-photo";
 import { PressPicture } from "./press-picture";
