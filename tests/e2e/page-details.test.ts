@@ -141,8 +141,11 @@ test("at 1440 px the unit-position legend leaves no entry alone on its last row"
       return [...count.values()];
     }),
   );
-  // One row holds every entry when there are few unit types.
-  if (rows.length > 1) expect(rows[rows.length - 1]).toBeGreaterThan(1);
+  // Every unit type has its entry; one row may hold them all, else the last row holds two or more.
+  const entries = content.infoPages.unitPositions.typeColors.length;
+  expect(entries).toBeGreaterThan(1);
+  expect(rows.reduce((sum, n) => sum + n, 0)).toBe(entries);
+  expect(rows.at(-1)).toBeGreaterThan(1);
 });
 
 describe("text that must stay whole", () => {
