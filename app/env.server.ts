@@ -127,7 +127,7 @@ function s3Problem(vars: Record<string, string | undefined>): string | null {
  * `STAFF_ALERT_PHONES__PYEONGCHON_2`) over `NAME`, which stays the default complex's setting and
  * every other complex's fallback. Read them with siteSetting(name, siteId).
  */
-export const SITE_SETTINGS = [
+const SITE_SETTINGS = [
   "STAFF_ALERT_PHONES",
   "LEADS_WEBHOOK_URL",
   "SMS_SENDER",
@@ -195,9 +195,4 @@ export function hasOwnSiteSetting(name: SiteSettingName, siteId: string): boolea
 export function resetEnvCache() {
   cached = undefined;
   cachedSiteSettings = undefined;
-}
-
-/** The only values the browser may see. */
-export function publicEnv() {
-  return { siteUrl: env().SITE_URL };
 }

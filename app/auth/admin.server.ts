@@ -105,11 +105,6 @@ export async function adminAccess(adminId: string): Promise<AdminAccess | undefi
   return { ...access, sites: rows.map((r) => r.site_id) };
 }
 
-/** The complexes of the administrator with this id (ALL_SITES for every one); undefined when unknown. */
-export async function adminSites(adminId: string): Promise<AdminSites | undefined> {
-  return (await adminAccess(adminId))?.sites;
-}
-
 /**
  * Start-up: the administrator from ADMIN_EMAIL + ADMIN_PASSWORD, an agency administrator for every
  * complex, when both are set.

@@ -19,7 +19,7 @@ import { mayUse } from "./access.server";
 import { isAdminFor } from "./admin.server";
 import { getSession, type AdminSession } from "./session.server";
 
-export const SIGN_IN_PATH = "/admin/login";
+const SIGN_IN_PATH = "/admin/login";
 
 /**
  * The signed-in administrator of the complex siteId, or null (signed out, or an administrator of

@@ -27,21 +27,21 @@ import { dummyPasswordHash, verifyPassword } from "./password.server";
 import { createSession, pruneSessions } from "./session.server";
 
 /** Attempts per client address and e-mail together, and per client address, in SIGN_IN_WINDOW_SECONDS. */
-export const SIGN_IN_LIMIT_PER_ADDRESS_AND_ACCOUNT = 5;
-export const SIGN_IN_LIMIT_PER_ADDRESS = 10;
-export const SIGN_IN_WINDOW_SECONDS = 15 * 60;
+const SIGN_IN_LIMIT_PER_ADDRESS_AND_ACCOUNT = 5;
+const SIGN_IN_LIMIT_PER_ADDRESS = 10;
+const SIGN_IN_WINDOW_SECONDS = 15 * 60;
 /**
  * Failures per e-mail from all addresses in SIGN_IN_ACCOUNT_WINDOW_SECONDS past which each address
  * gets one attempt at that e-mail per SIGN_IN_WINDOW_SECONDS (instead of five).
  */
-export const SIGN_IN_LIMIT_PER_ACCOUNT = 100;
-export const SIGN_IN_ACCOUNT_WINDOW_SECONDS = 60 * 60;
+const SIGN_IN_LIMIT_PER_ACCOUNT = 100;
+const SIGN_IN_ACCOUNT_WINDOW_SECONDS = 60 * 60;
 /**
  * The rate_limits row's site_id for the sign-in counters: an account signs in on several complexes,
  * and one set of counters (not one per complex) is what a guesser cannot multiply. No complex has
  * this id.
  */
-export const SIGN_IN_COUNTERS_SITE = "*";
+const SIGN_IN_COUNTERS_SITE = "*";
 
 export type SignInResult =
   | { ok: true; adminId: string; email: string; setCookie: string }

@@ -73,7 +73,7 @@ export async function claimSeat(
 }
 
 /** Gives a seat of the complex's slot back. */
-export async function releaseSeat(tx: Queryable, siteId: string, startsAt: string): Promise<void> {
+async function releaseSeat(tx: Queryable, siteId: string, startsAt: string): Promise<void> {
   await tx.run(
     "UPDATE visit_slots SET booked = booked - 1 WHERE site_id = $2 AND starts_at = $1 AND booked > 0",
     [startsAt, siteId],

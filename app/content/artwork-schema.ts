@@ -21,7 +21,7 @@ const svgPath = (title: string, description: string) =>
  * The location map (입지 개략도) as a schematic drawing, in the coordinates of its image
  * (infoPages.locationPage.map): x to the east, y to the south.
  */
-export const locationMapSchema = z.object({
+const locationMapSchema = z.object({
   /** Minor streets: x of each north–south one, y of each east–west one. */
   streets: z
     .object({
@@ -182,7 +182,7 @@ const ellipse = {
  * The site plan (단지배치도, infoPages.sitePlan.image) as a drawing 1200 × 900: roads on four
  * sides, the site's grounds inside them. Buildings are those of infoPages.unitPositions.
  */
-export const sitePlanSchema = z.object({
+const sitePlanSchema = z.object({
   /** Names of the roads around the site: the wide ones south and west, the narrow ones north and east. */
   roads: z
     .object({

@@ -9,7 +9,7 @@ import type { Identity, Site } from "./schema";
  */
 
 /** Each placeholder and the fact it stands for; the editor's help lists them in this order. */
-export const IDENTITY_PLACEHOLDERS = {
+const IDENTITY_PLACEHOLDERS = {
   단지명: (i: Identity) => i.name,
   브랜드: (i: Identity) => i.brand,
   "단지 주소": (i: Identity) => i.address,
@@ -24,10 +24,10 @@ export const IDENTITY_PLACEHOLDERS = {
   "대표 전화": (i: Identity) => i.phone,
 } satisfies Record<string, (i: Identity) => string | undefined>;
 
-export type PlaceholderName = keyof typeof IDENTITY_PLACEHOLDERS;
+type PlaceholderName = keyof typeof IDENTITY_PLACEHOLDERS;
 
 /** `{단지명}, {브랜드}, …`: the placeholders as the editor writes them. */
-export const PLACEHOLDER_LIST = Object.keys(IDENTITY_PLACEHOLDERS)
+const PLACEHOLDER_LIST = Object.keys(IDENTITY_PLACEHOLDERS)
   .map((n) => `{${n}}`)
   .join(", ");
 

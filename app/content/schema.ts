@@ -57,7 +57,7 @@ const imageFields = {
  * raster images are converted at build time to AVIF and WebP (see scripts/build-images.mjs).
  * Its alt text is required: only a banner's background (`bannerImageSchema`) may leave it empty.
  */
-export const imageSchema = z
+const imageSchema = z
   .object({
     ...imageFields,
     alt: z
@@ -74,7 +74,7 @@ export const imageSchema = z
   .meta(m("그림", "JPEG, PNG, WebP 또는 SVG 그림과 그 대체 텍스트입니다.", { widget: "image" }));
 
 /** A page banner's background picture: decoration only, so its alt text may be empty. */
-export const bannerImageSchema = z
+const bannerImageSchema = z
   .object({
     ...imageFields,
     alt: z
@@ -110,7 +110,7 @@ const pixels = (title: string, description: string) =>
   z.number().int().positive().meta(m(title, description));
 
 /** A film kept on this site (an uploaded MP4), played by the browser's own player. */
-export const videoFileSchema = z
+const videoFileSchema = z
   .object({
     src: fileSrc("mp4", "영상 파일", "MP4 영상 파일입니다. 영상을 올리면 저절로 채워집니다."),
     width: pixels("가로 크기(px)", "영상의 가로 픽셀 수입니다. 영상을 올리면 저절로 채워집니다."),
@@ -129,7 +129,7 @@ export const videoFileSchema = z
   );
 
 /** An equirectangular 360° picture (width twice its height) of one room. */
-export const panoramaSchema = z
+const panoramaSchema = z
   .object({
     src: fileSrc(
       "jpg",
@@ -148,7 +148,7 @@ export const panoramaSchema = z
   );
 
 /** A spot in a room that leads to another room of the same tour. */
-export const hotspotSchema = z
+const hotspotSchema = z
   .object({
     target: text.meta(m("이동할 방", "누르면 보이는 방의 키입니다 (같은 투어의 방).")),
     label: text.meta(m("표시 이름", "표시에 보이고 읽어 주는 이름입니다 (예: 안방으로).")),
@@ -165,7 +165,7 @@ export const hotspotSchema = z
   })
   .meta(m("이동 표시", "다른 방으로 가는 표시 하나입니다."));
 
-export const tourRoomSchema = z
+const tourRoomSchema = z
   .object({
     key: text
       .regex(/^[a-z0-9-]+$/, "방 키는 영문 소문자, 숫자, -만 씁니다")
@@ -213,7 +213,7 @@ export const tourSchema = z
   .meta(m("360° 투어", "이 사이트에 올린 파노라마로 보여 주는 VR 투어입니다."));
 
 /** The recruitment notice as uploaded: the PDF and the size of each page, each drawn as a picture by a job after upload. */
-export const noticeDocumentSchema = z
+const noticeDocumentSchema = z
   .object({
     src: fileSrc("pdf", "PDF 파일", "모집공고 PDF 파일입니다. 올리면 저절로 채워집니다."),
     bytes: pixels("파일 크기(바이트)", "PDF 파일의 크기입니다. 올리면 저절로 채워집니다."),
@@ -253,14 +253,14 @@ const videoSrc = z
     ),
   );
 
-export const menuItemSchema = z
+const menuItemSchema = z
   .object({
     title: text.meta(m("메뉴 이름", "메뉴에 보이는 이름입니다.")),
     url: pagePath("연결 페이지", "누르면 열리는 페이지입니다."),
   })
   .meta(m("메뉴 항목", "메뉴의 한 줄입니다."));
 
-export const menuGroupSchema = z
+const menuGroupSchema = z
   .object({
     title: text.meta(
       m("묶음 이름", "상단 메뉴에 보이는 이름입니다. 페이지의 '메뉴 묶음'이 이 이름을 씁니다."),
@@ -277,7 +277,7 @@ export const menuGroupSchema = z
   })
   .meta(m("메뉴 묶음", "상단 메뉴의 한 묶음과 그 하위 메뉴입니다."));
 
-export const pageSchema = z
+const pageSchema = z
   .object({
     path: sitePath.meta(
       m("경로", "페이지의 주소입니다 (예: /Brand/intro). /로 시작하고 /로 끝나지 않습니다."),
@@ -338,7 +338,7 @@ export const pageSchema = z
   })
   .meta(m("페이지", "사이트의 한 페이지: 경로, 이름, 설명, 배너입니다."));
 
-export const premiumCardSchema = z
+const premiumCardSchema = z
   .object({
     image: image("카드 그림", "카드에 보이는 그림입니다."),
     title: text.meta(m("제목", "카드의 제목입니다.")),
@@ -349,7 +349,7 @@ export const premiumCardSchema = z
   })
   .meta(m("프리미엄 카드", "홈 화면과 프리미엄 페이지의 카드 한 장입니다."));
 
-export const unitTypeSchema = z
+const unitTypeSchema = z
   .object({
     /** Key used in paths and content references, e.g. "59A". */
     key: z
@@ -398,7 +398,7 @@ export const unitTypeSchema = z
   })
   .meta(m("주택형", "주택형 하나의 면적, 세대수, 평면도입니다."));
 
-export const videoTabSchema = z
+const videoTabSchema = z
   .object({
     id: z
       .number()
@@ -418,7 +418,7 @@ export const videoTabSchema = z
   })
   .meta(m("영상 탭", "분양영상 페이지의 영상 탭 하나입니다."));
 
-export const vrTabSchema = z
+const vrTabSchema = z
   .object({
     key: text.meta(m("탭 키", "다른 항목이 이 VR 탭을 가리키는 이름입니다 (예: 59A).")),
     title: text.meta(m("탭 이름", "VR 탭에 보이는 이름입니다.")),
@@ -457,7 +457,7 @@ const isoDate = z
  * The model house (견본주택): where it is, when it opens, and how visits are booked. Every time is
  * Korean time (Asia/Seoul, UTC+9 all year).
  */
-export const modelHouseSchema = z
+const modelHouseSchema = z
   .object({
     name: text.meta(
       m("견본주택 이름", "방문 안내와 확인 문자에 쓰이는 이름입니다 (예: {단지명} 견본주택)."),
@@ -587,7 +587,7 @@ export const contactPhoneSchema = phoneNumber("전화번호 형식이 아닙니�
  * `contact.phone`, and the staff phones alerted for its leads (STAFF_ALERT_PHONES when absent).
  * Agencies buy a virtual number per channel to count its calls.
  */
-export const phoneBySourceSchema = z
+const phoneBySourceSchema = z
   .record(
     z
       .string()
@@ -702,7 +702,7 @@ const intro = (where: string) => longText("소개 글", `${where}의 제목 아�
 const comingSoon = (where: string) =>
   longText("준비 중 안내", `${where}의 내용이 공개되기 전에 보이는 안내입니다.`);
 
-export const brandStorySchema = z.object({
+const brandStorySchema = z.object({
   eyebrow: text.meta(m("머리 문구", "제목 위의 작은 영문 문구입니다 (예: BRAND STORY).")),
   heading: heading("브랜드 이야기"),
   paragraphs: paras("본문", "브랜드 이야기의 본문 문단입니다."),
@@ -730,7 +730,7 @@ const hexColor = z.string().regex(/^#[0-9a-f]{6}$/i, "색은 #rrggbb 형식이�
 const color = (title: string, description: string) => hexColor.meta(m(title, description));
 
 /** A legend entry of a plan drawing; `color` matches the artwork. */
-export const legendItemSchema = z
+const legendItemSchema = z
   .object({
     label: text.meta(m("이름", "범례에 보이는 이름입니다.")),
     color: z
@@ -749,7 +749,7 @@ export const legendItemSchema = z
 const disclaimersHeading = (where: string) =>
   text.meta(m("유의사항 제목", `${where} 유의사항 위의 제목입니다.`));
 
-export const unitPositionsSchema = z.object({
+const unitPositionsSchema = z.object({
   heading: heading("동호수 배치도"),
   intro: intro("동호수 배치도"),
   image: image("배치도 그림", "동호수 배치도 그림입니다."),
@@ -811,7 +811,7 @@ export const unitPositionsSchema = z.object({
  * (Asia/Seoul) hours. A milestone without a date is shown as "추후 공지". `endDate` makes it a
  * period (the contract days); `startTime`/`endTime` are its daily hours.
  */
-export const milestoneSchema = z
+const milestoneSchema = z
   .object({
     /** Stable id: the calendar file's name and event UID, e.g. "special". */
     key: z
@@ -878,7 +878,7 @@ export const milestonesSchema = z
     });
   });
 
-export const scheduleSchema = z.object({
+const scheduleSchema = z.object({
   heading: heading("분양 일정"),
   intro: intro("분양 일정"),
   /** Accessible name of the timeline. */
@@ -895,7 +895,7 @@ export const scheduleSchema = z.object({
 
 const disclaimers = (where: string) => paras("유의사항", `${where} 아래의 유의사항입니다.`);
 
-export const infoPagesSchema = z.object({
+const infoPagesSchema = z.object({
   brandStory: brandStorySchema.meta(
     m("브랜드 이야기", "브랜드 소개 페이지(/Brand/intro)의 글과 그림입니다."),
   ),
@@ -1007,7 +1007,7 @@ const eyebrow = text.meta(m("머리 문구", "제목 위의 작은 영문 문구
 const linkText = text.meta(m("링크 문구", "링크 버튼의 글씨입니다."));
 
 /** Texts and artwork of the home page's sections, in the order they appear. */
-export const homeSchema = z.object({
+const homeSchema = z.object({
   hero: z
     .object({
       /** Landscape artwork for screens wider than 900 px. */
@@ -1173,7 +1173,7 @@ export const homeSchema = z.object({
 /**
  * The complex's other colours; its main one (--navy) is 대표 색 of 단지 기본 정보 (`identity.color`).
  */
-export const themeSchema = z.object({
+const themeSchema = z.object({
   /** --navy-2: the second stop of the brand gradients and the plan tabs, behind white text. */
   primaryAlt: color("대표 색 2", "대표 색 그러데이션의 둘째 색과 평면 탭에 쓰입니다 (#rrggbb)."),
   /** --gold: the accent; behind white text (call and booking buttons), underlines, focus rings. */
@@ -1272,7 +1272,7 @@ const providerId = (message: string) =>
     .regex(/^[A-Za-z0-9_-]{4,64}$/, message);
 
 /** The visitor's and the staff's messages as 알림톡 through Solapi, with the text as substitute. */
-export const kakaoSchema = z.object({
+const kakaoSchema = z.object({
   /** The Kakao channel's id at Solapi, e.g. "KA01PF…". */
   pfId: providerId("카카오 채널 ID(pfId)는 영문, 숫자, -, _ 4~64자여야 합니다").meta(
     m("카카오 채널 ID (pfId)", "솔라피에 등록한 카카오 채널의 ID입니다 (예: KA01PF…)."),
@@ -1301,7 +1301,7 @@ export const kakaoSchema = z.object({
 });
 
 /** The sender number registered with the SMS provider (over the SMS_SENDER setting). */
-export const smsSettingsSchema = z.object({
+const smsSettingsSchema = z.object({
   sender: phoneNumber("발신번호는 전화번호 형식이어야 합니다 (예: 1600-0000, 02-1234-5678)").meta(
     m("발신번호", "문자 발송 업체에 등록한 발신번호입니다 (예: 1600-0000)."),
   ),
@@ -1312,7 +1312,7 @@ export const smsSettingsSchema = z.object({
  * and gets a page view per page and the events of accepted registrations, keyed by the lead's id.
  * None is set in the samples.
  */
-export const trackingSchema = z.object({
+const trackingSchema = z.object({
   /** 네이버 공통 인증키 (wcs_add.wa), e.g. "s_1a2b3c4d5e6f". */
   naver: z
     .object({
@@ -2023,23 +2023,15 @@ export type MenuGroup = z.infer<typeof menuGroupSchema>;
 export type MenuItem = z.infer<typeof menuItemSchema>;
 export type UnitType = z.infer<typeof unitTypeSchema>;
 export type PremiumCard = z.infer<typeof premiumCardSchema>;
-export type VideoTab = z.infer<typeof videoTabSchema>;
 export type VrTab = z.infer<typeof vrTabSchema>;
 export type VideoFile = z.infer<typeof videoFileSchema>;
-export type Panorama = z.infer<typeof panoramaSchema>;
 export type Tour = z.infer<typeof tourSchema>;
-export type TourRoom = z.infer<typeof tourRoomSchema>;
 export type NoticeDocument = z.infer<typeof noticeDocumentSchema>;
 export type ModelHouse = z.infer<typeof modelHouseSchema>;
 export type RemainingUnits = z.infer<typeof remainingUnitsSchema>;
 export type Notice = z.infer<typeof noticeSchema>;
-export type Kakao = z.infer<typeof kakaoSchema>;
 export type Tracking = z.infer<typeof trackingSchema>;
-export type InfoPages = z.infer<typeof infoPagesSchema>;
-export type UnitPositions = z.infer<typeof unitPositionsSchema>;
 export type Milestone = z.infer<typeof milestoneSchema>;
-export type Schedule = z.infer<typeof scheduleSchema>;
-export type Home = z.infer<typeof homeSchema>;
 export type Theme = z.infer<typeof themeSchema>;
 export type Identity = z.infer<typeof identitySchema>;
 export type { Artwork, LocationMap, SitePlan } from "./artwork-schema";

@@ -36,11 +36,6 @@ function describe(path: readonly PropertyKey[], input: unknown, message: string)
   return `${field}: ${message}`;
 }
 
-/** One line per problem, naming the field and the value as the file has it. */
-export function describeIssues(error: z.ZodError, input: unknown): string[] {
-  return error.issues.map((issue) => describe(issue.path, input, issue.message));
-}
-
 /**
  * The first field whose checked value is not the file's, or null. A phone number is the one value
  * the schema may change: it is shown in its hyphenated form however the file writes it.
@@ -68,7 +63,7 @@ function changedField(checked: unknown, input: unknown, path: string[] = []): st
 export type SiteProblem = { path: string; message: string; described?: string };
 
 /** A problem of a complex's data: the field's path in the data and the schema's Korean message. */
-export type SiteIssue = { path: PropertyKey[]; message: string };
+type SiteIssue = { path: PropertyKey[]; message: string };
 
 const pathOf = (path: readonly PropertyKey[]) => path.map(String).join(".");
 
@@ -107,16 +102,6 @@ function check(
     };
   }
   return { site, issues: [] };
-}
-
-/** The console form's check (app/routes/admin.content.tsx): the complex, or its problems by path. */
-export function checkSite(
-  input: unknown,
-): { ok: true; site: Site } | { ok: false; issues: SiteIssue[] } {
-  const { site, issues } = check(input);
-  return site
-    ? { ok: true, site }
-    : { ok: false, issues: issues.map(({ path, message }) => ({ path, message })) };
 }
 
 /**

@@ -269,10 +269,10 @@ async function isConsultantOf(tx: Queryable, siteId: string, adminId: string): P
   );
 }
 
-export type Consultant = { id: string; email: string; active: boolean; hasPhone: boolean };
+type Consultant = { id: string; email: string; active: boolean; hasPhone: boolean };
 
 /** The complex's enabled 상담원 accounts, with whether each takes new leads. */
-export async function consultantsOf(siteId: string): Promise<Consultant[]> {
+async function consultantsOf(siteId: string): Promise<Consultant[]> {
   const db = await getDb();
   const rows = await db.all<{
     id: string;

@@ -174,7 +174,7 @@ async function autoAssigns(tx: Queryable, siteId: string): Promise<boolean> {
 }
 
 /** The complex's consultants who take new leads: enabled 상담원 accounts of the complex, active there. */
-export const ACTIVE_CONSULTANTS = `
+const ACTIVE_CONSULTANTS = `
   SELECT a.id, a.email, a.phone, a.created_at, c.last_assigned_at
   FROM admins a
   JOIN admin_sites s ON s.admin_id = a.id AND s.site_id = $1
@@ -186,11 +186,7 @@ export const ACTIVE_CONSULTANTS = `
  * account age), marked as just served. In PostgreSQL concurrent leads of one complex take turns
  * here, so two of them never go to the same consultant by racing.
  */
-export async function nextConsultant(
-  tx: Queryable,
-  siteId: string,
-  now: Date,
-): Promise<string | null> {
+async function nextConsultant(tx: Queryable, siteId: string, now: Date): Promise<string | null> {
   if (tx.dialect === "postgres")
     await tx.run("SELECT pg_advisory_xact_lock(hashtext($1))", [`crm-assign:${siteId}`]);
   const next = await tx.get<{ id: string }>(

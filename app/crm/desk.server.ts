@@ -63,7 +63,7 @@ export type CardView = {
   latest: LatestLead | null;
 };
 
-export type LatestLead = {
+type LatestLead = {
   kind: LeadRow["kind"];
   /** "방문예약", "관심고객 등록", "상담문의", "외부 접수" (lib/lead-desk.ts leadKindLabel). */
   kindLabel: string;
@@ -393,7 +393,7 @@ export async function queueOf(
   };
 }
 
-export type TimelineItem = {
+type TimelineItem = {
   at: string;
   kind: "form" | "cancel" | "message" | "call" | "status" | "assign" | "memo";
   title: string;

@@ -21,9 +21,9 @@ import { siteById, siteOrigin } from "~/sites/registry.server";
 import type { Site } from "~/content/schema";
 
 /** The Korean time from which the day's digest goes. */
-export const DIGEST_AT = "09:00";
+const DIGEST_AT = "09:00";
 /** Cards listed by name in a digest, at most (the rest are counted): ten lines in all. */
-export const DIGEST_CARDS = 8;
+const DIGEST_CARDS = 8;
 
 export type DueCounts = { due: number; overdue: number };
 
@@ -50,7 +50,7 @@ export async function dueCounts(
   return { due: Number(row?.due ?? 0), overdue: Number(row?.overdue ?? 0) };
 }
 
-export type DigestCard = { name: string; phone: string; nextContactAt: string };
+type DigestCard = { name: string; phone: string; nextContactAt: string };
 
 /** "10:00" for today's time, "11/27 15:00" for an earlier day's. */
 function when(iso: string, today: string): string {
@@ -64,7 +64,7 @@ function when(iso: string, today: string): string {
  * The digest's text: the complex, the count (and the overdue count), the first cards by time with
  * their numbers, and the desk's address. At most ten lines; past 90 bytes it goes as LMS.
  */
-export function digestText(
+function digestText(
   site: Site,
   counts: DueCounts,
   cards: readonly DigestCard[],

@@ -12,7 +12,7 @@ import pg from "pg";
 import { env } from "~/env.server";
 
 export type Params = readonly unknown[];
-export type Dialect = "sqlite" | "postgres";
+type Dialect = "sqlite" | "postgres";
 
 /** What a query can do; the same inside and outside a transaction. */
 export interface Queryable {
@@ -48,7 +48,7 @@ export type DbOptions =
       poolSize?: number;
     };
 
-export const SLOW_QUERY_MS = 200;
+const SLOW_QUERY_MS = 200;
 
 function logIfSlow(sql: string, started: number) {
   const ms = performance.now() - started;
@@ -404,7 +404,7 @@ export async function migrate(
 // ---------------------------------------------------------------------------------------------
 // The application's connection
 
-export function optionsFromEnv(): DbOptions {
+function optionsFromEnv(): DbOptions {
   const { DATABASE_URL, DATA_DIR } = env();
   if (DATABASE_URL) {
     if (!/^postgres(ql)?:\/\//.test(DATABASE_URL)) {

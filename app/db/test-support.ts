@@ -88,7 +88,7 @@ export async function freshDb(
 }
 
 /** Empties every table except the migration record (DELETE: much faster than TRUNCATE on tiny tables). */
-export async function emptyTables(db: Db) {
+async function emptyTables(db: Db) {
   const tables =
     db.dialect === "postgres"
       ? (

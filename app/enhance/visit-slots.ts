@@ -22,7 +22,7 @@ import {
  * from it (issue 17).
  */
 
-export type SlotValue = { date: string; time: string };
+type SlotValue = { date: string; time: string };
 
 export type SlotPicker = {
   /** The chosen slot ("" for none). */
@@ -58,7 +58,7 @@ function refreshWhenShownAgain(fieldset: HTMLElement, load: () => void) {
 }
 
 /** The availability, or null when it could not be had (or is not the expected shape). */
-export async function fetchAvailability(signal?: AbortSignal): Promise<Availability | null> {
+async function fetchAvailability(signal?: AbortSignal): Promise<Availability | null> {
   try {
     const res = await fetch(VISIT_SLOTS_PATH, {
       cache: "no-store",

@@ -10,7 +10,7 @@ import { readStreamedForm, STREAMED_FORM_MESSAGES } from "~/http/streamed-form.s
 import { PHOTO_MAX_BYTES } from "~/lib/press-form";
 
 /** The photo plus room for the other fields and the multipart framing. */
-export const UPLOAD_MAX_BYTES = PHOTO_MAX_BYTES + 1024 * 1024;
+const UPLOAD_MAX_BYTES = PHOTO_MAX_BYTES + 1024 * 1024;
 
 export type ReadForm =
   | { ok: true; form: FormData }

@@ -77,7 +77,7 @@ export async function unhit(db: Queryable, siteId: string, key: string): Promise
  * ends a window still running: the sign-in ceiling counts an hour, the lead limits ten minutes, and
  * the purge once pruned at the leads' window, which could clear a sign-in lock early.
  */
-export const LONGEST_WINDOW_SECONDS = 24 * 60 * 60;
+const LONGEST_WINDOW_SECONDS = 24 * 60 * 60;
 
 /** Forgets counters (of every complex) whose window started more than LONGEST_WINDOW_SECONDS ago. */
 export async function pruneRateLimits(db: Queryable, now = new Date()): Promise<number> {

@@ -25,7 +25,7 @@ import busboy from "busboy";
 /** The most bytes of one text field (the content form's longest text is far below). */
 export const FIELD_MAX_BYTES = 1024 * 1024;
 /** The most bytes of all text fields of one form together: what a form may hold in memory. */
-export const FIELDS_MAX_BYTES = 11 * 1024 * 1024;
+const FIELDS_MAX_BYTES = 11 * 1024 * 1024;
 
 export const STREAMED_FORM_MESSAGES = {
   malformed:

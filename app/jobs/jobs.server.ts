@@ -22,12 +22,12 @@ import { getDb, type Db, type Queryable } from "~/db/db.server";
 import { env } from "~/env.server";
 import type { JobKind, JobStatus, JobView } from "~/lib/jobs";
 
-export type { JobKind, JobStatus, JobView } from "~/lib/jobs";
+export type { JobKind, JobView } from "~/lib/jobs";
 
 /** Claims of one job at most (the first included): a job that keeps failing is given up. */
 export const JOB_MAX_ATTEMPTS = 4;
 /** Wait after the 1st, 2nd, … failed attempt; the last value repeats. */
-export const JOB_BACKOFF_SECONDS = [5, 30, 120] as const;
+const JOB_BACKOFF_SECONDS = [5, 30, 120] as const;
 
 export const JOB_MESSAGES = {
   gaveUp: (attempts: number) =>
@@ -35,7 +35,7 @@ export const JOB_MESSAGES = {
   failed: "변환 중에 오류가 났습니다. 파일을 다시 올려 주세요.",
 } as const;
 
-export function jobBackoffSeconds(failedAttempts: number): number {
+function jobBackoffSeconds(failedAttempts: number): number {
   const i = Math.min(Math.max(failedAttempts, 1), JOB_BACKOFF_SECONDS.length) - 1;
   return JOB_BACKOFF_SECONDS[i]!;
 }
@@ -262,7 +262,7 @@ export async function failJob(
 }
 
 /** The job goes back to waiting, its claim not counted (the server stops while it runs). */
-export async function releaseJob(db: Db, job: ClaimedJob, now = new Date()) {
+async function releaseJob(db: Db, job: ClaimedJob, now = new Date()) {
   await db.run(
     `UPDATE jobs SET status = 'pending', attempts = attempts - 1, claim = NULL, locked_until = NULL,
        next_attempt_at = $3, updated_at = $3
@@ -293,7 +293,7 @@ export type JobContext = {
   signal: AbortSignal;
 };
 
-export class JobLost extends Error {
+class JobLost extends Error {
   constructor() {
     super("job claim lost");
     this.name = "JobLost";

@@ -23,16 +23,16 @@ import { SITE_ID } from "~/lib/sites";
 import { allSites, siteById } from "~/sites/registry.server";
 import { createExternalLead } from "./leads.server";
 
-export const SIGNATURE_HEADER = "X-Signature";
+const SIGNATURE_HEADER = "X-Signature";
 /** Optional: the unix time (seconds) the sender signed at, itself signed; opts into REPLAY_WINDOW_SECONDS. */
-export const TIMESTAMP_HEADER = "X-Timestamp";
+const TIMESTAMP_HEADER = "X-Timestamp";
 /** How far a signed X-Timestamp may be from the server's clock, either way. */
-export const REPLAY_WINDOW_SECONDS = 5 * 60;
+const REPLAY_WINDOW_SECONDS = 5 * 60;
 /** The largest body read (the server's own limit for this path, server/body-limit.js BODY_LIMIT). */
-export const HOOK_BODY_MAX = 64 * 1024;
+const HOOK_BODY_MAX = 64 * 1024;
 /** How long HOOK_RATE_LIMIT counts a complex's signed requests. */
 const RATE_WINDOW_SECONDS = 60;
-export const SENDER_ID_MAX = 100;
+const SENDER_ID_MAX = 100;
 const TEXT_MAX = 100;
 
 export const HOOK_MESSAGES = {
@@ -78,7 +78,7 @@ const campaignText = (field: "source" | "campaign", key: "utm_source" | "utm_cam
 const { name, phone, message } = leadFormSchema.shape;
 
 /** The body a sender posts; each bad field gets its Korean message. */
-export const hookLeadSchema = z.object({
+const hookLeadSchema = z.object({
   id: z
     .union([z.string(), z.number()], { error: HOOK_MESSAGES.senderId })
     .transform((v) => String(v).trim())
@@ -99,10 +99,9 @@ export const hookLeadSchema = z.object({
   campaign: campaignText("campaign", "utm_campaign"),
   message: z.preprocess(given, z.string({ error: HOOK_MESSAGES.message }).optional()).pipe(message),
 });
-export type HookLead = z.output<typeof hookLeadSchema>;
 
 /** Each bad field's first message, in the body's field order. */
-export function hookLeadErrors(error: z.ZodError): Record<string, string> {
+function hookLeadErrors(error: z.ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "body");
@@ -116,12 +115,12 @@ export function hookLeadErrors(error: z.ZodError): Record<string, string> {
  * "<complex id>." + body without. A JSON body starts with "{", never with an id, so neither form
  * can be read as the other or as the body alone.
  */
-export function signedContent(siteId: string, body: Buffer, timestamp: string | null): Buffer {
+function signedContent(siteId: string, body: Buffer, timestamp: string | null): Buffer {
   return Buffer.concat([Buffer.from(`${timestamp ? `${timestamp}.` : ""}${siteId}.`), body]);
 }
 
 /** `sha256=<hex>` equal to the HMAC-SHA256 of content with secret, compared in constant time. */
-export function validSignature(header: string, content: Buffer, secret: string): boolean {
+function validSignature(header: string, content: Buffer, secret: string): boolean {
   const m = /^sha256=([0-9a-f]{64})$/i.exec(header.trim());
   const expected = createHmac("sha256", secret).update(content).digest();
   return timingSafeEqual(m ? Buffer.from(m[1]!, "hex") : Buffer.alloc(32), expected) && m !== null;

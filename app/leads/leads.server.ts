@@ -505,7 +505,7 @@ async function enqueueVisitorSms(tx: Queryable, lead: Lead, token: string | null
   }
 }
 
-export function webhookPayload(lead: Lead): WebhookPayload {
+function webhookPayload(lead: Lead): WebhookPayload {
   const visit = lead.visitAt ? new Date(lead.visitAt) : null;
   return {
     id: lead.id,

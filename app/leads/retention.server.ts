@@ -4,7 +4,7 @@
  */
 import { purgeExpiredLeads, sitesWithLeads } from "./leads.server";
 
-export const RETENTION_INTERVAL_MS = 6 * 60 * 60 * 1000;
+const RETENTION_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
 async function purgeAndLog() {
   try {

@@ -9,8 +9,8 @@ import { isRole, type Role } from "./roles";
 /** A new password has at least this many characters (code points). */
 export const PASSWORD_MIN = 12;
 /** Sign-in reads at most this many characters of a password (sign-in.server.ts). */
-export const PASSWORD_MAX = 1000;
-export const EMAIL_MAX = 200;
+const PASSWORD_MAX = 1000;
+const EMAIL_MAX = 200;
 /** How long an invitation link works. */
 export const INVITATION_DAYS = 7;
 
@@ -73,7 +73,7 @@ export const PHONE_LABEL = "휴대폰 번호 (아침 알림용)";
  * An account's mobile number as typed ("" for none) → its hyphenated form, null for none, or
  * undefined when it is not a mobile number (a text message must reach it).
  */
-export function accountPhone(value: string): string | null | undefined {
+function accountPhone(value: string): string | null | undefined {
   if (!value.trim()) return null;
   const phone = normalizePhone(value);
   return phone && phone.startsWith("01") ? phone : undefined;

@@ -23,7 +23,7 @@ export type AttributionField = (typeof ATTRIBUTION_FIELDS)[number];
 export type Attribution = Partial<Record<AttributionField, string>>;
 
 /** Longest utm value kept; campaign names are short, anything longer is not one. */
-export const UTM_MAX = 100;
+const UTM_MAX = 100;
 // Letters and digits of any script, space, and the punctuation campaign tools put in names.
 const UTM_VALUE = /^[\p{L}\p{N}\p{M} _.,:;/|()+~!#%&=-]+$/u;
 const HOST =

@@ -4,7 +4,7 @@
  * come from a request.
  */
 
-export const SIGN_IN_FAILED = "로그인 실패: ";
+const SIGN_IN_FAILED = "로그인 실패: ";
 
 export const AUTH_MESSAGES = {
   missing: `${SIGN_IN_FAILED}이메일과 비밀번호를 모두 입력해 주세요.`,

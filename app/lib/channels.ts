@@ -21,7 +21,7 @@ export const CHANNEL_MESSAGES = {
 } as const;
 
 /** Longest source kept in the counts (a utm_source is cut to this). */
-export const CHANNEL_SOURCE_MAX = 50;
+const CHANNEL_SOURCE_MAX = 50;
 /** The key of a visit without a utm_source (its phone taps and leads; never a landing). */
 export const NO_SOURCE = "";
 /** The key the sources past a complex's daily cap are counted under (no utm_source holds "*"). */
@@ -100,7 +100,7 @@ export type ChannelRange = { from: string; to: string };
 /** The default period: the last 30 days in Korea, today included. */
 export const DEFAULT_DAYS = 30;
 /** The longest period one report covers. */
-export const MAX_DAYS = 366;
+const MAX_DAYS = 366;
 
 const DAY = /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/;
 const DAY_MS = 86_400_000;

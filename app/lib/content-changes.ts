@@ -10,7 +10,7 @@ export type FieldChange = { path: string; old: unknown; new: unknown };
 export type ChangeRow = { path: string; label: string; old: string; new: string };
 
 /** Longer values are cut here, with "…". */
-export const SHOWN_CHARS = 80;
+const SHOWN_CHARS = 80;
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   v !== null && typeof v === "object" && !Array.isArray(v);
@@ -19,7 +19,7 @@ const isPicture = (v: unknown): v is { src: string } =>
   isObject(v) && typeof v.src === "string" && ("alt" in v || "width" in v);
 
 /** A picture by its file's name: `media/ab12-4000x3000.jpg` → `ab12-4000x3000.jpg`. */
-export const fileName = (src: string) => src.split(/[/\\]/).pop() || src;
+const fileName = (src: string) => src.split(/[/\\]/).pop() || src;
 
 const cut = (text: string) =>
   text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS - 1)}…` : text;

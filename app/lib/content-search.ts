@@ -23,7 +23,7 @@ import {
  * Other words for a field, by the field's path: "메인 색" finds 대표 색. Small on purpose; a word
  * typed is matched with its spaces left out ("메인색" too).
  */
-export const SYNONYMS: Record<string, string[]> = {
+const SYNONYMS: Record<string, string[]> = {
   "identity.color": ["대표 색", "메인 색", "브랜드 색", "주 색상", "테마 색"],
   "home.hero.wide": ["메인 사진", "대표 사진", "첫 화면 사진", "메인 그림", "메인 이미지"],
   "home.hero.tall": ["메인 사진", "대표 사진", "첫 화면 사진", "메인 그림", "메인 이미지"],

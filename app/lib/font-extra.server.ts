@@ -87,7 +87,7 @@ function extraChars(site: Site) {
 }
 
 /** Where a supplement is served (app/routes/font-extra.ts). */
-export const FONT_EXTRA_PATH = "/fonts/extra/";
+const FONT_EXTRA_PATH = "/fonts/extra/";
 
 /** The complex's supplement, or undefined when the build's subset has every character it shows. */
 export function fontExtraOf(site: Site): FontExtra | undefined {

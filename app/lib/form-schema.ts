@@ -148,15 +148,14 @@ export function fieldAt(
 }
 
 /** The schema of the field at a name path, or undefined. */
-export const schemaAt = (schema: FieldSchema, path: NamePath) =>
-  fieldAt(schema, undefined, path).schema;
+const schemaAt = (schema: FieldSchema, path: NamePath) => fieldAt(schema, undefined, path).schema;
 
 /** The value at a name path, or undefined. */
 export const valueAt = (value: unknown, schema: FieldSchema, path: NamePath) =>
   fieldAt(schema, value, path).value;
 
 /** A new entry of a list, or a field that was absent: empty texts, no numbers, required parts only. */
-export function emptyValue(schema: FieldSchema, depth = 0): unknown {
+function emptyValue(schema: FieldSchema, depth = 0): unknown {
   const kind = kindOf(schema);
   switch (kind) {
     case "object":
@@ -451,7 +450,7 @@ export function entryLabel(index: number, entry: unknown, key?: string): string 
 export const fieldId = (name: string) => `f-${name}`;
 
 /** The name of the first control a person types in, inside the field at `name`. */
-export function firstControl(schema: FieldSchema, value: unknown, name: string): string {
+function firstControl(schema: FieldSchema, value: unknown, name: string): string {
   const kind = kindOf(schema);
   if (kind === "image") return `${name}.alt`;
   if (kind === "file") return `${name}.$file`;

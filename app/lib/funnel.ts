@@ -40,7 +40,7 @@ export type FunnelColumn = {
 };
 
 /** Percent of `from` that reached `to`, one decimal ("12.5%"); NO_RATE when `from` is 0. */
-export function conversion(to: number, from: number): string {
+function conversion(to: number, from: number): string {
   return from > 0 ? `${((to * 100) / from).toFixed(1)}%` : NO_RATE;
 }
 

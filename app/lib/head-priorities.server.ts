@@ -13,7 +13,7 @@ import STARTER from "~/inline/starter.ts?inline-script";
  * frame: the preloads first (no waterfall), then the module script, with the nonce it was given.
  * The CSP hashes of prerendered pages include the inert module script's (server/security-headers.js).
  */
-export const DEFERRED_PRELOAD = "x-deferred-modulepreload";
+const DEFERRED_PRELOAD = "x-deferred-modulepreload";
 export const DEFERRED_MODULE = "text/x-deferred-module";
 
 /** Runs after the first frame (or at once in a background tab, which gets no frames). */

@@ -26,7 +26,7 @@ const textOf = (v: unknown) => (typeof v === "string" ? v.trim() : "");
  * district's stem is left out (동안구 → "동안" is also an everyday word), as are stems that are
  * everyday words.
  */
-export function placeNames(address: string): string[] {
+function placeNames(address: string): string[] {
   const names: string[] = [];
   for (const word of address.split(/[\s,()]+/)) {
     const m = /^([가-힣]{2,})(특별자치시|특별시|광역시|시|군|구|동|읍|면)$/.exec(word);
@@ -93,7 +93,7 @@ export function identityStrings(content: unknown): IdentityString[] {
 }
 
 /** A company's name without its legal form: "한결건설(주)", "(주)한결건설", "주식회사 한결건설" → 한결건설. */
-export function companyStem(name: string): string {
+function companyStem(name: string): string {
   const stem = name
     .replace(/\(\s*(주|유|재|사)\s*\)|㈜|주식회사|유한회사/g, " ")
     .replace(/\s+/g, " ")
@@ -105,7 +105,7 @@ export function companyStem(name: string): string {
  * The brand's latin name, when the document writes it in brackets right after the brand
  * ("라움하임(RAUMHEIM)"): at least 3 letters, as written.
  */
-export function brandLatin(text: string, brand: string): string {
+function brandLatin(text: string, brand: string): string {
   if (!brand) return "";
   const escaped = brand.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
   const m = new RegExp(`${escaped}\\s*\\(([A-Za-z][A-Za-z .&-]{2,}[A-Za-z])\\)`).exec(text);

@@ -5,7 +5,7 @@ import type { Image } from "~/content/schema";
  * phone's full width at 1.75–2x: 375 px at 2x, and 412 px at 1.75x (721 px, Lighthouse's phone,
  * which 720 just missed): the home hero, its largest paint, is then 37 KB instead of 46 KB.
  */
-export const PHOTO_WIDTHS = [480, 750, 960, 1440, 1920] as const;
+const PHOTO_WIDTHS = [480, 750, 960, 1440, 1920] as const;
 export const PHOTO_FORMATS = ["avif", "webp"] as const;
 
 /**

@@ -10,7 +10,7 @@
  */
 
 /** Korea's offset from UTC. */
-export const KST_OFFSET_MS = 9 * 3_600_000;
+const KST_OFFSET_MS = 9 * 3_600_000;
 const DAY_MS = 86_400_000;
 const WEEKDAYS = ["일", "월", "화", "수", "목", "금", "토"] as const;
 

@@ -16,12 +16,12 @@ export const REGISTRATION_LABELS = { booked: "방문예약", interest: "관심�
 /** The registration form's title (popup and /register) and its kind in the desk's filter. */
 export const REGISTRATION_TITLE = `${REGISTRATION_LABELS.booked} · ${REGISTRATION_LABELS.interest}`;
 
-export const LEAD_KIND_LABEL: Record<LeadKind, string> = {
+const LEAD_KIND_LABEL: Record<LeadKind, string> = {
   visit: REGISTRATION_TITLE,
   inquiry: "상담문의",
 };
 /** A lead sent by an ad platform or a tool (POST /hooks/leads/<id>) rather than a form. */
-export const EXTERNAL_LEAD_LABEL = "외부 접수";
+const EXTERNAL_LEAD_LABEL = "외부 접수";
 
 /**
  * How a lead's kind reads on the desk and in the CSV: "방문예약" (a visit time chosen), "관심고객 등록",
@@ -76,7 +76,7 @@ export function messageState(m: DeskMessage): { text: string; tone: MessageTone 
 
 export const MEMO_MAX = 500;
 export const DESK_PAGE_SIZE = 50;
-export const SEARCH_MAX = 50;
+const SEARCH_MAX = 50;
 
 type Option = readonly [value: string, label: string];
 

@@ -62,7 +62,7 @@ export function resultMessage(variant: LeadVariant, outcome: LeadOutcome): strin
 }
 
 /** The JSON twin of the lead actions (app/routes/api.leads.ts), where the page's script sends a form. */
-export const LEADS_API_PATH = "/api/leads";
+const LEADS_API_PATH = "/api/leads";
 
 /** Where the page's script sends a form of this kind and variant. */
 export function leadsApiPath(kind: LeadKind, variant: LeadVariant): string {

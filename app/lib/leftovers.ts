@@ -117,7 +117,7 @@ export function labelLeftovers(
 }
 
 /** A leftover as the console lists it (the page's data): its field, label trail and what it holds. */
-export type LeftoverRow = { path: string; id: string; label: string; found: string };
+type LeftoverRow = { path: string; id: string; label: string; found: string };
 
 /** A copy's leftovers for the console: the source's name, the fields to fix, those kept. */
 export type LeftoverList = { sourceName: string; open: LeftoverRow[]; kept: LeftoverRow[] };

@@ -13,8 +13,7 @@
 import { MEDIA_PATH } from "./images";
 
 /** An uploaded file's `src`: 16 hex digits of its sha256, then its own size or nothing. */
-export const MEDIA_FILE_SRC =
-  /^media\/([0-9a-f]{16})(?:-([0-9]{1,5})x([0-9]{1,5}))?\.(mp4|vtt|pdf|jpg)$/;
+const MEDIA_FILE_SRC = /^media\/([0-9a-f]{16})(?:-([0-9]{1,5})x([0-9]{1,5}))?\.(mp4|vtt|pdf|jpg)$/;
 
 /** The address of a file kept as uploaded or drawn: the film, the captions, the PDF. */
 export function fileUrl(src: string): string {
@@ -34,7 +33,7 @@ function baseOf(src: string): string {
  * is safe on every one) and one for large screens.
  */
 export const PANORAMA_PREVIEW_WIDTH = 512;
-export const PANORAMA_WIDTHS = [PANORAMA_PREVIEW_WIDTH, 2048, 4096] as const;
+const PANORAMA_WIDTHS = [PANORAMA_PREVIEW_WIDTH, 2048, 4096] as const;
 
 /** The widths kept of a panorama `width` px wide (never wider than itself). */
 export function panoramaWidths(width: number): number[] {

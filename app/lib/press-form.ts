@@ -9,13 +9,13 @@ export const TITLE_MAX = 200;
 export const SUMMARY_MAX = 1000;
 export const BODY_MAX = 30_000;
 export const SOURCE_MAX = 100;
-export const URL_MAX = 1000;
+const URL_MAX = 1000;
 /** The photo as uploaded; the request may be a little larger (the other fields, multipart framing). */
 export const PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const PHOTO_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export const PRESS_PAGE_SIZE = 10;
 
-export const PUBLISH_MODES = ["now", "schedule", "draft"] as const;
+const PUBLISH_MODES = ["now", "schedule", "draft"] as const;
 export type PublishMode = (typeof PUBLISH_MODES)[number];
 
 export const PRESS_MESSAGES = {

@@ -4,7 +4,7 @@
  *   /media/press/<24 hex>-<width>.<avif|webp|jpg>
  */
 
-export const PRESS_PHOTO_WIDTHS = [320, 640, 1200] as const;
+const PRESS_PHOTO_WIDTHS = [320, 640, 1200] as const;
 export const PRESS_PHOTO_FORMATS = ["avif", "webp", "jpg"] as const;
 export type PressPhotoFormat = (typeof PRESS_PHOTO_FORMATS)[number];
 

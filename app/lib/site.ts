@@ -55,10 +55,6 @@ export function siteNameFrom(matches: ReadonlyArray<Match>): string {
   return "site" in root ? root.site.identity.name : root.console.name;
 }
 
-export function siteUrlFrom(matches: ReadonlyArray<Match>): string {
-  return rootDataFrom(matches).siteUrl;
-}
-
 /**
  * The complex, or undefined when the root loader failed (no complex answers this request): for
  * the document's Layout and the error boundary, which render then too.
@@ -74,13 +70,6 @@ export function useSite(): Site {
   if (!data) throw new Error("루트 데이터가 없습니다");
   if (!("site" in data)) throw new Error("관리자 페이지에는 단지 전체 내용이 없습니다");
   return data.site;
-}
-
-/** The complex's public origin (canonical links, share URLs). */
-export function useSiteUrl(): string {
-  const data = useRouteLoaderData("root") as RootData | undefined;
-  if (!data) throw new Error("루트 데이터가 없습니다");
-  return data.siteUrl;
 }
 
 /** The supplement of the complex's own characters to the web font, if it needs one. */

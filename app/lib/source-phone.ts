@@ -13,7 +13,7 @@ import { normalizePhone, telHref } from "./phone";
 type Phones = Pick<Site, "identity" | "phoneBySource">;
 
 /** The mapping of a utm_source (any case), or undefined. */
-export function sourcePhone(site: Phones, utmSource: string | null | undefined) {
+function sourcePhone(site: Phones, utmSource: string | null | undefined) {
   if (!utmSource) return undefined;
   const key = utmSource.trim().toLowerCase();
   return Object.hasOwn(site.phoneBySource ?? {}, key) ? site.phoneBySource?.[key] : undefined;

@@ -69,7 +69,7 @@ export const VENDORS: Record<Vendor, VendorFacts> = {
 };
 
 /** The Google tag's id of a conversion's `send_to` ("AW-123/abc" → "AW-123"). */
-export function googleTagId(sendTo: string): string {
+function googleTagId(sendTo: string): string {
   return sendTo.split("/")[0] ?? sendTo;
 }
 

@@ -17,7 +17,7 @@ export const VISIT_SLOTS_PATH = "/api/visit-slots";
 /** Where a booking's page lives: /b/<token> (app/routes/booking.tsx). */
 export const BOOKING_PATH = "/b";
 
-export type SlotState = "open" | "full" | "past";
+type SlotState = "open" | "full" | "past";
 export type SlotAvailability = { time: string; left: number; state: SlotState };
 export type DayAvailability = { date: string; slots: SlotAvailability[] };
 /** The answer of VISIT_SLOTS_PATH: the bookable days, each with its slots. */
@@ -44,7 +44,7 @@ export function capacityOf(v: VisitSchedule, date: string, time: string): number
   return exception ? exception.capacity : v.capacityPerSlot;
 }
 
-export function isOpenDay(v: VisitSchedule, date: string): boolean {
+function isOpenDay(v: VisitSchedule, date: string): boolean {
   return v.openWeekdays.includes(weekdayOf(date)) && !v.closedDates.includes(date);
 }
 

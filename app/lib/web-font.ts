@@ -20,11 +20,11 @@
  */
 
 /** The family the site's `--font` names first (app/styles/base.css). */
-export const WEB_FONT_FAMILY = "Pretendard Subset";
+const WEB_FONT_FAMILY = "Pretendard Subset";
 /** Where the font file this visit has fetched is remembered (the file's hashed URL). */
-export const WEB_FONT_KEY = "web-font";
+const WEB_FONT_KEY = "web-font";
 /** The same for the complex's own characters (app/lib/font-extra.server.ts). */
-export const WEB_FONT_EXTRA_KEY = "web-font-extra";
+const WEB_FONT_EXTRA_KEY = "web-font-extra";
 /**
  * The attribute of <html> that names a complex's supplement, `{"url","range"}` as JSON: read by the
  * head script and the page's script, so the head script's text (and its CSP hash) is the same on
@@ -52,7 +52,7 @@ export function webFontHeadScript(url: string): string {
 }
 
 /** The complex's supplement named on this page, if any. */
-export function fontExtraOnPage(): FontExtra | undefined {
+function fontExtraOnPage(): FontExtra | undefined {
   const value = document.documentElement.getAttribute(FONT_EXTRA_ATTR);
   if (!value) return undefined;
   try {

@@ -20,7 +20,7 @@ import { requestSiteId } from "~/sites/request-site.server";
  */
 
 /** The largest body of a kind: the file and 1 MB of multipart framing (server/body-limit.js allows as much). */
-export const fileBodyMax = (kind: FileKind) => FILE_LIMITS[kind].maxBytes + 1024 * 1024;
+const fileBodyMax = (kind: FileKind) => FILE_LIMITS[kind].maxBytes + 1024 * 1024;
 
 const HEADERS = { "Cache-Control": NO_STORE, "X-Robots-Tag": "noindex" };
 

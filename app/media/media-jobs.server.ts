@@ -8,7 +8,7 @@ import { makePanoramaWidths } from "./panorama.server";
 import { drawNoticePages } from "./pdf.server";
 import { makePictureVariants } from "./upload.server";
 
-export const MEDIA_JOB_HANDLERS: Record<JobKind, JobHandler> = {
+const MEDIA_JOB_HANDLERS: Record<JobKind, JobHandler> = {
   "notice-pages": (job, context) => drawNoticePages(job, context),
   panorama: (job, context) => makePanoramaWidths(job, context),
   picture: (job, context) => makePictureVariants(job, context),

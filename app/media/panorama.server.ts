@@ -30,7 +30,7 @@ import { PANORAMA_PREVIEW_WIDTH, panoramaUrl, panoramaWidths } from "~/lib/media
 import { pictureWork, QueueFull } from "./one-at-a-time.server";
 import { mediaStore, type MediaStore } from "./store.server";
 
-export type Panorama = { src: string; width: number; height: number };
+type Panorama = { src: string; width: number; height: number };
 
 export type PanoramaResult =
   | { ok: true; value: Panorama; previewUrl: string; stored: boolean; job?: JobView | null }

@@ -18,13 +18,13 @@ import { Readable } from "node:stream";
 import type { S3Client } from "@aws-sdk/client-s3";
 import { env } from "~/env.server";
 
-export type StoredObject = { bytes: Buffer; contentType: string };
+type StoredObject = { bytes: Buffer; contentType: string };
 
 /**
  * A stored file read in parts (a film: the browser asks for ranges, and 200 MB is never held in
  * memory): its size and type, and a stream of bytes `start` to `end` (inclusive).
  */
-export type OpenedObject = {
+type OpenedObject = {
   size: number;
   contentType: string;
   read(start: number, end: number): Promise<ReadableStream<Uint8Array>>;
@@ -241,7 +241,7 @@ export function s3Store(settings: S3Settings): MediaStore {
 }
 
 /** The S3 settings of the environment, or null when the store is a folder. */
-export function s3SettingsFromEnv(): S3Settings | null {
+function s3SettingsFromEnv(): S3Settings | null {
   const e = env();
   if (!e.S3_ENDPOINT || !e.S3_BUCKET || !e.S3_ACCESS_KEY_ID || !e.S3_SECRET_ACCESS_KEY) return null;
   return {

@@ -27,22 +27,13 @@ import { messageProviderFor } from "./solapi.server";
 import { webhookSenderFor, type WebhookPayload, type WebhookSender } from "./webhook.server";
 
 /** Wait after the 1st, 2nd, … failed attempt; the last value repeats. */
-export const BACKOFF_SECONDS = [
-  30,
-  120,
-  600,
-  3600,
-  3 * 3600,
-  6 * 3600,
-  12 * 3600,
-  24 * 3600,
-] as const;
+const BACKOFF_SECONDS = [30, 120, 600, 3600, 3 * 3600, 6 * 3600, 12 * 3600, 24 * 3600] as const;
 /** After this many failed attempts a row is 'failed' and no longer retried. */
 export const MAX_ATTEMPTS = 10;
 /** How long a claim holds a row; longer than any delivery's timeout. */
-export const LOCK_SECONDS = 60;
+const LOCK_SECONDS = 60;
 
-export function backoffSeconds(failedAttempts: number): number {
+function backoffSeconds(failedAttempts: number): number {
   const i = Math.min(Math.max(failedAttempts, 1), BACKOFF_SECONDS.length) - 1;
   return BACKOFF_SECONDS[i]!;
 }
@@ -57,7 +48,7 @@ export type OutboxProviders = { sms: SmsProvider; webhook: WebhookSender };
  * out of the stored row once it is sent or given up, so the database keeps only their hashes.
  * `variables`: the same facts for the complex's 알림톡 template (dropped with the secrets).
  */
-export type SmsPayload = {
+type SmsPayload = {
   to: string;
   text: string;
   redact?: string[];
@@ -142,7 +133,7 @@ type ClaimedRow = {
   locked_until: string;
 };
 
-export type RunResult = { delivered: number; retried: number; failed: number };
+type RunResult = { delivered: number; retried: number; failed: number };
 
 /**
  * Claims up to limit due rows for LOCK_SECONDS. During the Korean night promotional SMS are not

@@ -40,14 +40,14 @@ export interface SmsProvider {
 }
 
 /** A text message's bytes as a Korean phone counts them (EUC-KR: 2 for Hangul and other wide characters). */
-export function smsBytes(text: string): number {
+function smsBytes(text: string): number {
   let bytes = 0;
   for (const ch of text) bytes += ch.codePointAt(0)! < 0x80 ? 1 : 2;
   return bytes;
 }
 
 /** An SMS holds 90 bytes (45 Korean characters); a longer text goes as LMS. */
-export const SMS_MAX_BYTES = 90;
+const SMS_MAX_BYTES = 90;
 /** An 알림톡 holds 1,000 characters; a longer text goes as LMS instead. */
 export const ALIMTALK_MAX_CHARS = 1000;
 
@@ -59,7 +59,7 @@ export function textType(text: string): "SMS" | "LMS" {
 const orDash = (value: string | null | undefined) => value || "-";
 
 /** Korean night hours when no promotional SMS may be sent: from 21:00 to 08:00. */
-export const QUIET_HOURS = { from: "21:00", until: "08:00" } as const;
+const QUIET_HOURS = { from: "21:00", until: "08:00" } as const;
 
 export function isQuietHour(now: Date): boolean {
   const t = kstTime(now);
@@ -122,7 +122,7 @@ export function visitConfirmation(
  * The remaining units as counted last (운영 정보): "잔여 세대(11월 25일 14:30 기준): 59A 3세대, 84A 마감".
  * Nothing when none were given.
  */
-export function remainingLines(site: Site): string[] {
+function remainingLines(site: Site): string[] {
   const remaining = site.remainingUnits;
   if (!remaining) return [];
   const parts = site.unitTypes
@@ -203,7 +203,7 @@ export function maskPhone(phone: string): string {
 }
 
 /** Writes that a message would be sent, instead of sending it (no gateway configured). */
-export class LogSmsProvider implements SmsProvider {
+class LogSmsProvider implements SmsProvider {
   async send(to: string, text: string) {
     console.info(
       `[sms] 게이트웨이 미설정: ${maskPhone(to)}에게 보낼 문자 (${text.length}자, 첫 줄 "${text.split("\n")[0]}")를 기록만 합니다`,

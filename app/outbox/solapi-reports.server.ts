@@ -10,10 +10,10 @@ import { getDb } from "~/db/db.server";
 import { env } from "~/env.server";
 import type { DeliveryState } from "~/lib/lead-desk";
 
-export const SOLAPI_SECRET_HEADER = "X-Solapi-Secret";
+const SOLAPI_SECRET_HEADER = "X-Solapi-Secret";
 
 /** True when the request carries the configured secret; without one configured, never. */
-export function hasSolapiSecret(request: Request): boolean {
+function hasSolapiSecret(request: Request): boolean {
   const expected = env().SOLAPI_WEBHOOK_SECRET;
   const given = request.headers.get(SOLAPI_SECRET_HEADER);
   if (!expected || given === null) return false;
@@ -28,10 +28,10 @@ const reportSchema = z.object({
   statusCode: z.union([z.string(), z.number()]).transform(String),
   type: z.string().max(20).optional(),
 });
-export type SolapiReport = z.infer<typeof reportSchema>;
+type SolapiReport = z.infer<typeof reportSchema>;
 
 /** The reports in a body: an array, an object holding one, or a single report. */
-export function reportsIn(body: unknown): SolapiReport[] {
+function reportsIn(body: unknown): SolapiReport[] {
   const holder = body as Record<string, unknown> | null;
   const list = Array.isArray(body)
     ? body
@@ -50,7 +50,7 @@ const DELIVERED = "4000";
 const TEXT_TYPES = new Set(["SMS", "LMS", "MMS"]);
 
 /** What a report means for a message sent as sentType (ATA, SMS, LMS). */
-export function stateOf(report: SolapiReport, sentType: string | null): DeliveryState {
+function stateOf(report: SolapiReport, sentType: string | null): DeliveryState {
   if (IN_PROGRESS.test(report.statusCode)) return "accepted";
   if (report.statusCode !== DELIVERED) return "failed";
   return sentType === "ATA" && TEXT_TYPES.has((report.type ?? "").toUpperCase())
@@ -70,7 +70,7 @@ const RANK: Record<DeliveryState, number> = {
 };
 
 /** Applies the reports; answers how many changed a row (unknown ids are ignored). */
-export async function applySolapiReports(
+async function applySolapiReports(
   reports: readonly SolapiReport[],
   now = new Date(),
 ): Promise<{ received: number; applied: number }> {

@@ -20,7 +20,7 @@ function signedBy(secrets: Record<string, string>, request: Received): string | 
     : null;
 }
 
-export type AcceptedMessage = SolapiMessage & { messageId: string; apiKey: string };
+type AcceptedMessage = SolapiMessage & { messageId: string; apiKey: string };
 
 /** Starts the stand-in; `secrets`: each API key's secret. */
 export async function startSolapiStandIn(secrets: Record<string, string>) {

@@ -24,7 +24,7 @@ import {
 export const SOLAPI_SEND_PATH = "/messages/v4/send-many/detail";
 
 /** The Authorization header of a Solapi request: a fresh date and salt, signed with the secret. */
-export function solapiAuthorization(apiKey: string, apiSecret: string, now = new Date()): string {
+function solapiAuthorization(apiKey: string, apiSecret: string, now = new Date()): string {
   const date = now.toISOString();
   const salt = randomBytes(32).toString("hex");
   const signature = solapiSignature(apiSecret, date, salt);
@@ -61,7 +61,7 @@ export type SolapiMessage = {
  * `kakao` and the row carries its variables (rows queued before had none) and the text fits an
  * 알림톡; else SMS or LMS by the text's length.
  */
-export function solapiMessage(
+function solapiMessage(
   siteId: string,
   to: string,
   text: string,

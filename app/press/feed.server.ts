@@ -10,9 +10,9 @@ import { pressPage } from "~/lib/press-pages";
 import { largestPressPhoto } from "~/lib/press-photo";
 import { allPublished, latestPublished, type PressPost } from "./posts.server";
 
-export const FEED_SIZE = 20;
+const FEED_SIZE = 20;
 
-export const escapeXml = (s: string) =>
+const escapeXml = (s: string) =>
   s
     .replace(/&/g, "&amp;")
     .replace(/</g, "&lt;")

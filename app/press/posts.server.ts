@@ -14,7 +14,7 @@ import { PRESS_PAGE_SIZE, type PressInput } from "~/lib/press-form";
 import type { PressPhoto } from "~/lib/press-photo";
 import { deletePhotoIfUnused, storePhoto, type RenderedPhoto } from "./photos.server";
 
-export type PostState = "draft" | "scheduled" | "published";
+type PostState = "draft" | "scheduled" | "published";
 
 export type PressPost = {
   id: string;
@@ -109,7 +109,7 @@ function newPostId(): string {
 export type Cursor = { publishedAt: string; id: string };
 
 /** "<epoch ms>-<id>": opaque enough, short, and checkable. */
-export function encodeCursor(c: Cursor): string {
+function encodeCursor(c: Cursor): string {
   return `${new Date(c.publishedAt).getTime()}-${c.id}`;
 }
 

@@ -53,7 +53,7 @@ function clip(value: string | undefined, max: number): string {
 }
 
 /** What a refused form shows again: the visitor's input, each field clipped to ECHO_MAX. */
-export function echoValues(raw: Record<string, string | undefined>): LeadValues {
+function echoValues(raw: Record<string, string | undefined>): LeadValues {
   return {
     name: clip(raw.name, ECHO_MAX.name),
     phone: clip(raw.phone, ECHO_MAX.phone),
@@ -71,7 +71,7 @@ function text(form: FormData, key: string): string | undefined {
 }
 
 /** A path of the complex's site, optionally with a form's anchor ("/#interestForm"). */
-export function isSiteSource(site: Site, value: string): boolean {
+function isSiteSource(site: Site, value: string): boolean {
   const [path = "", anchor, ...more] = value.split("#");
   if (more.length || !isSitePath(site, path)) return false;
   return anchor === undefined || /^[A-Za-z][A-Za-z0-9_-]{0,40}$/.test(anchor);

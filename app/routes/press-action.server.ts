@@ -29,7 +29,7 @@ export type PressFormAnswer = {
 
 export const noStore = { "Cache-Control": NO_STORE };
 
-export function pressFormValues(form: FormData): PressFormValues {
+function pressFormValues(form: FormData): PressFormValues {
   return {
     title: field(form, "title"),
     summary: field(form, "summary"),

@@ -381,16 +381,6 @@ export async function versionContent(
   return row && asObject(row.content);
 }
 
-/** The version served at `now`: the highest whose time has come. */
-export async function currentVersion(siteId: string, now = new Date()): Promise<number | null> {
-  const db = await getDb();
-  const row = await db.get<{ v: number | string | null }>(
-    "SELECT MAX(version) AS v FROM site_versions WHERE site_id = $1 AND live_from <= $2",
-    [siteId, now.toISOString()],
-  );
-  return row?.v == null ? null : Number(row.v);
-}
-
 export type PublishResult =
   | { ok: true; version: number; liveFrom: string }
   | { ok: false; problems: SiteProblem[] };

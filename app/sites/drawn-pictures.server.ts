@@ -29,7 +29,7 @@ export const DRAWN_SIZE = {
  * so that a page never names a file whose bytes differ from another instance's (files are cached
  * for a year under their name).
  */
-export const DRAWING_VERSION = 1;
+const DRAWING_VERSION = 1;
 
 /** The default colours of the design (app/styles/base.css) for a complex without `theme`. */
 const DEFAULT_COLOURS = { primary: DEFAULT_COLOR, accent: "#8b6a36", accentLight: "#d9bd8c" };

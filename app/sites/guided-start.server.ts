@@ -15,10 +15,8 @@ import { leftoverTerms, replaceInLeftovers } from "~/lib/leftovers";
  * every message at its field and every value as typed, so the form comes back as it was sent.
  */
 
-export { BASIC_FACTS };
-
-export type FieldErrors = Record<string, string>;
-export type Values = Record<string, string>;
+type FieldErrors = Record<string, string>;
+type Values = Record<string, string>;
 
 const trimmed = (form: FormData, name: string) => field(form, name).trim();
 

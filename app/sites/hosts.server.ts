@@ -52,7 +52,7 @@ export function mayChangeHosts(admin: Access, siteId: string): boolean {
 }
 
 /** A document's `hosts` as a list of strings (anything else: none). */
-export function hostsOf(content: unknown): string[] {
+function hostsOf(content: unknown): string[] {
   const hosts = (content as { hosts?: unknown } | null | undefined)?.hosts;
   return Array.isArray(hosts) ? hosts.map((h) => String(h)) : [];
 }

@@ -99,9 +99,9 @@ const fields = {
 };
 
 export type LiveField = keyof typeof fields;
-export const LIVE_FIELDS = Object.keys(fields) as LiveField[];
-export const liveFieldLabel = (field: LiveField) => fields[field].label;
-export const isLiveField = (name: string): name is LiveField => name in fields;
+const LIVE_FIELDS = Object.keys(fields) as LiveField[];
+const liveFieldLabel = (field: LiveField) => fields[field].label;
+const isLiveField = (name: string): name is LiveField => name in fields;
 
 type ValueOf<F extends LiveField> = NonNullable<ReturnType<(typeof fields)[F]["read"]>>;
 export type LiveValues = { [F in LiveField]?: ValueOf<F> };
@@ -334,7 +334,7 @@ export async function revertChange(siteId: string, changeId: string, by: string)
 }
 
 /** Each complex's version: how many changes it has had (a complex without any is absent). */
-export async function liveVersions(): Promise<Map<string, number>> {
+async function liveVersions(): Promise<Map<string, number>> {
   const db = await getDb();
   const rows = await db.all<{ site_id: string; n: number | string }>(
     "SELECT site_id, COUNT(*) AS n FROM live_changes GROUP BY site_id",

@@ -86,7 +86,7 @@ export const PORTABLE_MESSAGES = {
 };
 
 /** A refusal of the whole file, before anything is stored. */
-export class PortableError extends Error {}
+class PortableError extends Error {}
 
 type Slot = { raw: Record<string, unknown>; resolved: Record<string, unknown>; path: string };
 
@@ -284,7 +284,7 @@ const sizeOf = async (source: ZipSource) =>
  * once): every name is checked before anything is written, and the folder is removed again when
  * writing fails.
  */
-export async function unpackZip(source: ZipSource): Promise<string> {
+async function unpackZip(source: ZipSource): Promise<string> {
   const size = await sizeOf(source);
   if (size > SITE_ZIP_MAX_BYTES) throw new PortableError(PORTABLE_MESSAGES.tooLarge(size));
   const zip = await openZip(source);

@@ -15,7 +15,7 @@ import { applyLive, readLive, valuesOf } from "./live.server";
  * and its forms are inert (no lead is sent from a preview).
  */
 
-export const PREVIEW_PAGE = "/admin/preview/page";
+const PREVIEW_PAGE = "/admin/preview/page";
 
 /** The frame address of a page path (`query`: the console's `?site=<id>`, or ""). */
 export function previewUrl(path: string, query: string): string {

@@ -33,7 +33,7 @@ export function sitesRoot(): string {
 }
 
 /** Shared artwork; a complex's own pictures are in `sites/<id>/images/`. */
-export const SHARED_IMAGES = "assets/images";
+const SHARED_IMAGES = "assets/images";
 /**
  * Drawings the build makes from a complex's data (scripts/build-images.ts): `<dir>/<id>/<slot>`,
  * served under `/img/art/<id>/`. Build output, not source.
@@ -50,7 +50,7 @@ const SUPPLIED_FORMATS = ["jpg", "jpeg", "png", "webp", "svg"];
  * `src` is refused before any file is opened, the same way whether the file it names exists or not
  * (issue 38: an import told which files the server has).
  */
-export function leavesFolder(src: string): boolean {
+function leavesFolder(src: string): boolean {
   return /^\/|[\\%:\p{Cc}]/u.test(src) || src.split("/").some((p) => p === ".." || p === ".");
 }
 

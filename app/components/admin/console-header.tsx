@@ -12,7 +12,7 @@ export type ConsoleComplexItem = { id: string; name: string; host: string };
 export type ConsoleLink = { to: string; label: string; end: boolean };
 
 /** The product's name, linking to the console's home (the sign-in pages: without a link). */
-export function ConsoleBrand({ to }: { to?: string }) {
+function ConsoleBrand({ to }: { to?: string }) {
   return to ? (
     <Link to={to} className="console-brand">
       {CONSOLE_NAME}

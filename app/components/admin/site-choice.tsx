@@ -5,7 +5,7 @@ import { ALL_SITES } from "~/lib/sites";
 export type { SiteChoice };
 
 /** The name of a complex among the choices (its id when it is not one of them). */
-export function choiceName(site: SiteChoice, siteId: string): string {
+function choiceName(site: SiteChoice, siteId: string): string {
   return site.choices.find((c) => c.id === siteId)?.name ?? siteId;
 }
 

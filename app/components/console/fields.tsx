@@ -55,7 +55,7 @@ const child = (name: string, key: string | number) =>
   name === "" ? String(key) : `${name}.${key}`;
 
 /** The field's problems, as the form shows them beside it. */
-export function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
+function FieldErrors({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
     <p id={`${id}-error`} className="field-error">
@@ -75,10 +75,10 @@ function FieldHelp({ id, help }: { id: string; help: string }) {
 }
 
 /** The ids that describe a control: its help and its problem. */
-export const describedBy = (id: string, help: boolean, error: boolean) =>
+const describedBy = (id: string, help: boolean, error: boolean) =>
   [help ? `${id}-help` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
 
-export function OptionalMark() {
+function OptionalMark() {
   return <span className="cf-optional">(선택)</span>;
 }
 
@@ -86,7 +86,7 @@ export function OptionalMark() {
  * A button of a list edit: a real submit button, so that without the script the server applies
  * the edit (`$op`) and answers the form again; with it, the edit happens here.
  */
-export function OpButton({
+function OpButton({
   op,
   id,
   disabled,
@@ -599,16 +599,7 @@ function RecordField(props: FieldProps) {
 const str = (v: unknown) => (v === undefined || v === null ? "" : String(v));
 
 /** A text, number, checkbox or select: one labelled control with its help and problems. */
-export function LeafField({
-  schema,
-  name,
-  value,
-  optional,
-  label,
-  noHelp,
-  quiet,
-  tools,
-}: FieldProps) {
+function LeafField({ schema, name, value, optional, label, noHelp, quiet, tools }: FieldProps) {
   const form = useConsoleForm();
   const kind = kindOf(schema);
   const id = fieldId(name);

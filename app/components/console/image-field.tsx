@@ -20,7 +20,7 @@ import { DropZone, UploadMessages, useUpload } from "./use-upload";
 
 /** The types the picker offers (the server checks the content, not the name). */
 const ACCEPT = "image/jpeg,image/png,image/webp,image/svg+xml";
-export const MEDIA_ENDPOINT = "/admin/media";
+const MEDIA_ENDPOINT = "/admin/media";
 
 type Picture = { src?: string; alt?: string; width?: number; height?: number };
 type UploadAnswer =

@@ -18,7 +18,7 @@ const SESSION_ENDED =
   "로그인이 끝났습니다. 다른 탭에서 다시 로그인해 주세요. 그다음 다시 올리면 됩니다.";
 
 /** Tells the form's listeners (the draft's autosave) that a slot changed: hidden fields send no event. */
-export function announceChange(from: HTMLElement | null) {
+function announceChange(from: HTMLElement | null) {
   from?.dispatchEvent(new Event("input", { bubbles: true }));
 }
 

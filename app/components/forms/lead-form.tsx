@@ -5,7 +5,6 @@ import {
   resultMessage,
   type LeadActionData,
   type LeadOutcome,
-  type LeadValues,
   type LeadVariant,
 } from "~/lib/lead-result";
 import { useSite } from "~/lib/site";
@@ -13,8 +12,7 @@ import { ATTRIBUTION_FIELDS } from "~/lib/attribution";
 import { SHOWN_PHONE_FIELD } from "~/lib/before-script";
 import { VisitSlotPicker } from "./visit-slot-picker";
 
-export { resultMessage };
-export type { LeadActionData, LeadOutcome, LeadValues, LeadVariant };
+export type { LeadActionData, LeadVariant };
 
 /*
  * The one lead form, used three times: the registration popup (and its no-JavaScript page,
@@ -301,7 +299,7 @@ function Req() {
 }
 
 /** What the consent covers, as Korean privacy law requires it to be stated before consent. */
-export function ConsentTerms({ id }: { id?: string }): ReactNode {
+function ConsentTerms({ id }: { id?: string }): ReactNode {
   const p = useSite().privacy;
   return (
     <div id={id} className="consent-terms">

@@ -9,7 +9,7 @@ import { Picture } from "~/components/layout/picture";
  * the one holding a match. app/enhance/home.ts does the same closing for browsers that predate
  * the `name` attribute, and starts the premium slider when its accordion first opens.
  */
-export function AccordionItem({
+function AccordionItem({
   group,
   title,
   children,

@@ -51,13 +51,7 @@ export function PageBanner({ page, headingElsewhere }: { page: Page; headingElse
  * app/enhance/chrome.ts brings the current one into view and marks the edges that hide more tabs
  * (`data-more`, faded out in layout.css).
  */
-export function SubMenu({
-  items,
-  label,
-}: {
-  items: { title: string; url: string }[];
-  label: string;
-}) {
+function SubMenu({ items, label }: { items: { title: string; url: string }[]; label: string }) {
   const current = currentMenuUrl(useSite(), useLocation().pathname);
   return (
     <nav className="sub-menu" aria-label={label}>

@@ -30,7 +30,7 @@ export function DocumentViewer({ url, title }: { url: string; title: string }) {
 }
 
 /** A file's size as a person reads it: "850KB", "1.2MB". */
-export function fileSize(bytes: number): string {
+function fileSize(bytes: number): string {
   return bytes < 1024 * 1024
     ? `${Math.max(1, Math.round(bytes / 1024))}KB`
     : `${(bytes / (1024 * 1024)).toFixed(1)}MB`;

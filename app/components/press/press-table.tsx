@@ -5,7 +5,7 @@ import type { PressPhoto } from "~/lib/press-photo";
 import { PressPicture } from "./press-picture";
 
 /** A row of the press list as the loader sends it. */
-export type PressRow = {
+type PressRow = {
   id: string;
   title: string;
   publishedAt: string;

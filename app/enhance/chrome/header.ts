@@ -25,7 +25,7 @@ function toTop(event: MouseEvent, link: HTMLElement) {
 
 // ——— Desktop dropdown: every column opens at once. ———
 
-export function setDropdown(open: boolean) {
+function setDropdown(open: boolean) {
   if (dropdownOpen === open) return;
   dropdownOpen = open;
   const el = header();

@@ -15,7 +15,7 @@ import { wheelGestures } from "./wheel-gesture";
  */
 
 /** Further wheel steps are ignored for this long after a move. */
-export const PAGING_LOCK_MS = 500;
+const PAGING_LOCK_MS = 500;
 /** Fallback for browsers without `scrollend`: a smooth scroll is over after this. */
 const SCROLL_SETTLE_MS = 1200;
 

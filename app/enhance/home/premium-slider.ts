@@ -2,8 +2,8 @@ import EmblaCarousel, { type EmblaCarouselType } from "embla-carousel";
 import Autoplay from "embla-carousel-autoplay";
 
 /** The specification: a slide every 6 s, a swipe counts from 50 px. */
-export const SLIDE_INTERVAL_MS = 6000;
-export const SWIPE_THRESHOLD_PX = 50;
+const SLIDE_INTERVAL_MS = 6000;
+const SWIPE_THRESHOLD_PX = 50;
 
 /*
  * The premium slider of the phone layout (components/home/premium-slider.tsx), loaded the first

@@ -12,7 +12,7 @@ export const GESTURE_GAP_MS = 200;
 export const TRACKPAD_GAP_MS = 700;
 const SMALL_STEP_PX = 40;
 /** Wheel distance a gesture must cover before it counts (trackpad jitter does not). */
-export const MIN_WHEEL_PX = 8;
+const MIN_WHEEL_PX = 8;
 
 /**
  * A counter of wheel gestures. Feed it each wheel event's vertical distance in pixels and its time
