@@ -29,7 +29,7 @@ import { wantsHydration } from "~/lib/route-hydration";
 import { createMediaJobRunner } from "~/media/media-jobs.server";
 import { createOutboxWorker } from "~/outbox/outbox.server";
 import { renderedPress } from "~/press/rendered-pages.server";
-import { liveOperations, loadContent } from "~/sites/live-operations.server";
+import { followStore, loadContent } from "~/sites/sync.server";
 import { sitesForServer } from "~/sites/server-facts.server";
 import { storedPages } from "~/sites/stored-pages.server";
 import { siteOf } from "~/sites/registry.server";
@@ -178,7 +178,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 /**
  * What the HTTP server (server/) takes from this module of the server build, besides React
  * Router's own exports: the services' start-up (migrations, administrator from env, outbox
- * worker, media job runner), live operations (server/index.js), what it needs of the complexes (server/app.js,
+ * worker, media job runner), the sync that follows the store and 운영 정보 (server/index.js), what it needs of the complexes (server/app.js,
  * server/render-site.js), the press pages it keeps rendered (server/rendered-cache.js), the
  * administrator a large upload's cookie signs in (server/upload-guard.js) and the scope that
  * removes a request's uploaded temporary files once it is answered (server/react-router.js).
@@ -189,7 +189,7 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
 export type ServerEntry = Pick<
   typeof import("./entry.server"),
   | "startServices"
-  | "liveOperations"
+  | "followStore"
   | "sitesForServer"
   | "renderedPress"
   | "storedPages"
@@ -199,7 +199,7 @@ export type ServerEntry = Pick<
 
 export {
   adminSessionOf,
-  liveOperations,
+  followStore,
   renderedPress,
   sitesForServer,
   storedPages,

@@ -18,7 +18,7 @@ import { pathToFileURL } from "node:url";
  */
 const EXPORTS = {
   startServices: "function",
-  liveOperations: "object",
+  followStore: "function",
   sitesForServer: "object",
   renderedPress: "object",
   storedPages: "object",

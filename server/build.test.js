@@ -4,7 +4,7 @@ import { BuildError, serverEntry } from "./build.js";
 
 const complete = {
   startServices: async () => ({ stop: async () => {} }),
-  liveOperations: { createSync: () => ({}) },
+  followStore: () => ({ first: async () => {}, start: () => {}, stop: async () => {} }),
   sitesForServer: { ids: () => [] },
   renderedPress: { match: () => null },
   storedPages: { get: async () => undefined },

@@ -1,7 +1,6 @@
 // @ts-check
 import "./production-env.js";
 import { createServer } from "node:http";
-import { performance } from "node:perf_hooks";
 import { setInterval } from "node:timers";
 import { createApp } from "./app.js";
 import { BuildError } from "./build.js";
@@ -50,40 +49,12 @@ const {
 // the pages of their complexes rendered again before the first visitor, then whenever a complex is
 // published (or its scheduled version's time comes), created, taken down or deleted, or its live
 // values move (here or on another instance sharing the database), or its notice begins or ends.
-const live = entry.liveOperations.createSync();
-/** @param {{ quick?: boolean }} [options] */
-async function followLive(options) {
-  for (const id of await live.sync()) {
-    const began = performance.now();
-    await rerender(id, options);
-    console.log(`live: ${id} pages rendered again in ${Math.round(performance.now() - began)} ms`);
-  }
-}
+const sync = entry.followStore(rerender, Number(process.env.LIVE_POLL_MS || 1000));
 // Before the first visitor: the pages compressed as at start-up, not in haste.
-await followLive({ quick: false });
-let running = false;
-let again = false;
-/** One sync at a time; one asked for meanwhile runs as soon as it ends. */
-function follow() {
-  if (running) {
-    again = true;
-    return;
-  }
-  running = true;
-  followLive()
-    .catch((error) => console.error("[live] 운영 정보를 반영하지 못했습니다:", error))
-    .finally(() => {
-      running = false;
-      if (again) {
-        again = false;
-        follow();
-      }
-    });
-}
-setInterval(follow, Number(process.env.LIVE_POLL_MS || 1000)).unref();
-// A change stored by this instance (an administrator's 운영 정보, 게시, …) is followed at once, not
-// at the next poll: the administrator waits for the render alone (issue 43).
-entry.liveOperations.onChange(follow);
+await sync.first();
+// Then once a second, and at once when this instance stored a change (an administrator's 운영
+// 정보, 게시, …): the administrator waits for the render alone (issue 43).
+sync.start();
 
 // Prerendered pages are answered before Express; everything else goes through the Express app.
 // An idle keep-alive connection is closed after KEEP_ALIVE_MS, not Node's 5 s: when the process is
@@ -137,7 +108,8 @@ async function shutdown(signal) {
     setInterval(() => server.closeIdleConnections(), 50).unref();
     setTimeout(resolve, 10_000).unref();
   });
-  // Pages shown but not yet stored are stored before the database closes.
+  // No more syncs; pages shown but not yet stored are stored before the database closes.
+  await sync.stop();
   await flushStores();
   await services.stop();
   process.exit(0);

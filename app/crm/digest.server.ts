@@ -19,6 +19,7 @@ import { enqueue } from "~/outbox/outbox.server";
 import { maskPhone } from "~/outbox/sms.server";
 import { siteById, siteOrigin } from "~/sites/registry.server";
 import type { Site } from "~/content/schema";
+import { periodicTask, type PeriodicTask } from "~/jobs/periodic.server";
 
 /** The Korean time from which the day's digest goes. */
 const DIGEST_AT = "09:00";
@@ -172,23 +173,12 @@ export async function sendDueDigests(now: Date = new Date()): Promise<DigestSent
 }
 
 /** Looks for digests to send at start-up and every intervalMs (CRM_DIGEST_POLL_MS) until stop(). */
-export function startDigestJob(intervalMs = env().CRM_DIGEST_POLL_MS): { stop(): Promise<void> } {
-  const run = async () => {
-    try {
-      await sendDueDigests();
-    } catch (error) {
-      console.error("[crm] 아침 알림을 보내지 못했습니다:", error);
-    }
-  };
-  let running: Promise<void> | undefined = run().finally(() => (running = undefined));
-  const timer = setInterval(() => {
-    running ??= run().finally(() => (running = undefined));
-  }, intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startDigestJob(intervalMs = env().CRM_DIGEST_POLL_MS): PeriodicTask {
+  const task = periodicTask({
+    intervalMs,
+    run: sendDueDigests,
+    failure: "[crm] 아침 알림을 보내지 못했습니다:",
+  });
+  task.start();
+  return task;
 }

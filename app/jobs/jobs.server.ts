@@ -21,6 +21,7 @@ import { randomUUID } from "node:crypto";
 import { getDb, type Db, type Queryable } from "~/db/db.server";
 import { env } from "~/env.server";
 import type { JobKind, JobStatus, JobView } from "~/lib/jobs";
+import { periodicTask, type PeriodicTask } from "./periodic.server";
 
 export type { JobKind, JobView } from "~/lib/jobs";
 
@@ -379,48 +380,42 @@ export function createJobRunner(options: {
     return ran;
   }
 
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<unknown> | undefined;
-  let again = false;
-  const pollMs = () => options.pollMs ?? env().JOBS_POLL_MS;
-
-  function tick() {
-    if (stopping) return;
-    if (running) {
-      again = true;
-      return;
+  /** Rows this process left running when it died are due now (SQLite): taken back once, first. */
+  async function takeBack() {
+    try {
+      const n = await takeBackOrphans(options.db ?? (await getDb()));
+      if (n) console.info(`[jobs] 멈췄던 작업 ${n}개를 이어서 합니다`);
+    } catch (error) {
+      console.error("[jobs] 작업을 이어받지 못했습니다:", error);
     }
-    if (timer) clearTimeout(timer);
-    running = runOnce()
-      .catch((error: unknown) => console.error("[jobs] 작업 실행 오류:", error))
-      .finally(() => {
-        running = undefined;
-        if (stopping) return;
-        if (again) {
-          again = false;
-          tick();
-        } else timer = setTimeout(tick, pollMs());
-      });
   }
 
+  let loop: PeriodicTask | undefined;
   return {
     runOnce,
     start() {
+      if (loop) return;
       stopping = false;
-      wakers.add(tick);
-      // Rows this process left running when it died are due now (SQLite).
-      void (options.db ? Promise.resolve(options.db) : getDb())
-        .then((db) => takeBackOrphans(db))
-        .then((n) => n && console.info(`[jobs] 멈췄던 작업 ${n}개를 이어서 합니다`))
-        .catch((error: unknown) => console.error("[jobs] 작업을 이어받지 못했습니다:", error))
-        .finally(tick);
+      let first = true;
+      const task = periodicTask({
+        intervalMs: () => options.pollMs ?? env().JOBS_POLL_MS,
+        failure: "[jobs] 작업 실행 오류:",
+        run: async () => {
+          if (first) await takeBack();
+          first = false;
+          await runOnce();
+        },
+      });
+      loop = task;
+      wakers.add(task.poke);
+      task.start();
     },
     async stop() {
       stopping = true;
-      wakers.delete(tick);
-      if (timer) clearTimeout(timer);
+      if (loop) wakers.delete(loop.poke);
       current?.abort(new Error("server stopping"));
-      await running;
+      await loop?.stop();
+      loop = undefined;
     },
   };
 }

@@ -10,6 +10,7 @@
 import { requireSite } from "~/sites/registry.server";
 import { randomUUID } from "node:crypto";
 import { getDb, type Db, type Queryable } from "~/db/db.server";
+import { periodicTask, type PeriodicTask } from "~/jobs/periodic.server";
 import { siteSetting } from "~/env.server";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
 import {
@@ -303,33 +304,18 @@ export function createOutboxWorker(
     }
   }
 
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
-
-  function schedule(intervalMs: number) {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = runOnce()
-        .catch((error: unknown) => console.error("[outbox] 전송 작업 오류:", error))
-        .finally(() => {
-          running = undefined;
-          schedule(intervalMs);
-        });
-    }, intervalMs);
-  }
+  let loop: PeriodicTask | undefined;
 
   return {
     runOnce,
     start(intervalMs) {
-      if (!stopped) return;
-      stopped = false;
-      schedule(intervalMs);
+      if (loop) return;
+      loop = periodicTask({ intervalMs, run: runOnce, failure: "[outbox] 전송 작업 오류:" });
+      loop.start({ immediately: false });
     },
     async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      await loop?.stop();
+      loop = undefined;
     },
   };
 }

@@ -5,9 +5,10 @@ import { renderForm, sentEntries } from "~/components/console/test-support";
 import type { Site } from "~/content/schema";
 import { engines, useTestDb } from "~/db/test-support";
 import { fieldId } from "~/lib/form-schema";
-import { getDraft, loadStore, saveDraft } from "~/sites/content-store.server";
+import { getDraft, saveDraft } from "~/sites/content-store.server";
 import { siteById } from "~/sites/registry.server";
 import { action, loader, type ContentAnswer } from "./admin.content";
+import { loadStore } from "~/sites/sync.server";
 
 /*
  * 콘텐츠 편집: the draft of the request's complex (or ?site=), saved whatever it holds and checked

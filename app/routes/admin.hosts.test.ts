@@ -11,7 +11,7 @@ import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { listLeads } from "~/leads/leads.server";
 import type { FieldSchema } from "~/lib/form-schema";
 import { folderStore, setMediaStore } from "~/media/store.server";
-import { getDraft, listVersions, loadStore, saveDraft } from "~/sites/content-store.server";
+import { getDraft, listVersions, saveDraft } from "~/sites/content-store.server";
 import { DEFAULT_SITE_MESSAGES, HOST_MESSAGES } from "~/sites/hosts.server";
 import { exportZip } from "~/sites/portable.server";
 import { resetSites, siteForHost } from "~/sites/registry.server";
@@ -23,6 +23,7 @@ import {
 import { action as siteAction, loader as siteLoader } from "./admin.site";
 import { action as sitesAction } from "./admin.sites.new";
 import { action as leadAction } from "./api.leads";
+import { loadStore } from "~/sites/sync.server";
 
 /*
  * Issue 38, item 2: a 단지 편집자 took another complex's address. 수원's editor saved the content

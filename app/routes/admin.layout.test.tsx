@@ -7,13 +7,14 @@ import { cookieOf, TEST_PASSWORD } from "~/auth/test-support";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { isConsolePage } from "~/lib/route-hydration";
 import type { RootData } from "~/lib/site";
-import { createComplex, loadStore } from "~/sites/content-store.server";
+import { createComplex } from "~/sites/content-store.server";
 import { siteById } from "~/sites/registry.server";
 import { handle as inviteHandle } from "./admin.invite";
 import AdminLayout, { handle, loader } from "./admin.layout";
 import { loader as pressLoader } from "./admin.press";
 import { action as pressNewAction } from "./admin.press.new";
 import { handle as loginHandle } from "./admin.login";
+import { loadStore } from "~/sites/sync.server";
 
 /*
  * Issue 39, item 6: the console's own frame. Console pages wore the default complex's public

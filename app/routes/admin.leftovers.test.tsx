@@ -7,7 +7,7 @@ import { cookieOf, TEST_PASSWORD } from "~/auth/test-support";
 import { LeftoversPanel } from "~/components/console/leftovers";
 import { engines, useTestDb } from "~/db/test-support";
 import type { LeftoverList } from "~/lib/leftovers";
-import { loadStore } from "~/sites/content-store.server";
+import { loadStore } from "~/sites/sync.server";
 import { resetSites } from "~/sites/registry.server";
 import {
   action as contentAction,

@@ -25,7 +25,7 @@ import { action as pressEditAction, loader as pressEditLoader } from "./admin.pr
 import { action as pressNewAction, loader as pressNewLoader } from "./admin.press.new";
 import { loader as pressLoader } from "./admin.press";
 import { action as pressListAction, loader as pressListLoader } from "./press.list";
-import { loadStore } from "~/sites/content-store.server";
+import { loadStore } from "~/sites/sync.server";
 import { action as siteAction, loader as siteLoader } from "./admin.site";
 import { loader as sitesLoader } from "./admin.sites";
 import { loader as sitesNewLoader } from "./admin.sites.new";

@@ -21,7 +21,6 @@ import {
   publishDraft,
   restoreVersion,
   setServed,
-  storedState,
   versionContent,
 } from "~/sites/content-store.server";
 import { leftoversOf } from "~/sites/copy-source.server";
@@ -29,6 +28,7 @@ import { mayChangeHosts } from "~/sites/hosts.server";
 import { importFromForm, SITE_ZIP_MAX_BYTES } from "~/sites/portable.server";
 import { siteById, siteOrigin } from "~/sites/registry.server";
 import { STATE_LABEL } from "./admin.sites";
+import { storedState } from "~/sites/sync.server";
 
 /*
  * /admin/sites/:siteId: one complex's publishing. 게시 checks the whole draft with the build's

@@ -4,7 +4,7 @@ import { cookieOf, TEST_PASSWORD } from "~/auth/test-support";
 import { assignmentSettings, saveAssignment } from "~/crm/calls.server";
 import { engines, useTestDb } from "~/db/test-support";
 import { FORM_MESSAGES } from "~/http/form.server";
-import { loadStore } from "~/sites/content-store.server";
+import { loadStore } from "~/sites/sync.server";
 import { resetSites } from "~/sites/registry.server";
 import { action as accountEdit } from "./admin.accounts.edit";
 import { action as accounts } from "./admin.accounts";

@@ -1,6 +1,6 @@
 /*
  * This instance stored a change its pages follow (a 운영 정보 value, a publish, a complex taken
- * down, put back, made or deleted): server/index.js syncs at once instead of at its next poll, so
+ * down, put back, made or deleted): the sync (sync.server.ts) runs at once instead of at its next poll, so
  * the administrator who made it waits for the render alone (issue 43). Other instances sharing the
  * database still follow it at their next poll (LIVE_POLL_MS).
  */
@@ -8,7 +8,7 @@
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
-/** Tells whoever follows the store (server/index.js) that this instance just changed it. */
+/** Tells the sync (sync.server.ts) that this instance just changed it. */
 export function storeChanged(): void {
   for (const listener of listeners) listener();
 }

@@ -8,12 +8,10 @@ import { folderStore, mediaStore, setMediaStore } from "~/media/store.server";
 import { engines, useTestDb } from "~/db/test-support";
 import {
   createComplex,
-  createSiteSync,
   diffContent,
   getDraft,
   importFolder,
   listVersions,
-  loadStore,
   publishDraft,
   restoreVersion,
   saveDraft,
@@ -25,6 +23,7 @@ import { onStoreChanged } from "./changes.server";
 import { getCopySource } from "./copy-source.server";
 import { keepEveryLeftover } from "./leftovers.test-support";
 import { resetSites, siteById, siteForHost, siteState, sitesRoot } from "./registry.server";
+import { createSiteSync, loadStore } from "./sync.server";
 
 /*
  * The content store (issue 29): the samples imported on the first start, a draft saved without

@@ -22,17 +22,12 @@ import { storeChanged } from "./changes.server";
 import { DRAWN_SLOT_SRC, DRAWN_SLOTS } from "./drawn-pictures.server";
 import { normalizeHost } from "./host-name.server";
 import { defaultProblems, hostProblems, isDefaultSite, sameHosts } from "./hosts.server";
-import { createLiveSync } from "./live.server";
 import {
-  dropSite,
-  putSite,
   readSiteFile,
-  resetSites,
   resolveSiteData,
   SITE_FILE,
   siteFromData,
   sitesRoot,
-  type SiteState,
 } from "./registry.server";
 
 /*
@@ -42,8 +37,8 @@ import {
  * or the media store). `sites/<id>/` folders are how a complex comes in: the samples are imported on
  * the first start, and a folder imported again becomes a new draft, never a published version.
  * The registry (registry.server.ts) serves each complex's current version; every instance follows
- * the store once a second (`createSiteSync`) and renders a complex's pages again when its version
- * or state moved (server/index.js).
+ * the store once a second and renders a complex's pages again when its version or state moved
+ * (sync.server.ts).
  */
 
 export type Draft = {
@@ -388,7 +383,7 @@ export type PublishResult =
 /**
  * Publishes the draft as it is now: checked whole with the build's Korean messages (each naming its
  * field), nothing published while one remains. Served from `liveFrom` (now, or a scheduled time) by
- * every instance within a second of it (server/index.js).
+ * every instance within a second of it (sync.server.ts).
  */
 export async function publishDraft(
   siteId: string,
@@ -644,101 +639,4 @@ export async function deleteComplex(siteId: string): Promise<boolean> {
   });
   storeChanged();
   return deleted;
-}
-
-type StoreRow = { site_id: string; state: "live" | "unpublished"; current: number | string | null };
-
-async function storeRows(now: Date): Promise<StoreRow[]> {
-  const db = await getDb();
-  return db.all<StoreRow>(
-    `SELECT d.site_id, d.state,
-       (SELECT MAX(v.version) FROM site_versions v WHERE v.site_id = d.site_id AND v.live_from <= $1) AS current
-     FROM site_documents d ORDER BY d.site_id`,
-    [now.toISOString()],
-  );
-}
-
-const stateOf = (row: StoreRow): SiteState =>
-  row.current == null ? "draft" : row.state === "unpublished" ? "unpublished" : "live";
-
-/** A complex as the registry serves it now: its current version, or its draft if never published. */
-async function servedSite(row: StoreRow): Promise<Site> {
-  const content =
-    row.current == null
-      ? (await getDraft(row.site_id))!.content
-      : await versionContent(row.site_id, Number(row.current));
-  return siteOfDocument(row.site_id, content);
-}
-
-/** Whether a complex's pages are served, as the store has it (instances follow within a second). */
-export async function storedState(
-  siteId: string,
-  now = new Date(),
-): Promise<SiteState | undefined> {
-  const row = (await storeRows(now)).find((r) => r.site_id === siteId);
-  return row && stateOf(row);
-}
-
-/**
- * What the server does first (app/entry.server.tsx startServices): new folders imported, then the
- * registry holds every complex of the store as it is served now.
- */
-export async function loadStore(now = new Date()) {
-  const imported = await importNewFolders(sitesRoot(), now);
-  const rows = await storeRows(now);
-  const sites: { site: Site; state: SiteState }[] = [];
-  for (const row of rows) {
-    try {
-      sites.push({ site: await servedSite(row), state: stateOf(row) });
-    } catch (error) {
-      console.error(`[content] 단지 ${row.site_id}를 불러오지 못했습니다:`, error);
-    }
-  }
-  if (sites.length)
-    resetSites(
-      sites.map((s) => s.site),
-      new Map(sites.map((s) => [s.site.id, s.state])),
-    );
-  return {
-    imported,
-    keys: new Map(rows.map((r) => [r.site_id, `${stateOf(r)}:${r.current ?? 0}`])),
-  };
-}
-
-/**
- * Keeps the registry in step with the store and 운영 정보 (server/index.js, once a second): a
- * complex published (or whose scheduled version's time came), taken down, created or deleted, and
- * a complex whose live values or notice moved. Answers the ids whose pages must be rendered again
- * (or dropped: `siteState` then throws for a deleted one; see sitesForServer.state).
- */
-export function createSiteSync(initial = new Map<string, string>()) {
-  const seen = new Map(initial);
-  const live = createLiveSync();
-  return {
-    async sync(now = new Date()): Promise<string[]> {
-      const rows = await storeRows(now);
-      const moved = new Set<string>();
-      for (const row of rows) {
-        const key = `${stateOf(row)}:${row.current ?? 0}`;
-        if (seen.get(row.site_id) === key) continue;
-        try {
-          putSite(await servedSite(row), stateOf(row));
-          seen.set(row.site_id, key);
-          moved.add(row.site_id);
-        } catch (error) {
-          console.error(`[content] 단지 ${row.site_id}를 불러오지 못했습니다:`, error);
-          seen.set(row.site_id, key);
-        }
-      }
-      const stored = new Set(rows.map((r) => r.site_id));
-      for (const id of [...seen.keys()]) {
-        if (stored.has(id)) continue;
-        seen.delete(id);
-        dropSite(id);
-        moved.add(id);
-      }
-      for (const id of await live.sync(now.getTime(), moved)) moved.add(id);
-      return [...moved];
-    },
-  };
 }

@@ -9,12 +9,12 @@ import {
   deleteComplex,
   getDraft,
   importNewFolders,
-  loadStore,
   publishDraft,
   saveDraft,
 } from "./content-store.server";
 import { COPY_FILE, copyRecord, getCopySource, leftoversOf, setKept } from "./copy-source.server";
 import { readSiteFile, resetSites, SITE_FILE } from "./registry.server";
+import { loadStore } from "./sync.server";
 
 /*
  * Issue 39, items 3 and 4: a complex made in the console as a copy of anyang remembers anyang's

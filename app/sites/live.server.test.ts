@@ -4,17 +4,11 @@ import { createLead } from "~/leads/leads.server";
 import { listOutbox } from "~/outbox/outbox.server";
 import { readAvailability } from "~/bookings/bookings.server";
 import { kstInstant } from "~/lib/korean-time";
-import {
-  checkLive,
-  createLiveSync,
-  listChanges,
-  readLive,
-  revertChange,
-  saveLive,
-} from "./live.server";
+import { checkLive, listChanges, readLive, revertChange, saveLive } from "./live.server";
 import { onStoreChanged } from "./changes.server";
 import { noticeShown } from "./notice.server";
 import { baseSite, loadSites, requireSite, resetSites, siteById } from "./registry.server";
+import { createLiveSync } from "./sync.server";
 
 /*
  * 운영 정보: values stored over the content file's, checked by the content's rules, every change

@@ -13,15 +13,14 @@ import {
 import { validateSite } from "~/content/validate";
 import { getDb, type Queryable } from "~/db/db.server";
 import { storeChanged } from "./changes.server";
-import { noticeShown } from "./notice.server";
-import { allSites, baseSite, replaceSite, siteById } from "./registry.server";
+import { baseSite } from "./registry.server";
 
 /*
  * Live operations (운영 정보): the values an administrator changes while a sale runs, each stored
  * over its default in the complex's content file (docs/decisions/020-live-operations.md). The
  * registry's site of a complex is its content with these values applied; every instance applies
  * them again when the complex's version (its number of changes) moves, and its pages are rendered
- * again then (server/index.js), so no visitor waits for a render.
+ * again then (sync.server.ts), so no visitor waits for a render.
  */
 
 export type VisitCapacity = {
@@ -248,7 +247,7 @@ export async function saveLive<F extends LiveField>(
     stored = true;
     return { ok: true };
   });
-  // Committed: this instance's pages follow at once (server/index.js).
+  // Committed: this instance's pages follow at once (sync.server.ts).
   if (stored) storeChanged();
   return result;
 }
@@ -331,45 +330,4 @@ export async function revertChange(siteId: string, changeId: string, by: string)
     by,
     change.id,
   );
-}
-
-/** Each complex's version: how many changes it has had (a complex without any is absent). */
-async function liveVersions(): Promise<Map<string, number>> {
-  const db = await getDb();
-  const rows = await db.all<{ site_id: string; n: number | string }>(
-    "SELECT site_id, COUNT(*) AS n FROM live_changes GROUP BY site_id",
-  );
-  return new Map(rows.map((r) => [r.site_id, Number(r.n)]));
-}
-
-/**
- * What the server keeps in step (server/index.js): each complex's version and whether its notice
- * is shown. `sync()` applies the stored values of every complex whose version moved since the last
- * call (all with changes, the first time) and answers the complexes whose pages must be rendered
- * again: those, and any whose notice appeared or went since its pages were rendered.
- */
-export function createLiveSync() {
-  const seen = new Map<string, number>();
-  const noticeState = new Map<string, boolean>();
-  return {
-    /** `force`: complexes whose content changed (content-store.server.ts): their values applied again. */
-    async sync(now = Date.now(), force: ReadonlySet<string> = new Set()): Promise<string[]> {
-      const versions = await liveVersions();
-      const changed: string[] = [];
-      for (const site of allSites()) {
-        const version = versions.get(site.id) ?? 0;
-        const moved = (seen.get(site.id) ?? 0) !== version || force.has(site.id);
-        if (moved) {
-          const settings = await readLive(site.id);
-          replaceSite(applyLive(baseSite(site.id), valuesOf(settings)));
-          seen.set(site.id, version);
-        }
-        const shown = noticeShown(siteById(site.id)?.notice, now);
-        const noticeMoved = (noticeState.get(site.id) ?? false) !== shown;
-        noticeState.set(site.id, shown);
-        if (moved || noticeMoved) changed.push(site.id);
-      }
-      return changed;
-    },
-  };
 }

@@ -19,7 +19,6 @@ import {
   documentProblems,
   getDraft,
   listVersions,
-  loadStore,
   publishDraft,
   saveDraft,
   siteOfDocument,
@@ -28,6 +27,7 @@ import {
 import { keepEveryLeftover } from "./leftovers.test-support";
 import { exportZip, importSiteZip, PORTABLE_MESSAGES } from "./portable.server";
 import { resetSites } from "./registry.server";
+import { loadStore } from "./sync.server";
 
 /*
  * A complex out as a zip and back (issue 29: "export then import gives the same pages"): the same
