@@ -20,9 +20,9 @@ import { withRequestFiles } from "~/http/streamed-form.server";
 import type { Site } from "~/content/schema";
 import { closeDb, getDb } from "~/db/db.server";
 import { env } from "~/env.server";
-import { startRetentionJob } from "~/leads/retention.server";
+import { retentionTask } from "~/leads/retention.server";
 import { attachOrphanLeads } from "~/crm/customers.server";
-import { startDigestJob } from "~/crm/digest.server";
+import { digestTask } from "~/crm/digest.server";
 import { deferModuleScriptsStream } from "~/lib/head-priorities.server";
 import { keepTogetherHtml, unbreakablePattern } from "~/lib/keep-together";
 import { wantsHydration } from "~/lib/route-hydration";
@@ -223,8 +223,10 @@ export async function startServices(): Promise<{ stop(): Promise<void> }> {
   if (cards) console.info(`[crm] 고객 카드가 없던 접수 ${cards}건을 카드에 연결했습니다`);
   const worker = createOutboxWorker();
   worker.start(config.OUTBOX_POLL_MS);
-  const retention = startRetentionJob();
-  const digests = startDigestJob(config.CRM_DIGEST_POLL_MS);
+  const retention = retentionTask();
+  retention.start();
+  const digests = digestTask(config.CRM_DIGEST_POLL_MS);
+  digests.start();
   // Slow media work (a notice's pages, a panorama's widths, a large picture's variants): one loop.
   const jobs = createMediaJobRunner();
   jobs.start();

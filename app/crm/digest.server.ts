@@ -172,13 +172,10 @@ export async function sendDueDigests(now: Date = new Date()): Promise<DigestSent
   return sent;
 }
 
-/** Looks for digests to send at start-up and every intervalMs (CRM_DIGEST_POLL_MS) until stop(). */
-export function startDigestJob(intervalMs = env().CRM_DIGEST_POLL_MS): PeriodicTask {
-  const task = periodicTask({
+/** Looks for digests to send every intervalMs (CRM_DIGEST_POLL_MS; app/entry.server.tsx starts it). */
+export const digestTask = (intervalMs = env().CRM_DIGEST_POLL_MS): PeriodicTask =>
+  periodicTask({
     intervalMs,
     run: sendDueDigests,
     failure: "[crm] 아침 알림을 보내지 못했습니다:",
   });
-  task.start();
-  return task;
-}

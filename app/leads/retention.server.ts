@@ -15,12 +15,10 @@ async function purgeAndLog() {
   }
 }
 
-export function startRetentionJob(intervalMs = RETENTION_INTERVAL_MS): PeriodicTask {
-  const task = periodicTask({
+/** The purge, every intervalMs (app/entry.server.tsx starts it). */
+export const retentionTask = (intervalMs = RETENTION_INTERVAL_MS): PeriodicTask =>
+  periodicTask({
     intervalMs,
     run: purgeAndLog,
     failure: "[retention] 보관 기간이 지난 접수를 삭제하지 못했습니다:",
   });
-  task.start();
-  return task;
-}
