@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { createLead, listLeads } from "~/leads/leads.server";
 import { startReceiver } from "~/outbox/test-receiver";
-import { loadSite } from "~/sites/registry.server";
+import { loadSite, requireSite } from "~/sites/registry.server";
 import { startServices } from "./entry.server";
 
 describe.each(engines())("server start-up ($name)", (engine) => {
@@ -21,7 +21,7 @@ describe.each(engines())("server start-up ($name)", (engine) => {
     const expired = new Date(
       Date.now() - (loadSite("sites/anyang").privacy.retentionDays + 1) * 86_400_000,
     );
-    await createLead("anyang", form, { ip: "1", source: "/" }, expired);
+    await createLead(requireSite("anyang"), form, { ip: "1", source: "/" }, expired);
 
     const hook = await startReceiver(200);
     try {
@@ -32,7 +32,7 @@ describe.each(engines())("server start-up ($name)", (engine) => {
         OUTBOX_POLL_MS: "20",
       });
       const fresh = await createLead(
-        "anyang",
+        requireSite("anyang"),
         { ...form, phone: "010-2222-3333" },
         { ip: "1", source: "/" },
       );

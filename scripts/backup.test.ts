@@ -6,6 +6,7 @@ import { afterAll, expect, it } from "vitest";
 import { createDb } from "~/db/db.server";
 import { setTestEnv } from "~/db/test-support";
 import { createLead } from "~/leads/leads.server";
+import { requireSite } from "../app/sites/registry.server";
 
 /** Runs `tsx scripts/<script> <args>` with DATA_DIR set, as `npm run` would. */
 function command(script: string, args: string[], dataDir: string) {
@@ -50,7 +51,7 @@ it(
         smsConsent: false,
         visitSlot: null,
       };
-      await createLead("anyang", lead, { ip: "1", source: "/Promotion/Customer" });
+      await createLead(requireSite("anyang"), lead, { ip: "1", source: "/Promotion/Customer" });
 
       // The server still holds the database open (and its WAL) while the backup runs.
       const file = join(tempDir(), "site-backup.db");

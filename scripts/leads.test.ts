@@ -1,6 +1,6 @@
 import { execFile } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { loadSite } from "~/sites/registry.server";
+import { loadSite, requireSite } from "~/sites/registry.server";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { createLead, listLeads } from "~/leads/leads.server";
 
@@ -40,13 +40,13 @@ describe.each(engines())("npm run leads ($name)", { timeout: 60_000 }, (engine) 
   it("exports one complex's leads as CSV with a BOM, the Korean header and defused formulas", async () => {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
     await createLead(
-      "anyang",
+      requireSite("anyang"),
       form,
       { ip: "1", source: "/Promotion/Customer" },
       new Date("2026-05-01T00:00:00Z"),
     );
     await createLead(
-      "anyang",
+      requireSite("anyang"),
       { ...form, kind: "visit", name: "김방문" },
       { ip: "1", source: "/" },
       new Date("2026-05-02T00:00:00Z"),
@@ -69,9 +69,14 @@ describe.each(engines())("npm run leads ($name)", { timeout: 60_000 }, (engine) 
   });
 
   it("exports only the named complex with --site, and every complex with its 단지 column without", async () => {
-    await createLead("anyang", form, { ip: "1", source: "/" }, new Date("2026-05-01T00:00:00Z"));
     await createLead(
-      "suwon",
+      requireSite("anyang"),
+      form,
+      { ip: "1", source: "/" },
+      new Date("2026-05-01T00:00:00Z"),
+    );
+    await createLead(
+      requireSite("suwon"),
       { ...form, name: "분당고객", phone: "010-7777-8888" },
       { ip: "1", source: "/" },
       new Date("2026-05-02T00:00:00Z"),
@@ -103,8 +108,12 @@ describe.each(engines())("npm run leads ($name)", { timeout: 60_000 }, (engine) 
 
   it("purges leads past retention and says how many in Korean", async () => {
     const old = new Date(Date.now() - (content.privacy.retentionDays + 2) * 86_400_000);
-    await createLead("anyang", form, { ip: "1", source: "/" }, old);
-    await createLead("anyang", { ...form, phone: "010-9999-8888" }, { ip: "1", source: "/" });
+    await createLead(requireSite("anyang"), form, { ip: "1", source: "/" }, old);
+    await createLead(
+      requireSite("anyang"),
+      { ...form, phone: "010-9999-8888" },
+      { ip: "1", source: "/" },
+    );
 
     const { code, stdout } = await leadsCommand(["purge"], t.env());
     expect(code).toBe(0);

@@ -11,6 +11,7 @@ import sharp from "sharp";
 import type { BrowserContext } from "playwright-core";
 import { launchBrowser, openPage } from "../tests/e2e/support/browser";
 import { startServer } from "../tests/e2e/support/server";
+import { requireSite } from "../app/sites/registry.server";
 
 const full = process.argv.includes("--full");
 const EMAIL = "editor@example.com";
@@ -106,7 +107,7 @@ await createPost(
 process.env.LEADS_RATE_LIMIT = "1000";
 for (const [i, name] of ["홍길동", "김영희", "이철수", "박민준", "최서연"].entries()) {
   await createLead(
-    "anyang",
+    requireSite("anyang"),
     {
       kind: i % 2 ? "inquiry" : "visit",
       name,

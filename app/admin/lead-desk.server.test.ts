@@ -17,6 +17,7 @@ import { leadForm as lead } from "~/leads/test-support";
 import { ALL_SITES } from "~/lib/sites";
 import { logAccess, recentAccess } from "./access-log.server";
 import { allDeskLeads, countNewLeads, deskCsv, deskScope, deskSources } from "./lead-desk.server";
+import { requireSite } from "~/sites/registry.server";
 
 const day = (d: string) => new Date(`${d}T03:00:00.000Z`); // noon in Korea
 const ANYANG = "anyang";
@@ -40,10 +41,25 @@ describe.each(engines())("lead desk ($name)", (engine) => {
   async function seed() {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "0", LEADS_RATE_LIMIT: "1000" });
     const meta = { ip: "1", source: "/" };
-    await createLead("anyang", lead("홍길동", "010-1234-5678", "visit"), meta, day("2026-03-01"));
-    await createLead("anyang", lead("김철수", "02-123-4567"), meta, day("2026-03-02"));
-    await createLead("anyang", lead("=HYPERLINK(1)", "010-9999-0000"), meta, day("2026-03-03"));
-    await createLead("anyang", lead("100%_이름", "031-555-1234", "visit"), meta, day("2026-03-04"));
+    await createLead(
+      requireSite("anyang"),
+      lead("홍길동", "010-1234-5678", "visit"),
+      meta,
+      day("2026-03-01"),
+    );
+    await createLead(requireSite("anyang"), lead("김철수", "02-123-4567"), meta, day("2026-03-02"));
+    await createLead(
+      requireSite("anyang"),
+      lead("=HYPERLINK(1)", "010-9999-0000"),
+      meta,
+      day("2026-03-03"),
+    );
+    await createLead(
+      requireSite("anyang"),
+      lead("100%_이름", "031-555-1234", "visit"),
+      meta,
+      day("2026-03-04"),
+    );
   }
   const cards = async (scope: string, q = "") => (await listCards(scope, filter(q), AGENCY)).cards;
   const names = async (scope: string, q = "") => (await cards(scope, q)).map((c) => c.name);
@@ -83,7 +99,12 @@ describe.each(engines())("lead desk ($name)", (engine) => {
   it("finds a person by any of their forms: a second form of the same phone is the same card", async () => {
     await seed();
     const meta = { ip: "1", source: "/" };
-    await createLead("anyang", lead("김철수", "02-123-4567", "visit"), meta, day("2026-03-05"));
+    await createLead(
+      requireSite("anyang"),
+      lead("김철수", "02-123-4567", "visit"),
+      meta,
+      day("2026-03-05"),
+    );
     // One person, latest touch first, found by the inquiry and by the booking.
     expect(await names(ANYANG)).toEqual(["김철수", "100%_이름", "=HYPERLINK(1)", "홍길동"]);
     expect(await cardOf("q=김철수")).toMatchObject({ touches: 2, status: "new" });
@@ -101,20 +122,25 @@ describe.each(engines())("lead desk ($name)", (engine) => {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "0", LEADS_RATE_LIMIT: "1000" });
     const from = (attribution: Record<string, string>) => ({ ip: "1", source: "/", attribution });
     await createLead(
-      "anyang",
+      requireSite("anyang"),
       lead("네이버", "010-1111-0001"),
       from({ utm_source: "naver", utm_campaign: "open_day", referrer: "m.search.naver.com" }),
       day("2026-03-01"),
     );
     await createLead(
-      "anyang",
+      requireSite("anyang"),
       lead("다음", "010-1111-0002"),
       from({ referrer: "search.daum.net" }),
       day("2026-03-02"),
     );
-    await createLead("anyang", lead("직접", "010-1111-0003"), from({}), day("2026-03-03"));
     await createLead(
-      "anyang",
+      requireSite("anyang"),
+      lead("직접", "010-1111-0003"),
+      from({}),
+      day("2026-03-03"),
+    );
+    await createLead(
+      requireSite("anyang"),
       lead("네이버둘", "010-1111-0004", "visit"),
       from({ utm_source: "naver" }),
       day("2026-03-04"),
@@ -276,9 +302,19 @@ describe.each(engines())("lead desk ($name)", (engine) => {
   it("shows one complex's desk only its people, sources, counts and changes; 모든 단지 lists all with their complex", async () => {
     await seed();
     const meta = { ip: "2", source: "/", attribution: { utm_source: "daangn" } };
-    await createLead("suwon", lead("분당고객", "010-7777-8888"), meta, day("2026-03-05"));
+    await createLead(
+      requireSite("suwon"),
+      lead("분당고객", "010-7777-8888"),
+      meta,
+      day("2026-03-05"),
+    );
     // The same phone on another complex is another card.
-    await createLead("suwon", lead("홍길동", "010-1234-5678"), meta, day("2026-03-05"));
+    await createLead(
+      requireSite("suwon"),
+      lead("홍길동", "010-1234-5678"),
+      meta,
+      day("2026-03-05"),
+    );
     const suwonCard = (await cards("suwon", "q=분당고객"))[0]!;
 
     expect(await names(ANYANG)).toEqual(["100%_이름", "=HYPERLINK(1)", "김철수", "홍길동"]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadSite } from "~/sites/registry.server";
+import { loadSite, requireSite } from "~/sites/registry.server";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { createLead, listLeads, type LeadMeta } from "~/leads/leads.server";
 import type { LeadForm } from "~/lib/lead-form";
@@ -48,12 +48,14 @@ describe.each(engines())("visit bookings ($name)", (engine) => {
 
   it("gives the last seat to exactly one of 20 concurrent bookings; the others are offered the next free slot", async () => {
     for (let i = 0; i < capacity - 1; i++)
-      expect((await createLead("anyang", visit(i), meta(i), NOW)).status).toBe("created");
+      expect((await createLead(requireSite("anyang"), visit(i), meta(i), NOW)).status).toBe(
+        "created",
+      );
     expect(await seatsTaken()).toBe(capacity - 1);
 
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        createLead("anyang", visit(100 + i), meta(100 + i), NOW),
+        createLead(requireSite("anyang"), visit(100 + i), meta(100 + i), NOW),
       ),
     );
 
@@ -81,8 +83,8 @@ describe.each(engines())("visit bookings ($name)", (engine) => {
   });
 
   it("shows seats left per slot, full slots and the slots of today that have begun", async () => {
-    await createLead("anyang", visit(1), meta(1), NOW);
-    const { days } = await readAvailability("anyang", t.db(), NOW);
+    await createLead(requireSite("anyang"), visit(1), meta(1), NOW);
+    const { days } = await readAvailability(requireSite("anyang"), t.db(), NOW);
     expect(days).toHaveLength(content.modelHouse.visits.bookableDays);
     expect(days[0]!.date).toBe("2026-03-01");
     expect(days[0]!.slots[0]).toEqual({ time: "10:00", left: 0, state: "past" });
@@ -100,23 +102,29 @@ describe.each(engines())("visit bookings ($name)", (engine) => {
     const later = kstInstant(closed, "09:00");
     const dayBefore = new Date(later.getTime() - 86_400_000);
     expect(
-      await createLead("anyang", visit(1, `${closed}T10:00`), meta(1), dayBefore),
+      await createLead(requireSite("anyang"), visit(1, `${closed}T10:00`), meta(1), dayBefore),
     ).toMatchObject({
       status: "slot_unavailable",
       problem: "closed",
     });
-    expect(await createLead("anyang", visit(2, "2026-03-01T10:00"), meta(2), NOW)).toEqual({
+    expect(
+      await createLead(requireSite("anyang"), visit(2, "2026-03-01T10:00"), meta(2), NOW),
+    ).toEqual({
       status: "slot_unavailable",
       problem: "past",
       slot: "2026-03-01T10:00",
       next: "2026-03-01T11:00",
     });
-    expect(await createLead("anyang", visit(3, "2026-03-03T14:30"), meta(3), NOW)).toMatchObject({
+    expect(
+      await createLead(requireSite("anyang"), visit(3, "2026-03-03T14:30"), meta(3), NOW),
+    ).toMatchObject({
       status: "slot_unavailable",
       problem: "invalid",
       next: "2026-03-01T11:00",
     });
-    expect(await createLead("anyang", visit(4, "2026-04-30T14:00"), meta(4), NOW)).toMatchObject({
+    expect(
+      await createLead(requireSite("anyang"), visit(4, "2026-04-30T14:00"), meta(4), NOW),
+    ).toMatchObject({
       status: "slot_unavailable",
       problem: "out_of_range",
     });
@@ -125,7 +133,7 @@ describe.each(engines())("visit bookings ($name)", (engine) => {
 
   it("opens the booking from the SMS link's token, stored only as its hash; cancelling frees the seat once and is recorded on the lead", async () => {
     setTestEnv({ STAFF_ALERT_PHONES: "010-9000-0001" });
-    const created = await createLead("anyang", visit(7), meta(7), NOW);
+    const created = await createLead(requireSite("anyang"), visit(7), meta(7), NOW);
     const token = await tokenInSms(visit(7).phone);
     expect(await seatsTaken()).toBe(1);
 
@@ -135,22 +143,28 @@ describe.each(engines())("visit bookings ($name)", (engine) => {
     expect(stored!.visit_token_hash).toBe(hashToken(token));
     expect(JSON.stringify(await t.db().all("SELECT * FROM leads"))).not.toContain(token);
 
-    expect(await findBooking("anyang", token, NOW)).toEqual({
+    expect(await findBooking(requireSite("anyang"), token, NOW)).toEqual({
       slotKey: SLOT,
       cancelledAt: null,
       past: false,
     });
     expect(
-      await findBooking("anyang", token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"), NOW),
+      await findBooking(
+        requireSite("anyang"),
+        token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"),
+        NOW,
+      ),
     ).toBe(null);
-    expect(await findBooking("anyang", "../../etc/passwd", NOW)).toBe(null);
+    expect(await findBooking(requireSite("anyang"), "../../etc/passwd", NOW)).toBe(null);
 
     const later = new Date(NOW.getTime() + 3600_000);
-    expect(await cancelBooking("anyang", token, later)).toMatchObject({ status: "cancelled" });
+    expect(await cancelBooking(requireSite("anyang"), token, later)).toMatchObject({
+      status: "cancelled",
+    });
     expect(await seatsTaken()).toBe(0);
     expect((await listLeads("anyang"))[0]!.visitCancelledAt).toBe(later.toISOString());
     // A second click changes nothing.
-    expect(await cancelBooking("anyang", token, later)).toMatchObject({
+    expect(await cancelBooking(requireSite("anyang"), token, later)).toMatchObject({
       status: "already_cancelled",
     });
     expect(await seatsTaken()).toBe(0);
@@ -169,12 +183,16 @@ describe.each(engines())("visit bookings ($name)", (engine) => {
     const suwonName = loadSite("sites/suwon").identity.name;
     // suwon's content maps naver to a number and staff of its own (phoneBySource).
     const sourceMeta = { ...meta(12), attribution: { utm_source: "naver" } };
-    expect((await createLead("suwon", visit(12), sourceMeta, NOW)).status).toBe("created");
+    expect((await createLead(requireSite("suwon"), visit(12), sourceMeta, NOW)).status).toBe(
+      "created",
+    );
     const row = (await listOutbox("suwon")).find((r) => r.purpose === "confirmation");
     const token = /\/b\/([A-Za-z0-9_-]+)/.exec(
       (JSON.parse(row!.payload) as { text: string }).text,
     )![1]!;
-    expect(await cancelBooking("suwon", token, NOW)).toMatchObject({ status: "cancelled" });
+    expect(await cancelBooking(requireSite("suwon"), token, NOW)).toMatchObject({
+      status: "cancelled",
+    });
     const staff = (await listOutbox("suwon")).filter((r) => r.purpose === "staff");
     expect(staff.map((r) => r.recipient)).toEqual(["010-5555-0101", "010-5555-0101"]);
     // Both rows were queued at the same instant: their order is not the point.
@@ -187,16 +205,16 @@ describe.each(engines())("visit bookings ($name)", (engine) => {
   });
 
   it("keeps a booking whose slot has begun", async () => {
-    await createLead("anyang", visit(8), meta(8), NOW);
+    await createLead(requireSite("anyang"), visit(8), meta(8), NOW);
     const token = await tokenInSms(visit(8).phone);
-    expect(await cancelBooking("anyang", token, new Date(SLOT_AT))).toMatchObject({
+    expect(await cancelBooking(requireSite("anyang"), token, new Date(SLOT_AT))).toMatchObject({
       status: "past",
     });
     expect(await seatsTaken()).toBe(1);
   });
 
   it("blanks the token out of the stored SMS once it is sent", async () => {
-    await createLead("anyang", visit(9), meta(9), NOW);
+    await createLead(requireSite("anyang"), visit(9), meta(9), NOW);
     const token = await tokenInSms(visit(9).phone);
     const sent: string[] = [];
     await createOutboxWorker({
@@ -211,12 +229,16 @@ describe.each(engines())("visit bookings ($name)", (engine) => {
       STAFF_ALERT_PHONES__SUWON: "010-9000-0002",
     });
     for (let i = 0; i < capacity; i++)
-      expect((await createLead("anyang", visit(i), meta(i), NOW)).status).toBe("created");
-    expect(await createLead("anyang", visit(50), meta(50), NOW)).toMatchObject({
+      expect((await createLead(requireSite("anyang"), visit(i), meta(i), NOW)).status).toBe(
+        "created",
+      );
+    expect(await createLead(requireSite("anyang"), visit(50), meta(50), NOW)).toMatchObject({
       status: "slot_unavailable",
       problem: "full",
     });
-    expect((await createLead("suwon", visit(51), meta(51), NOW)).status).toBe("created");
+    expect((await createLead(requireSite("suwon"), visit(51), meta(51), NOW)).status).toBe(
+      "created",
+    );
 
     const seats = await t.db().all<{
       site_id: string;
@@ -227,7 +249,7 @@ describe.each(engines())("visit bookings ($name)", (engine) => {
       ["suwon", 1],
     ]);
     const slotOf = async (siteId: string) =>
-      (await readAvailability(siteId, t.db(), NOW)).days
+      (await readAvailability(requireSite(siteId), t.db(), NOW)).days
         .flatMap((d) => d.slots.map((s) => ({ ...s, key: `${d.date}T${s.time}` })))
         .find((s) => s.key === SLOT);
     expect(await slotOf("anyang")).toMatchObject({ left: 0 });
@@ -239,10 +261,12 @@ describe.each(engines())("visit bookings ($name)", (engine) => {
     const token = /\/b\/([A-Za-z0-9_-]+)/.exec(
       (JSON.parse(row!.payload) as { text: string }).text,
     )![1]!;
-    expect(await findBooking("anyang", token, NOW)).toBe(null);
-    expect(await cancelBooking("anyang", token, NOW)).toEqual({ status: "not_found" });
-    expect(await findBooking("suwon", token, NOW)).toMatchObject({ slotKey: SLOT });
-    expect(await cancelBooking("suwon", token, NOW)).toMatchObject({ status: "cancelled" });
+    expect(await findBooking(requireSite("anyang"), token, NOW)).toBe(null);
+    expect(await cancelBooking(requireSite("anyang"), token, NOW)).toEqual({ status: "not_found" });
+    expect(await findBooking(requireSite("suwon"), token, NOW)).toMatchObject({ slotKey: SLOT });
+    expect(await cancelBooking(requireSite("suwon"), token, NOW)).toMatchObject({
+      status: "cancelled",
+    });
     expect(await slotOf("anyang")).toMatchObject({ left: 0 });
     expect(await slotOf("suwon")).toMatchObject({ left: suwonCapacity });
     // Each complex's staff phones hear of their own complex's bookings only.

@@ -9,7 +9,7 @@
 import { bookingCancelled } from "~/crm/customers.server";
 import { createHash, randomBytes } from "node:crypto";
 import type { Site } from "~/content/schema";
-import { requireSite, siteOrigin } from "~/sites/registry.server";
+import { siteOrigin } from "~/sites/registry.server";
 import { getDb, type Queryable } from "~/db/db.server";
 import { originLine } from "~/lib/attribution";
 import {
@@ -24,8 +24,6 @@ import {
 import { kstDate, kstInstant, kstTime } from "~/lib/korean-time";
 import { enqueueStaffAlerts } from "~/outbox/outbox.server";
 import { sourceStaff } from "~/lib/source-phone";
-
-const schedule = (siteId: string) => requireSite(siteId).modelHouse.visits;
 
 /** A token shaped like ours; anything else is not looked up. */
 const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
@@ -46,9 +44,9 @@ export function bookingLink(site: Site, token: string): string {
 }
 
 /** Visitors the complex's slot starting at startsAt (ISO UTC) takes. */
-function slotCapacity(siteId: string, startsAt: string): number {
+function slotCapacity(site: Site, startsAt: string): number {
   const instant = new Date(startsAt);
-  return capacityOf(schedule(siteId), kstDate(instant), kstTime(instant));
+  return capacityOf(site.modelHouse.visits, kstDate(instant), kstTime(instant));
 }
 
 /**
@@ -57,9 +55,9 @@ function slotCapacity(siteId: string, startsAt: string): number {
  */
 export async function claimSeat(
   tx: Queryable,
-  siteId: string,
+  site: Site,
   startsAt: string,
-  capacity = slotCapacity(siteId, startsAt),
+  capacity = slotCapacity(site, startsAt),
 ): Promise<boolean> {
   if (capacity <= 0) return false;
   const row = await tx.get<{ booked: number }>(
@@ -67,7 +65,7 @@ export async function claimSeat(
      ON CONFLICT (site_id, starts_at) DO UPDATE SET booked = visit_slots.booked + 1
      WHERE visit_slots.booked < $2
      RETURNING booked`,
-    [startsAt, capacity, siteId],
+    [startsAt, capacity, site.id],
   );
   return row !== undefined;
 }
@@ -82,33 +80,34 @@ async function releaseSeat(tx: Queryable, siteId: string, startsAt: string): Pro
 
 /** The complex's bookable days and their slots with the seats left, as the picker shows them. */
 export async function readAvailability(
-  siteId: string,
+  site: Site,
   db?: Queryable,
   now: Date = new Date(),
 ): Promise<Availability> {
   const d = db ?? (await getDb());
-  const dates = bookableDates(schedule(siteId), now);
+  const schedule = site.modelHouse.visits;
+  const dates = bookableDates(schedule, now);
   if (dates.length === 0) return { days: [] };
   const rows = await d.all<{ starts_at: string; booked: number }>(
     "SELECT starts_at, booked FROM visit_slots WHERE site_id = $3 AND starts_at >= $1 AND starts_at < $2",
     [
       kstInstant(dates[0]!).toISOString(),
       new Date(kstInstant(dates[dates.length - 1]!).getTime() + 86_400_000).toISOString(),
-      siteId,
+      site.id,
     ],
   );
   const booked = new Map(rows.map((r) => [r.starts_at, Number(r.booked)]));
-  return availabilityOf(schedule(siteId), now, booked);
+  return availabilityOf(schedule, now, booked);
 }
 
 /** The first slot with a seat left at or after `from` (a slot key), else the first at all. */
 export async function nextFreeSlot(
   db: Queryable,
-  siteId: string,
+  site: Site,
   now: Date,
   from?: string,
 ): Promise<string | null> {
-  return firstOpenSlot(await readAvailability(siteId, db, now), from);
+  return firstOpenSlot(await readAvailability(site, db, now), from);
 }
 
 export type Booking = {
@@ -128,11 +127,11 @@ const toBooking = (r: BookingRow, now: Date): Booking => ({
 });
 
 /**
- * The booking a token opens on the complex siteId, or null. Nothing else about the lead leaves this
+ * The booking a token opens on the complex, or null. Nothing else about the lead leaves this
  * function.
  */
 export async function findBooking(
-  siteId: string,
+  site: Site,
   token: string,
   now: Date = new Date(),
 ): Promise<Booking | null> {
@@ -141,7 +140,7 @@ export async function findBooking(
   const row = await db.get<BookingRow>(
     `SELECT visit_at, visit_cancelled_at FROM leads
      WHERE site_id = $2 AND visit_token_hash = $1 AND visit_at IS NOT NULL`,
-    [hashToken(token), siteId],
+    [hashToken(token), site.id],
   );
   return row ? toBooking(row, now) : null;
 }
@@ -153,16 +152,17 @@ export type CancelResult =
   | { status: "not_found" };
 
 /**
- * Cancels the booking a token opens on the complex siteId: records the time on the lead and frees
+ * Cancels the booking a token opens on the complex: records the time on the lead and frees
  * the seat, in one transaction; the complex's staff phones are told. A booking whose slot has begun
  * stays as it is.
  */
 export async function cancelBooking(
-  siteId: string,
+  site: Site,
   token: string,
   now: Date = new Date(),
 ): Promise<CancelResult> {
   if (!TOKEN.test(token)) return { status: "not_found" };
+  const siteId = site.id;
   const db = await getDb();
   const hash = hashToken(token);
   return db.transaction(async (tx) => {
@@ -220,7 +220,7 @@ export async function cancelBooking(
       },
       now,
       // The staff of the lead's ad source, as for its new-lead alert (content phoneBySource).
-      sourceStaff(requireSite(siteId), row.utm_source),
+      sourceStaff(site, row.utm_source),
     );
     return { status: "cancelled", booking: toBooking(row, now) } as const;
   });

@@ -12,6 +12,7 @@ import {
   countChannel,
   SOURCES_PER_DAY_MAX,
 } from "./channel-counts.server";
+import { requireSite } from "~/sites/registry.server";
 
 // Sunday 1 March 2026 in Korea: 10:00 KST, and the day's last and the next day's first minute.
 const NOW = new Date("2026-03-01T01:00:00.000Z");
@@ -34,7 +35,7 @@ const form = (slot: string | null = null): LeadForm => ({
 async function lead(siteId: string, utmSource: string | null, now: Date, slot?: string) {
   const attribution = utmSource ? { utm_source: utmSource } : {};
   const r = await createLead(
-    siteId,
+    requireSite(siteId),
     form(slot),
     { ip: "198.51.100.7", source: "/", attribution },
     now,
@@ -89,7 +90,7 @@ describe.each(engines())("the channel report ($name)", (engine) => {
       (r) => r.lead_id === (cancelled as { id: string }).id && r.purpose === "confirmation",
     );
     const token = /\/b\/([A-Za-z0-9_-]+)/.exec(JSON.parse(sms!.payload).text as string)![1]!;
-    expect((await cancelBooking("anyang", token, NOW)).status).toBe("cancelled");
+    expect((await cancelBooking(requireSite("anyang"), token, NOW)).status).toBe("cancelled");
 
     const report = await channelReport("anyang", MARCH);
     expect(report.rows.map(figures)).toEqual([

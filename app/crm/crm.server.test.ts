@@ -11,6 +11,7 @@ import { CALL_MESSAGES, logCall, reassign, saveAssignment, type Viewer } from ".
 import { attachOrphanLeads } from "./customers.server";
 import { allDeskLeads } from "~/admin/lead-desk.server";
 import { cardDetail, listCards, queueOf } from "./desk.server";
+import { requireSite } from "~/sites/registry.server";
 
 /*
  * The 분양 CRM's services (issue 30): a card per phone, round-robin assignment, the call log and
@@ -53,7 +54,7 @@ describe.each(engines())("the 분양 CRM ($name)", (engine) => {
       memo: string;
     }>("SELECT * FROM customers WHERE site_id = $1 AND phone = $2", [SITE, phone]);
   const add = async (name: string, phone: string, now: Date, kind?: LeadForm["kind"]) => {
-    const r = await createLead(SITE, form(name, phone, kind), meta, now);
+    const r = await createLead(requireSite(SITE), form(name, phone, kind), meta, now);
     if (r.status !== "created") throw new Error(r.status);
     return r.id;
   };
@@ -97,7 +98,7 @@ describe.each(engines())("the 분양 CRM ($name)", (engine) => {
   it("makes one card of two forms from one phone; a booked visit is 방문 예약 until it is cancelled", async () => {
     const inquiry = await add("홍길동", "010-1234-5678", at(0));
     const booked = await createLead(
-      SITE,
+      requireSite(SITE),
       form("홍길동", "010-1234-5678", "visit", SLOT),
       meta,
       at(1),
@@ -120,7 +121,9 @@ describe.each(engines())("the 분양 CRM ($name)", (engine) => {
     const token = /\/b\/([A-Za-z0-9_-]+)/.exec(
       (JSON.parse(sms.payload) as { text: string }).text,
     )![1]!;
-    expect(await cancelBooking(SITE, token, at(2))).toMatchObject({ status: "cancelled" });
+    expect(await cancelBooking(requireSite(SITE), token, at(2))).toMatchObject({
+      status: "cancelled",
+    });
     // Back to 신규 (nobody called); the furthest step reached stays for the funnel.
     expect(await card("010-1234-5678")).toMatchObject({ status: "new", stage: 2 });
     const timeline = (await cardDetail(SITE, person.id, agency))!.timeline.map((i) => i.title);

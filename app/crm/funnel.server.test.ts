@@ -11,6 +11,7 @@ import { upsertAdmin } from "~/auth/admin.server";
 import { logCall, type Viewer } from "./calls.server";
 import { setStatus } from "./customers.server";
 import { funnel, funnelCsv } from "./funnel.server";
+import { requireSite } from "~/sites/registry.server";
 
 // Sunday 1 March 2026 in Korea (10:00 KST), the day before, and the next day's first minute.
 const NOW = new Date("2026-03-01T01:00:00.000Z");
@@ -36,7 +37,12 @@ async function lead(
     visitSlot: slot,
   };
   const attribution = utmSource ? { utm_source: utmSource } : {};
-  const r = await createLead(siteId, form, { ip: "198.51.100.7", source: "/", attribution }, now);
+  const r = await createLead(
+    requireSite(siteId),
+    form,
+    { ip: "198.51.100.7", source: "/", attribution },
+    now,
+  );
   expect(r.status).toBe("created");
   return card(phone, siteId);
 }
@@ -201,7 +207,7 @@ describe.each(engines())("the funnel per source ($name)", (engine) => {
       message: "",
       ip: "203.0.113.5",
     };
-    for (let i = 0; i < 2; i++) await createExternalLead("anyang", outside, NOW);
+    for (let i = 0; i < 2; i++) await createExternalLead(requireSite("anyang"), outside, NOW);
     await lead(phone, "naver");
     await call(phone);
 

@@ -20,6 +20,7 @@ import { cleanAttribution } from "~/lib/attribution";
 import { NO_STORE } from "~/lib/cache";
 import { leadFormSchema } from "~/lib/lead-form";
 import { SITE_ID } from "~/lib/sites";
+import type { Site } from "~/content/schema";
 import { allSites, siteById } from "~/sites/registry.server";
 import { createExternalLead } from "./leads.server";
 
@@ -136,8 +137,9 @@ const warnedKeyless = new Set<string>();
  * only when the key is the complex's own (`LEAD_HOOK_SECRET__<ID>`) and no other complex, nor the
  * shared fallback, has the same, so that the key itself names the complex.
  */
-function hookKey(siteId: string): { secret: string; bodyAlone: boolean } | null {
-  if (!SITE_ID.test(siteId) || !siteById(siteId)) return null;
+function hookKey(site: Site | undefined): { secret: string; bodyAlone: boolean } | null {
+  if (!site) return null;
+  const siteId = site.id;
   const secret = siteSetting("LEAD_HOOK_SECRET", siteId);
   if (!secret) {
     // Told to the operator (once per complex and process), never to the sender: the answer is a
@@ -197,11 +199,12 @@ export async function receiveLeadHook(
     return refusal(401, "timestamp_invalid", HOOK_MESSAGES.timestampInvalid);
 
   // An unknown complex, or one without a key, goes through the same two HMACs with a dummy key.
-  const key = hookKey(siteId);
+  const site = SITE_ID.test(siteId) ? siteById(siteId) : undefined;
+  const key = hookKey(site);
   const secret = key?.secret ?? DUMMY_SECRET;
   const named = validSignature(header, signedContent(siteId, body, timestamp), secret);
   const alone = validSignature(header, body, secret);
-  if (!(named || (alone && timestamp === null && key?.bodyAlone)))
+  if (!site || !(named || (alone && timestamp === null && key?.bodyAlone)))
     return refusal(401, "signature_invalid", HOOK_MESSAGES.signatureInvalid);
   if (timestamp !== null) {
     const skew = Math.abs(now.getTime() / 1000 - Number(timestamp));
@@ -241,7 +244,7 @@ export async function receiveLeadHook(
 
   const lead = result.data;
   const stored = await createExternalLead(
-    siteId,
+    site,
     {
       senderId: lead.id,
       name: lead.name,

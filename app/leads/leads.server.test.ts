@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { loadSite } from "~/sites/registry.server";
+import { loadSite, requireSite } from "~/sites/registry.server";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { env } from "~/env.server";
 import type { LeadForm } from "~/lib/lead-form";
@@ -43,7 +43,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
 
   it("stores a registration once, with the consent time and consent version", async () => {
     const result = await createLead(
-      "anyang",
+      requireSite("anyang"),
       inquiry,
       { ...meta, idempotencyKey: "key-aaaaaaaa" },
       T0,
@@ -75,15 +75,20 @@ describe.each(engines())("lead intake ($name)", (engine) => {
   });
 
   it("records the SMS consent time when the visitor agreed to SMS", async () => {
-    await createLead("anyang", visit, meta, T0);
+    await createLead(requireSite("anyang"), visit, meta, T0);
     const [lead] = await listLeads("anyang");
     expect(lead).toMatchObject({ smsConsent: true, smsConsentAt: T0.toISOString() });
   });
 
   it("answers an identical submission within the duplicate window as a duplicate, stored once", async () => {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "600" });
-    const first = await createLead("anyang", visit, meta, T0);
-    const again = await createLead("anyang", visit, { ...meta, ip: "198.51.100.20" }, later(599));
+    const first = await createLead(requireSite("anyang"), visit, meta, T0);
+    const again = await createLead(
+      requireSite("anyang"),
+      visit,
+      { ...meta, ip: "198.51.100.20" },
+      later(599),
+    );
     expect(again).toEqual({
       status: "duplicate",
       id: (first as { id: string }).id,
@@ -92,10 +97,13 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     expect(await listLeads("anyang")).toHaveLength(1);
 
     // Another form, or the same form after the window, is a new lead.
-    expect((await createLead("anyang", { ...inquiry, message: "" }, meta, later(600))).status).toBe(
+    expect(
+      (await createLead(requireSite("anyang"), { ...inquiry, message: "" }, meta, later(600)))
+        .status,
+    ).toBe("created");
+    expect((await createLead(requireSite("anyang"), visit, meta, later(601))).status).toBe(
       "created",
     );
-    expect((await createLead("anyang", visit, meta, later(601))).status).toBe("created");
     expect(await listLeads("anyang")).toHaveLength(3);
   });
 
@@ -103,9 +111,9 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
     const m = { ...meta, idempotencyKey: "0b7c9a52-4d2e-4c8e-9f65-1f0c2b9d6e11" };
     const results = await Promise.all([
-      createLead("anyang", visit, m, T0),
-      createLead("anyang", visit, m, T0),
-      createLead("anyang", visit, m, T0),
+      createLead(requireSite("anyang"), visit, m, T0),
+      createLead(requireSite("anyang"), visit, m, T0),
+      createLead(requireSite("anyang"), visit, m, T0),
     ]);
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual(["created", "duplicate", "duplicate"]);
@@ -116,7 +124,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     expect((await outbox()).map((r) => r.lead_id)).toEqual([...ids, ...ids]);
 
     // A later retry of the same form display is answered the same way.
-    expect(await createLead("anyang", visit, m, later(3600))).toEqual({
+    expect(await createLead(requireSite("anyang"), visit, m, later(3600))).toEqual({
       status: "duplicate",
       id: [...ids][0],
       visitAt: null,
@@ -125,7 +133,12 @@ describe.each(engines())("lead intake ($name)", (engine) => {
 
   it("acknowledges but does not store a form whose honeypot is filled", async () => {
     expect(
-      await createLead("anyang", visit, { ...meta, honeypot: "http://spam.example" }, T0),
+      await createLead(
+        requireSite("anyang"),
+        visit,
+        { ...meta, honeypot: "http://spam.example" },
+        T0,
+      ),
     ).toEqual({
       status: "ignored",
     });
@@ -135,15 +148,26 @@ describe.each(engines())("lead intake ($name)", (engine) => {
 
   it("acknowledges but does not store a form sent faster than a person can fill it in", async () => {
     const shownAt = T0.getTime() - 400;
-    expect(await createLead("anyang", visit, { ...meta, startedAt: shownAt }, T0)).toEqual({
+    expect(
+      await createLead(requireSite("anyang"), visit, { ...meta, startedAt: shownAt }, T0),
+    ).toEqual({
       status: "ignored",
     });
     expect(await listLeads("anyang")).toHaveLength(0);
     // Filled in at a human pace, or without JavaScript (no start time): stored.
     expect(
-      (await createLead("anyang", visit, { ...meta, startedAt: T0.getTime() - 8000 }, T0)).status,
+      (
+        await createLead(
+          requireSite("anyang"),
+          visit,
+          { ...meta, startedAt: T0.getTime() - 8000 },
+          T0,
+        )
+      ).status,
     ).toBe("created");
-    expect((await createLead("anyang", inquiry, { ...meta }, T0)).status).toBe("created");
+    expect((await createLead(requireSite("anyang"), inquiry, { ...meta }, T0)).status).toBe(
+      "created",
+    );
   });
 
   it("limits registrations per IP and says when to try again", async () => {
@@ -155,7 +179,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     const start = new Date("2026-03-01T01:00:00.000Z"); // a window boundary (10-minute windows)
     for (let i = 0; i < 3; i++) {
       const r = await createLead(
-        "anyang",
+        requireSite("anyang"),
         { ...inquiry, phone: `010-0000-000${i}` },
         meta,
         new Date(start.getTime() + i * 1000),
@@ -163,7 +187,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
       expect(r.status).toBe("created");
     }
     const blocked = await createLead(
-      "anyang",
+      requireSite("anyang"),
       { ...inquiry, phone: "010-0000-0009" },
       meta,
       new Date(start.getTime() + 60_000),
@@ -173,7 +197,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     expect(
       (
         await createLead(
-          "anyang",
+          requireSite("anyang"),
           { ...inquiry, phone: "010-1111-0000" },
           { ...meta, ip: "198.51.100.1" },
           start,
@@ -183,7 +207,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     expect(
       (
         await createLead(
-          "anyang",
+          requireSite("anyang"),
           { ...inquiry, phone: "010-0000-0009" },
           meta,
           new Date(start.getTime() + 600_000),
@@ -195,14 +219,19 @@ describe.each(engines())("lead intake ($name)", (engine) => {
 
   it("queues a confirmation SMS for every visit, the promotional one only with SMS consent, none for inquiries", async () => {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
-    const withConsent = await createLead("anyang", visit, meta, T0);
+    const withConsent = await createLead(requireSite("anyang"), visit, meta, T0);
     const without = await createLead(
-      "anyang",
+      requireSite("anyang"),
       { ...visit, phone: "010-2222-3333", smsConsent: false },
       meta,
       T0,
     );
-    await createLead("anyang", { ...inquiry, phone: "010-4444-5555", smsConsent: true }, meta, T0);
+    await createLead(
+      requireSite("anyang"),
+      { ...inquiry, phone: "010-4444-5555", smsConsent: true },
+      meta,
+      T0,
+    );
     const rows = (await outbox()).map((r) => ({
       lead: r.lead_id,
       kind: r.kind,
@@ -222,11 +251,11 @@ describe.each(engines())("lead intake ($name)", (engine) => {
 
   it("queues a webhook for every lead only when LEADS_WEBHOOK_URL is set", async () => {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
-    await createLead("anyang", inquiry, meta, T0);
+    await createLead(requireSite("anyang"), inquiry, meta, T0);
     expect(await outbox()).toHaveLength(0);
 
     setTestEnv({ LEADS_WEBHOOK_URL: "http://127.0.0.1:9/hook" });
-    const created = await createLead("anyang", inquiry, meta, later(1));
+    const created = await createLead(requireSite("anyang"), inquiry, meta, later(1));
     const rows = await outbox();
     expect(rows.map((r) => r.kind)).toEqual(["webhook"]);
     expect(JSON.parse(rows[0]!.payload)).toMatchObject({
@@ -263,8 +292,8 @@ describe.each(engines())("lead intake ($name)", (engine) => {
 
   it("lists leads newest first", async () => {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
-    await createLead("anyang", { ...inquiry, name: "첫째" }, meta, T0);
-    await createLead("anyang", { ...inquiry, name: "둘째" }, meta, later(60));
+    await createLead(requireSite("anyang"), { ...inquiry, name: "첫째" }, meta, T0);
+    await createLead(requireSite("anyang"), { ...inquiry, name: "둘째" }, meta, later(60));
     expect((await listLeads("anyang")).map((l) => l.name)).toEqual(["둘째", "첫째"]);
   });
 
@@ -274,13 +303,13 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     const now = new Date("2027-06-01T00:00:00.000Z");
     const days = content.privacy.retentionDays;
     await createLead(
-      "anyang",
+      requireSite("anyang"),
       { ...visit, name: "만료" },
       meta,
       new Date(now.getTime() - (days + 1) * day),
     );
     await createLead(
-      "anyang",
+      requireSite("anyang"),
       { ...visit, name: "보관" },
       meta,
       new Date(now.getTime() - (days - 1) * day),
@@ -297,9 +326,9 @@ describe.each(engines())("lead intake ($name)", (engine) => {
 
   it("stores a second inquiry from the same phone within the duplicate window when its message differs", async () => {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "600" });
-    const first = await createLead("anyang", inquiry, meta, T0);
+    const first = await createLead(requireSite("anyang"), inquiry, meta, T0);
     const second = await createLead(
-      "anyang",
+      requireSite("anyang"),
       { ...inquiry, message: "주말에도 상담 가능한가요?" },
       meta,
       later(60),
@@ -312,18 +341,26 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     ]);
     // Another name on the same phone is another person's question too.
     expect(
-      (await createLead("anyang", { ...inquiry, name: "홍길순" }, meta, later(90))).status,
+      (await createLead(requireSite("anyang"), { ...inquiry, name: "홍길순" }, meta, later(90)))
+        .status,
     ).toBe("created");
     // Only the very same submission again is a duplicate.
-    expect((await createLead("anyang", inquiry, meta, later(120))).status).toBe("duplicate");
+    expect((await createLead(requireSite("anyang"), inquiry, meta, later(120))).status).toBe(
+      "duplicate",
+    );
     expect(await listLeads("anyang")).toHaveLength(3);
   });
 
   it("stores a resent idempotency key with a different body as a new lead, never dropping it", async () => {
     const key = "4f1c2a9e-1111-4c8e-9f65-1f0c2b9d6e11";
-    const first = await createLead("anyang", inquiry, { ...meta, idempotencyKey: key }, T0);
+    const first = await createLead(
+      requireSite("anyang"),
+      inquiry,
+      { ...meta, idempotencyKey: key },
+      T0,
+    );
     const changed = await createLead(
-      "anyang",
+      requireSite("anyang"),
       { ...inquiry, message: "고친 문의내용입니다" },
       { ...meta, idempotencyKey: key },
       later(5),
@@ -333,7 +370,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     // The changed body resent with the same key is that second lead again.
     expect(
       await createLead(
-        "anyang",
+        requireSite("anyang"),
         { ...inquiry, message: "고친 문의내용입니다" },
         { ...meta, idempotencyKey: key },
         later(9),
@@ -350,7 +387,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     const names = ["가나", "다라", "마바", "사아", "자차"];
     for (const [i, name] of names.entries())
       await createLead(
-        "anyang",
+        requireSite("anyang"),
         { ...visit, name },
         { ...meta, ip: `198.51.100.${i}` },
         later(i * 700),
@@ -364,7 +401,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     // The next day (KST midnight = 15:00 UTC) starts afresh; the leads themselves were all stored.
     expect(await listLeads("anyang")).toHaveLength(5);
     await createLead(
-      "anyang",
+      requireSite("anyang"),
       { ...visit, name: "다음날" },
       meta,
       new Date("2026-03-01T15:00:00.000Z"),
@@ -378,7 +415,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
       SITE_URL: "https://bunyang.example",
     });
     await createLead(
-      "anyang",
+      requireSite("anyang"),
       { ...visit, smsConsent: false, visitSlot: "2026-03-02T14:00" },
       meta,
       T0,
@@ -395,7 +432,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
 
     await t.db().run("DELETE FROM outbox");
     await createLead(
-      "anyang",
+      requireSite("anyang"),
       { ...visit, phone: "010-5555-6666", visitSlot: "2026-03-02T15:00" },
       meta,
       later(1),
@@ -412,7 +449,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     // Twenty visitors behind one address.
     for (let i = 0; i < 20; i++) {
       const r = await createLead(
-        "anyang",
+        requireSite("anyang"),
         { ...inquiry, phone: `010-4000-${String(1000 + i)}` },
         meta,
         new Date(start.getTime() + i * 1000),
@@ -422,7 +459,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     // One phone from many addresses: the sixth within ten minutes is refused.
     const one = (i: number) =>
       createLead(
-        "anyang",
+        requireSite("anyang"),
         { ...inquiry, message: `문의 ${i}` },
         { ...meta, ip: `198.51.100.${i}` },
         new Date(start.getTime() + 60_000 + i * 1000),
@@ -434,7 +471,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
   it("alerts every staff phone in STAFF_ALERT_PHONES about each new lead: kind, name, phone, slot and source", async () => {
     setTestEnv({ STAFF_ALERT_PHONES: "010-9000-0001, ０１０－９０００－０００２" });
     await createLead(
-      "anyang",
+      requireSite("anyang"),
       { ...visit, visitSlot: "2026-03-02T14:00" },
       {
         ...meta,
@@ -443,7 +480,7 @@ describe.each(engines())("lead intake ($name)", (engine) => {
       },
       T0,
     );
-    await createLead("anyang", inquiry, meta, later(1));
+    await createLead(requireSite("anyang"), inquiry, meta, later(1));
     const staff = (
       await t.db().all<{
         recipient: string;
@@ -479,12 +516,14 @@ describe.each(engines())("lead intake ($name)", (engine) => {
   it("keeps each complex's leads to itself: lists, duplicates, idempotency keys, rate limits and retention", async () => {
     setTestEnv({ LEADS_PHONE_RATE_LIMIT: "2", LEADS_DUPLICATE_WINDOW_SECONDS: "600" });
     const keyed = { ...meta, idempotencyKey: "key-shared-1" };
-    const a = await createLead("anyang", inquiry, keyed, T0);
+    const a = await createLead(requireSite("anyang"), inquiry, keyed, T0);
     // The same form, key and phone on another complex is another complex's lead, not a duplicate.
-    const b = await createLead("suwon", inquiry, keyed, later(1));
+    const b = await createLead(requireSite("suwon"), inquiry, keyed, later(1));
     expect(a.status).toBe("created");
     expect(b.status).toBe("created");
-    expect((await createLead("suwon", inquiry, keyed, later(2))).status).toBe("duplicate");
+    expect((await createLead(requireSite("suwon"), inquiry, keyed, later(2))).status).toBe(
+      "duplicate",
+    );
 
     expect((await listLeads("anyang")).map((l) => [l.id, l.siteId])).toEqual([
       [(a as { id: string }).id, "anyang"],
@@ -499,13 +538,16 @@ describe.each(engines())("lead intake ($name)", (engine) => {
     // two hits (lead, duplicate answered before counting) 1 of suwon's.
     const phoneMeta = { ...meta, ip: "198.51.100.1" };
     expect(
-      (await createLead("anyang", { ...inquiry, name: "둘째" }, phoneMeta, later(3))).status,
+      (await createLead(requireSite("anyang"), { ...inquiry, name: "둘째" }, phoneMeta, later(3)))
+        .status,
     ).toBe("created");
     expect(
-      (await createLead("anyang", { ...inquiry, name: "셋째" }, phoneMeta, later(4))).status,
+      (await createLead(requireSite("anyang"), { ...inquiry, name: "셋째" }, phoneMeta, later(4)))
+        .status,
     ).toBe("rate_limited");
     expect(
-      (await createLead("suwon", { ...inquiry, name: "둘째" }, phoneMeta, later(5))).status,
+      (await createLead(requireSite("suwon"), { ...inquiry, name: "둘째" }, phoneMeta, later(5)))
+        .status,
     ).toBe("created");
 
     // Retention deletes one complex's expired leads only.
@@ -528,7 +570,7 @@ describe.each(engines())("the number shown per ad source ($name)", (engine) => {
   it("records the source's number and alerts the source's staff for a lead from naver", async () => {
     setTestEnv({ STAFF_ALERT_PHONES: "010-9000-0001" });
     const result = await createLead(
-      "suwon",
+      requireSite("suwon"),
       inquiry,
       { ...meta, attribution: { utm_source: "Naver" }, shownPhone: "050-7123-4567" },
       T0,
@@ -541,9 +583,9 @@ describe.each(engines())("the number shown per ad source ($name)", (engine) => {
 
   it("records the default number when the form sends one the complex does not show", async () => {
     setTestEnv({ STAFF_ALERT_PHONES: "010-9000-0001" });
-    await createLead("suwon", inquiry, { ...meta, shownPhone: "010-6666-6666" }, T0);
+    await createLead(requireSite("suwon"), inquiry, { ...meta, shownPhone: "010-6666-6666" }, T0);
     await createLead(
-      "anyang",
+      requireSite("anyang"),
       { ...inquiry, phone: "010-2222-3333" },
       { ...meta, attribution: { utm_source: "naver" }, shownPhone: "050-7123-4567" },
       T0,

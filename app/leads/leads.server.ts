@@ -8,6 +8,7 @@
  */
 import { createHash, randomUUID } from "node:crypto";
 import { getDb, type Queryable } from "~/db/db.server";
+import type { Site } from "~/content/schema";
 import { requireSite } from "~/sites/registry.server";
 import { env, siteSetting } from "~/env.server";
 import { bookingLink, claimSeat, newBookingToken, nextFreeSlot } from "~/bookings/bookings.server";
@@ -175,13 +176,14 @@ function fingerprint(form: LeadForm, slot: string | null): string {
 /** Thrown inside the lead's transaction when the slot's last seat went to someone else: rolls it back. */
 class SlotTaken extends Error {}
 
-/** A lead sent on the complex siteId (the request's: requestSiteId). */
+/** A lead sent on the complex `site` (the request's: siteOf, resolved once at the route). */
 export async function createLead(
-  siteId: string,
+  site: Site,
   form: LeadForm,
   meta: LeadMeta,
   now: Date = new Date(),
 ): Promise<CreateLeadResult> {
+  const siteId = site.id;
   if (!form.privacyConsent) throw new Error("개인정보 수집·이용 동의 없이 접수할 수 없습니다");
   if (looksAutomated(meta, now)) return { status: "ignored" };
 
@@ -192,13 +194,13 @@ export async function createLead(
   // A slot the schedule does not offer is answered before anything counts or is written.
   let visitAt: string | null = null;
   if (slot) {
-    const check = checkSlot(requireSite(siteId).modelHouse.visits, slot, now);
+    const check = checkSlot(site.modelHouse.visits, slot, now);
     if (!check.ok) {
       return {
         status: "slot_unavailable",
         problem: check.problem,
         slot,
-        next: await nextFreeSlot(db, siteId, now, check.problem === "invalid" ? undefined : slot),
+        next: await nextFreeSlot(db, site, now, check.problem === "invalid" ? undefined : slot),
       };
     }
     visitAt = check.startsAt.toISOString();
@@ -231,7 +233,6 @@ export async function createLead(
   }
 
   const createdAt = now.toISOString();
-  const site = requireSite(siteId);
   const attribution: Attribution = cleanAttribution(
     meta.attribution ?? {},
     new URL(e.SITE_URL).hostname,
@@ -286,12 +287,12 @@ export async function createLead(
       if (winner) return { status: "duplicate", id: winner.id, visitAt: winner.visit_at } as const;
 
       // The seat: claimed last, so that losing the race rolls the lead back with it.
-      if (lead.visitAt && !(await claimSeat(tx, siteId, lead.visitAt))) throw new SlotTaken();
+      if (lead.visitAt && !(await claimSeat(tx, site, lead.visitAt))) throw new SlotTaken();
       // The person's card (made or found by phone; assigned when the complex assigns by itself).
       await attachLead(tx, lead, now);
 
-      await enqueueVisitorSms(tx, lead, booking?.token ?? null, now);
-      await announceLead(tx, lead, now);
+      await enqueueVisitorSms(tx, site, lead, booking?.token ?? null, now);
+      await announceLead(tx, site, lead, now);
       return { status: "created", id: lead.id, visitAt: lead.visitAt } as const;
     });
   } catch (error) {
@@ -300,7 +301,7 @@ export async function createLead(
       status: "slot_unavailable",
       problem: "full",
       slot,
-      next: await nextFreeSlot(db, siteId, now, slot),
+      next: await nextFreeSlot(db, site, now, slot),
     };
   }
 }
@@ -371,7 +372,7 @@ async function insertLead(tx: Queryable, lead: Lead, visitTokenHash: string | nu
 }
 
 /** The staff alerts of a new lead and its forward to LEADS_WEBHOOK_URL, in its transaction. */
-async function announceLead(tx: Queryable, lead: Lead, now: Date) {
+async function announceLead(tx: Queryable, site: Site, lead: Lead, now: Date) {
   await enqueueStaffAlerts(
     tx,
     lead.siteId,
@@ -386,7 +387,7 @@ async function announceLead(tx: Queryable, lead: Lead, now: Date) {
     },
     now,
     // The source's own staff when content names them (the source as recorded here).
-    sourceStaff(requireSite(lead.siteId), lead.utmSource),
+    sourceStaff(site, lead.utmSource),
   );
   if (siteSetting("LEADS_WEBHOOK_URL", lead.siteId)) {
     const payload = webhookPayload(lead);
@@ -423,10 +424,11 @@ export type ExternalLeadResult = {
  * the sender's statement, checked before.
  */
 export async function createExternalLead(
-  siteId: string,
+  site: Site,
   input: ExternalLeadInput,
   now: Date = new Date(),
 ): Promise<ExternalLeadResult> {
+  const siteId = site.id;
   const db = await getDb();
   const key = `hook:${input.senderId}`;
   const duplicate = (row: { id: string; customer_id: string | null }) =>
@@ -436,7 +438,6 @@ export async function createExternalLead(
   if (existing) return duplicate(existing);
 
   const createdAt = now.toISOString();
-  const site = requireSite(siteId);
   const lead: Lead = {
     id: randomUUID(),
     siteId,
@@ -468,7 +469,7 @@ export async function createExternalLead(
     const winner = await insertLead(tx, lead, null);
     if (winner) return duplicate(winner);
     const { customerId } = await attachLead(tx, lead, now);
-    await announceLead(tx, lead, now);
+    await announceLead(tx, site, lead, now);
     return { status: "created", id: lead.id, customerId } as const;
   });
 }
@@ -478,7 +479,13 @@ export async function createExternalLead(
  * message (only with SMS consent) — together at most SMS_DAILY_LIMIT to one phone per Korean day.
  * Inquiries get no SMS.
  */
-async function enqueueVisitorSms(tx: Queryable, lead: Lead, token: string | null, now: Date) {
+async function enqueueVisitorSms(
+  tx: Queryable,
+  site: Site,
+  lead: Lead,
+  token: string | null,
+  now: Date,
+) {
   if (lead.kind !== "visit") return;
   const sent = await tx.get<{ n: number }>(
     `SELECT COUNT(*) AS n FROM outbox
@@ -487,7 +494,6 @@ async function enqueueVisitorSms(tx: Queryable, lead: Lead, token: string | null
     [lead.phone, startOfKstDay(now).toISOString(), lead.siteId],
   );
   let left = env().SMS_DAILY_LIMIT - Number(sent?.n ?? 0);
-  const site = requireSite(lead.siteId);
   const link = token ? bookingLink(site, token) : null;
   if (left > 0) {
     const { text, variables } = visitConfirmation(

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { loadSite } from "~/sites/registry.server";
+import { loadSite, requireSite } from "~/sites/registry.server";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import type { LeadForm } from "~/lib/lead-form";
 import { createLead } from "~/leads/leads.server";
@@ -47,7 +47,12 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
   it("posts the lead to the webhook and marks it delivered", async () => {
     const hook = await receiver(200);
     setTestEnv({ LEADS_WEBHOOK_URL: hook.url("/leads") });
-    const created = await createLead("anyang", { ...inquiry, message: "주말 방문" }, meta, T0);
+    const created = await createLead(
+      requireSite("anyang"),
+      { ...inquiry, message: "주말 방문" },
+      meta,
+      T0,
+    );
 
     expect(await createOutboxWorker().runOnce(T0)).toEqual({ delivered: 1, retried: 0, failed: 0 });
 
@@ -89,7 +94,7 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
   it("retries with back-off while the receiver fails or is down, then delivers once when it is back", async () => {
     const hook = await receiver(500);
     setTestEnv({ LEADS_WEBHOOK_URL: hook.url("/hook") });
-    await createLead("anyang", inquiry, meta, T0);
+    await createLead(requireSite("anyang"), inquiry, meta, T0);
     const worker = createOutboxWorker();
 
     // 1st attempt: the receiver answers 500.
@@ -143,7 +148,7 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
   it(`gives up after ${MAX_ATTEMPTS} failed attempts and marks the row failed`, async () => {
     const hook = await receiver(503);
     setTestEnv({ LEADS_WEBHOOK_URL: hook.url() });
-    await createLead("anyang", inquiry, meta, T0);
+    await createLead(requireSite("anyang"), inquiry, meta, T0);
     const worker = createOutboxWorker();
     let clock = 0;
     for (let i = 0; i < MAX_ATTEMPTS + 2; i++) {
@@ -165,7 +170,7 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
       SMS_GATEWAY_KEY: "secret-key",
       SMS_SENDER: "16000000",
     });
-    await createLead("anyang", visit, meta, T0);
+    await createLead(requireSite("anyang"), visit, meta, T0);
 
     expect(await createOutboxWorker().runOnce(T0)).toEqual({ delivered: 2, retried: 0, failed: 0 });
     expect(gateway.requests).toHaveLength(2);
@@ -185,8 +190,13 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
 
   it("continues after a restart: a new worker on a new connection finishes what a dead one claimed", async () => {
     setTestEnv({ LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
-    await createLead("anyang", { ...visit, smsConsent: false }, meta, T0);
-    await createLead("anyang", { ...visit, smsConsent: false, phone: "010-5555-6666" }, meta, T0);
+    await createLead(requireSite("anyang"), { ...visit, smsConsent: false }, meta, T0);
+    await createLead(
+      requireSite("anyang"),
+      { ...visit, smsConsent: false, phone: "010-5555-6666" },
+      meta,
+      T0,
+    );
 
     // The first process claims the rows and dies while the gateway call hangs.
     let claimed!: () => void;
@@ -218,7 +228,7 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
   });
 
   it("polls on its own once started, and stops cleanly", async () => {
-    await createLead("anyang", { ...visit, smsConsent: false }, meta, new Date());
+    await createLead(requireSite("anyang"), { ...visit, smsConsent: false }, meta, new Date());
     const sent: string[] = [];
     const worker = createOutboxWorker({
       providers: { sms: { send: async (to) => void sent.push(to) } },
@@ -235,7 +245,7 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
       providers: { sms: { send: async (_to, text) => void sent.push(text) } },
     });
     const kst = (iso: string) => new Date(`${iso}+09:00`);
-    await createLead("anyang", visit, meta, kst("2026-04-01T22:30:00"));
+    await createLead(requireSite("anyang"), visit, meta, kst("2026-04-01T22:30:00"));
 
     await worker.runOnce(kst("2026-04-01T22:30:00"));
     expect(sent.some((x) => x.startsWith("(광고)"))).toBe(false);
@@ -262,8 +272,18 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
       SMS_GATEWAY_URL__SUWON: smsB.url("/sms"),
       SMS_SENDER__SUWON: "0312220000",
     });
-    await createLead("anyang", { ...visit, smsConsent: false, name: "안양고객" }, meta, T0);
-    await createLead("suwon", { ...visit, smsConsent: false, name: "분당고객" }, meta, T0);
+    await createLead(
+      requireSite("anyang"),
+      { ...visit, smsConsent: false, name: "안양고객" },
+      meta,
+      T0,
+    );
+    await createLead(
+      requireSite("suwon"),
+      { ...visit, smsConsent: false, name: "분당고객" },
+      meta,
+      T0,
+    );
 
     expect((await listOutbox("anyang")).map((r) => r.site_id)).toEqual(["anyang", "anyang"]);
     expect((await listOutbox("suwon")).map((r) => r.site_id)).toEqual(["suwon", "suwon"]);
@@ -284,9 +304,9 @@ describe.each(engines())("outbox delivery ($name)", (engine) => {
 
   it("counts a phone's daily SMS per complex", async () => {
     setTestEnv({ SMS_DAILY_LIMIT: "1", LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
-    await createLead("anyang", visit, meta, T0);
-    await createLead("anyang", { ...visit, name: "김분양둘" }, meta, at(60));
-    await createLead("suwon", visit, meta, at(120));
+    await createLead(requireSite("anyang"), visit, meta, T0);
+    await createLead(requireSite("anyang"), { ...visit, name: "김분양둘" }, meta, at(60));
+    await createLead(requireSite("suwon"), visit, meta, at(120));
     const sms = async (siteId: string) =>
       (await listOutbox(siteId)).filter((r) => r.kind === "sms").length;
     expect(await sms("anyang")).toBe(1);

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { createLead } from "~/leads/leads.server";
 import type { LeadForm } from "~/lib/lead-form";
-import { baseSite, replaceSite, resetSites } from "~/sites/registry.server";
+import { baseSite, replaceSite, resetSites, requireSite } from "~/sites/registry.server";
 import { createOutboxWorker, listOutbox } from "./outbox.server";
 import { startSolapiStandIn } from "./solapi-stand-in";
 import { SolapiProvider } from "./solapi.server";
@@ -57,7 +57,7 @@ describe.each(engines())("messages through Solapi ($name)", (engine) => {
   it("sends a booking's confirmation and staff alert as 알림톡 (one each) with the complex's channel, templates, sender and filled variables; the promotion stays a text", async () => {
     const api = await solapiForAll({ SITE_URL: "https://bunyang.example" });
     anyangWithKakao();
-    await createLead("anyang", visit, meta, T0);
+    await createLead(requireSite("anyang"), visit, meta, T0);
 
     expect(await createOutboxWorker().runOnce(T0)).toEqual({ delivered: 3, retried: 0, failed: 0 });
     const sent = api.accepted;
@@ -124,7 +124,7 @@ describe.each(engines())("messages through Solapi ($name)", (engine) => {
 
   it("without 알림톡 in the content, sends texts: SMS up to 90 bytes, LMS beyond, from SMS_SENDER", async () => {
     const api = await solapiForAll();
-    await createLead("anyang", { ...visit, smsConsent: false }, meta, T0);
+    await createLead(requireSite("anyang"), { ...visit, smsConsent: false }, meta, T0);
     await createOutboxWorker().runOnce(T0);
     const sent = api.accepted.map((m) => [m.to, m.type, m.from, m.kakaoOptions]).sort();
     expect(sent).toEqual([
@@ -176,8 +176,8 @@ describe.each(engines())("messages through Solapi ($name)", (engine) => {
       LEADS_DUPLICATE_WINDOW_SECONDS: "0",
     });
     const noPromotion = { ...visit, smsConsent: false, visitSlot: null };
-    await createLead("anyang", noPromotion, meta, T0);
-    await createLead("suwon", noPromotion, meta, T0);
+    await createLead(requireSite("anyang"), noPromotion, meta, T0);
+    await createLead(requireSite("suwon"), noPromotion, meta, T0);
 
     // suwon has a key of its own but no secret of its own: nothing is sent for it.
     expect(await createOutboxWorker().runOnce(T0)).toEqual({ delivered: 1, retried: 1, failed: 0 });
@@ -198,7 +198,12 @@ describe.each(engines())("messages through Solapi ($name)", (engine) => {
       SOLAPI_API_SECRET: "wrong-secret",
       SOLAPI_API_URL: api.url(),
     });
-    await createLead("anyang", { ...visit, smsConsent: false, visitSlot: null }, meta, T0);
+    await createLead(
+      requireSite("anyang"),
+      { ...visit, smsConsent: false, visitSlot: null },
+      meta,
+      T0,
+    );
     expect(await createOutboxWorker().runOnce(T0)).toEqual({ delivered: 0, retried: 1, failed: 0 });
     expect(api.requests).toHaveLength(1);
     expect(api.accepted).toHaveLength(0);

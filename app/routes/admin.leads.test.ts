@@ -8,6 +8,7 @@ import type { LeadForm } from "~/lib/lead-form";
 import { loader as cardLoader } from "./admin.leads.card";
 import { loader as csvLoader } from "./admin.leads.csv";
 import { action as deskAction, loader as deskLoader } from "./admin.leads";
+import { requireSite } from "~/sites/registry.server";
 
 const inquiry = (name: string, phone: string): LeadForm => ({
   kind: "inquiry",
@@ -68,10 +69,10 @@ describe.each(engines())("the lead desk per complex ($name)", (engine) => {
     const suwon = await idOf("suwon@example.com");
     await saveAssignment("suwon", { autoAssign: true, active: [suwon] });
     const meta = { ip: "1", source: "/" };
-    await createLead("anyang", inquiry("안양고객", "010-1111-2222"), meta);
-    await createLead("suwon", inquiry("분당고객", "010-3333-4444"), meta);
+    await createLead(requireSite("anyang"), inquiry("안양고객", "010-1111-2222"), meta);
+    await createLead(requireSite("suwon"), inquiry("분당고객", "010-3333-4444"), meta);
     await saveAssignment("suwon", { autoAssign: true, active: [await idOf("other@example.com")] });
-    await createLead("suwon", inquiry("다른고객", "010-5555-6666"), meta);
+    await createLead(requireSite("suwon"), inquiry("다른고객", "010-5555-6666"), meta);
   }
 
   it("gives a complex's consultant their complex's people only, others' phones masked, without a complex column or choice", async () => {

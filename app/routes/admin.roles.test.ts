@@ -7,7 +7,7 @@ import { createLead } from "~/leads/leads.server";
 import type { LeadForm } from "~/lib/lead-form";
 import { ROLES, type Area, type Role } from "~/lib/roles";
 import { readLive } from "~/sites/live.server";
-import { siteById } from "~/sites/registry.server";
+import { siteById, requireSite } from "~/sites/registry.server";
 import { action as accountsAction, loader as accountsLoader } from "./admin.accounts";
 import { action as accountAction, loader as accountLoader } from "./admin.accounts.edit";
 import { loader as channelsCsvLoader } from "./admin.channels.csv";
@@ -295,7 +295,7 @@ describe.each(engines())("each role's areas, route by route ($name)", (engine) =
       .db()
       .get<{ id: string }>("SELECT id FROM admins WHERE email = 'consultant@example.com'"))!.id;
     await saveAssignment(SITE, { autoAssign: true, active: [consultant] });
-    const lead = await createLead(SITE, inquiry, { ip: "1", source: "/" });
+    const lead = await createLead(requireSite(SITE), inquiry, { ip: "1", source: "/" });
     if (lead.status !== "created") throw new Error(lead.status);
     const card = (await t
       .db()

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/api.visit-slots";
 import { readAvailability } from "~/bookings/bookings.server";
-import { requestSiteId } from "~/sites/request-site.server";
+import { siteOf } from "~/sites/registry.server";
 
 /*
  * Live availability of the model house's visit slots, for the slot picker in the visit forms. The
@@ -8,7 +8,7 @@ import { requestSiteId } from "~/sites/request-site.server";
  * and never cached.
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  return Response.json(await readAvailability(requestSiteId(request)), {
+  return Response.json(await readAvailability(siteOf(request)), {
     headers: { "Cache-Control": "no-store", "X-Robots-Tag": "noindex" },
   });
 }

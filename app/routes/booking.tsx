@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/booking";
 import { cancelBooking, findBooking } from "~/bookings/bookings.server";
-import { requestSiteId } from "~/sites/request-site.server";
+import { siteOf } from "~/sites/registry.server";
 import { REGISTER_PATH } from "~/components/registration/registration-context";
 import { ModelHouseFacts, ModelHouseMapLinks } from "~/components/visit/model-house-facts";
 import { phoneLink } from "~/lib/source-phone";
@@ -29,7 +29,7 @@ const PRIVATE = {
 };
 
 export async function loader({ params, request }: Route.LoaderArgs) {
-  const booking = await findBooking(requestSiteId(request), params.token);
+  const booking = await findBooking(siteOf(request), params.token);
   if (!booking) return data({ booking: null }, { status: 404, headers: PRIVATE });
   return data({ booking }, { headers: PRIVATE });
 }
@@ -38,7 +38,7 @@ export async function action({ params, request }: Route.ActionArgs) {
   const form = await request.formData().catch(() => null);
   if (form?.get("intent") !== "cancel")
     return data({ result: "invalid" as const }, { status: 400, headers: PRIVATE });
-  const result = await cancelBooking(requestSiteId(request), params.token);
+  const result = await cancelBooking(siteOf(request), params.token);
   return data(
     { result: result.status },
     { status: result.status === "not_found" ? 404 : 200, headers: PRIVATE },

@@ -9,6 +9,7 @@ import { HOOK_SOURCE } from "~/lib/crm";
 import { leadKindLabel } from "~/lib/lead-desk";
 import { MESSAGES } from "~/lib/lead-form";
 import { action, loader } from "./hooks.leads";
+import { requireSite } from "~/sites/registry.server";
 
 const SECRET = "anyang-hook-secret-0123456789";
 const SUWON_SECRET = "suwon-hook-secret-9876543210";
@@ -323,7 +324,7 @@ describe.each(engines())("outside leads by signed webhook ($name)", (engine) => 
   it("merges into the card of an earlier form lead with the same phone: one person, two touches", async () => {
     setTestEnv({ LEAD_HOOK_SECRET: SECRET });
     const form = await createLead(
-      "anyang",
+      requireSite("anyang"),
       {
         kind: "inquiry",
         name: "김외부",

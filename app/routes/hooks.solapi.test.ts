@@ -9,7 +9,7 @@ import type { LeadForm } from "~/lib/lead-form";
 import { messageState } from "~/lib/lead-desk";
 import { createOutboxWorker, listOutbox } from "~/outbox/outbox.server";
 import { startSolapiStandIn } from "~/outbox/solapi-stand-in";
-import { baseSite, replaceSite, resetSites } from "~/sites/registry.server";
+import { baseSite, replaceSite, resetSites, requireSite } from "~/sites/registry.server";
 import { loader as deskLoader } from "./admin.leads";
 import { action } from "./hooks.solapi";
 
@@ -105,8 +105,18 @@ describe.each(engines())("Solapi's delivery reports ($name)", (engine) => {
       ...baseSite("anyang"),
       kakao: { pfId: "KA01PF0001", templates: { visitConfirmation: "TP01", staffAlert: "TP02" } },
     });
-    await createLead("anyang", visitor("대체고객", "010-2000-0001"), { ip: "1", source: "/" }, T0);
-    await createLead("anyang", visitor("실패고객", "010-2000-0002"), { ip: "1", source: "/" }, T0);
+    await createLead(
+      requireSite("anyang"),
+      visitor("대체고객", "010-2000-0001"),
+      { ip: "1", source: "/" },
+      T0,
+    );
+    await createLead(
+      requireSite("anyang"),
+      visitor("실패고객", "010-2000-0002"),
+      { ip: "1", source: "/" },
+      T0,
+    );
     await createOutboxWorker().runOnce(T0);
     const idOf = (to: string) => api.accepted.find((m) => m.to === to)!.messageId;
     const staff = api.accepted.filter((m) => m.to === "01011112222").map((m) => m.messageId);

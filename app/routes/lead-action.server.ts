@@ -19,7 +19,6 @@ import {
 import { formatSlot, slotKeyOf, slotUnavailableMessage, splitSlotKey } from "~/lib/visit-slots";
 import { createLead } from "~/leads/leads.server";
 import { clientIp } from "~/http/client-ip.server";
-import { requestSiteId } from "~/sites/request-site.server";
 import {
   resultMessage,
   type LeadActionData,
@@ -135,7 +134,7 @@ export async function leadAction(
   }
 
   try {
-    const result = await createLead(requestSiteId(request), parsed.data, {
+    const result = await createLead(site, parsed.data, {
       ip: clientIp(request, context),
       userAgent: request.headers.get("user-agent") ?? undefined,
       idempotencyKey: text(form, "idempotencyKey") || undefined,

@@ -214,7 +214,7 @@ describe.each(engines())("live operations ($name)", (engine) => {
     );
     await sync.sync();
     await createLead(
-      "anyang",
+      requireSite("anyang"),
       {
         kind: "visit",
         name: "홍길동",
@@ -250,7 +250,7 @@ describe.each(engines())("live operations ($name)", (engine) => {
     );
     await sync.sync();
     const availability = await readAvailability(
-      "anyang",
+      requireSite("anyang"),
       undefined,
       new Date("2026-03-01T01:00:00.000Z"),
     );

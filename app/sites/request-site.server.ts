@@ -1,8 +1,10 @@
 /*
- * Which apartment complex ("site") a request is for, as an id: every loader and action that reads or
- * writes a complex's data starts with `requestSiteId(request)` (or `siteOf(request)` for its
- * content) and passes the id down to the services, which take it as their first argument (after a
- * connection, where they take one). The request's host name decides (app/sites/registry.server.ts).
+ * Which apartment complex ("site") a request is for: every loader and action that reads or writes a
+ * complex's data resolves it once, at its start, and passes it down: `siteOf(request)` where the
+ * services need its content (a lead's slot check, seat, SMS and alerts take the `Site`), or
+ * `requestSiteId(request)` where they only touch its rows (they take the id as their first
+ * argument, after a connection where they take one). The request's host name decides
+ * (app/sites/registry.server.ts).
  */
 import { siteOf } from "./registry.server";
 
