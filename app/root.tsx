@@ -124,7 +124,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const hydrated = useHydratedRoute();
   const matches = useMatches();
   // Without a complex (the root loader failed), the error page comes without its header, footer
-  // and popup; a console page never has them (its own frame: routes/admin.layout.tsx).
+  // and popup; a console page never has them (its own frame: routes/admin/layout.tsx).
   const consolePage = isConsolePage(matches);
   const site = useOptionalSite();
   const chrome = consolePage ? undefined : site;

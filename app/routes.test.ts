@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { calendarMilestones, milestoneIcsPath } from "~/content/pages";
 import { loadSite, loadSites, resetSites } from "~/sites/registry.server";
 import routes from "./routes";
-import { loader as floorPlan } from "./routes/floor-plan";
-import { loader as interior } from "./routes/interior";
-import { loader as calendar } from "./routes/business.plan.ics";
-import { loader as notFound } from "./routes/not-found";
-import { pageLoader, requirePressSite } from "./routes/page-guard.server";
+import { loader as floorPlan } from "./routes/public/floor-plan";
+import { loader as interior } from "./routes/public/interior";
+import { loader as calendar } from "./routes/public/business.plan.ics";
+import { loader as notFound } from "./routes/public/not-found";
+import { pageLoader, requirePressSite } from "./routes/public/page-guard.server";
 
 /*
  * The route table is the same for every complex: each page a complex lists must reach the route
@@ -31,14 +31,16 @@ const fileFor = (path: string) =>
 describe.each(loadSites().map((s) => [s.id, s] as const))("the route table for %s", (_id, site) => {
   test("every page of the complex has a route of its own (not the catch-all)", () => {
     for (const page of site.pages)
-      expect(fileFor(page.path), page.path).not.toBe("routes/not-found.tsx");
+      expect(fileFor(page.path), page.path).not.toBe("routes/public/not-found.tsx");
   });
 
   test("unit plans, interiors and calendar files reach the route of their kind", () => {
-    for (const u of site.unitTypes) expect(fileFor(u.path), u.path).toBe("routes/floor-plan.tsx");
-    for (const i of site.interiors) expect(fileFor(i.path), i.path).toBe("routes/interior.tsx");
+    for (const u of site.unitTypes)
+      expect(fileFor(u.path), u.path).toBe("routes/public/floor-plan.tsx");
+    for (const i of site.interiors)
+      expect(fileFor(i.path), i.path).toBe("routes/public/interior.tsx");
     for (const m of calendarMilestones(site))
-      expect(fileFor(milestoneIcsPath(m))).toBe("routes/business.plan.ics.ts");
+      expect(fileFor(milestoneIcsPath(m))).toBe("routes/public/business.plan.ics.ts");
   });
 });
 

@@ -390,7 +390,7 @@ export async function explainCases(url, cases, viewers, now) {
   dbModule.setDb(recorded);
   const explainer = new pg.Client({ connectionString: url });
   await explainer.connect();
-  // What each page's loader reads (app/routes/admin.leads.tsx, admin.leads.card.tsx), but the access log's insert.
+  // What each page's loader reads (app/routes/admin/crm/leads.tsx, admin.leads.card.tsx), but the access log's insert.
   const reads = (c) => {
     const url = new URL(c.path, "http://x");
     const viewer = viewers[c.as];

@@ -333,7 +333,7 @@ export async function createApp({
   });
 
   /**
-   * 미리보기 (app/routes/admin.preview.page.tsx): one page as the public renderer renders it, with
+   * 미리보기 (app/routes/admin/console/preview.page.tsx): one page as the public renderer renders it, with
    * the policy its inline scripts and styles need. The route calls it with the complex's id
    * resolving to its draft; nothing is kept.
    * @type {NonNullable<import("react-router").AppLoadContext["renderPage"]>}

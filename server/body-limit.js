@@ -15,7 +15,7 @@ export const BODY_LIMIT = 64 * 1024;
 export const UPLOAD_BODY_LIMIT = 11 * 1024 * 1024;
 /**
  * The console's picture upload (POST /admin/media): a 20 MB picture, its alt text and the
- * multipart framing (app/routes/admin.media.ts reads as much, MEDIA_BODY_MAX).
+ * multipart framing (app/routes/admin/console/media.ts reads as much, MEDIA_BODY_MAX).
  */
 export const MEDIA_BODY_LIMIT = 21 * 1024 * 1024;
 /**

@@ -129,7 +129,7 @@ async function send(req, res, response) {
   res.statusMessage = response.statusText;
   res.status(response.status);
   for (const [key, value] of response.headers.entries()) {
-    // A route's own policy (an uploaded SVG's, app/routes/media.file.ts) replaces the one the
+    // A route's own policy (an uploaded SVG's, app/routes/endpoints/media.file.ts) replaces the one the
     // server set for every answer, rather than adding a second one.
     if (OWN_HEADERS.has(key)) res.set(key, value);
     else res.append(key, secureOverHttps(req, key, value));

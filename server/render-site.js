@@ -75,7 +75,7 @@ const handlers = new WeakMap();
 
 /**
  * One page of the complex `id` as renderSite renders it (critical CSS inline), with its status: the
- * preview (app/routes/admin.preview.page.ts) renders a draft's page with it, the complex's id
+ * preview (app/routes/admin/console/preview.page.tsx) renders a draft's page with it, the complex's id
  * resolving to the draft for the time of the render (registry.server.ts withSiteOverride).
  * @param {LoadedBuild} server
  * @param {string} id

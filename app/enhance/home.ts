@@ -5,7 +5,7 @@ import { enhanceReveal } from "./home/reveal";
 import { enhanceUnitViewer } from "./home/unit-viewer";
 
 /*
- * The home page's behaviour (app/routes/home.tsx renders the markup, root `[data-home]`): section
+ * The home page's behaviour (app/routes/public/home.tsx renders the markup, root `[data-home]`): section
  * paging on wide screens, the sections' fade-ins, and the phone layout's unit viewer, accordions,
  * PREMIUM cards and premium slider (docs/decisions/012). The carousel's code (Embla) loads the first
  * time its accordion opens. The inline form and the popup buttons are other areas' (lead-form.ts,

@@ -20,7 +20,7 @@ import { LEAD_EVENT, type LeadEventDetail } from "./events";
  *    field below away from a click under way). While the visitor corrects a field its message
  *    goes, and its space stays until the next send, so nothing below moves. The first bad field
  *    takes the focus.
- *  - it is sent without leaving the page, to the action's JSON twin (app/routes/api.leads.ts),
+ *  - it is sent without leaving the page, to the action's JSON twin (app/routes/endpoints/api.leads.ts),
  *    with an idempotency key per form display (a double click or a resend is one lead) and the fill
  *    time; where the visit came from is in its hidden fields already (app/inline/after-chrome.ts).
  *  - the answer is shown: success (the fields cleared), failure, too many requests, or a lost

@@ -2,7 +2,7 @@ import { TEL_TAP_EVENT, TEL_TAPS_ATTR } from "~/lib/before-script";
 import { CHANNEL_PATH, type ChannelKind } from "~/lib/channels";
 
 /*
- * The channel report's counts (채널 성과, routes/api.channel.ts): the visit's landing when it came
+ * The channel report's counts (채널 성과, routes/endpoints/api.channel.ts): the visit's landing when it came
  * with a utm_source, and every tap on a phone link, with the visit's utm_source ("" for none). Sent
  * by navigator.sendBeacon (never waited for, sent even as the page goes away), else by a keepalive
  * fetch. Nothing is kept in the browser for it beyond the visit's first touch (visit.ts).

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { loadSite } from "~/sites/registry.server";
-import { adminMeta } from "./admin-page";
+import { ADMIN_LAYOUT_ID, adminMeta } from "./admin-page";
 
 describe("a console page's title", () => {
   const root = {
@@ -12,7 +12,7 @@ describe("a console page's title", () => {
 
   test("names the complex being worked on, not the host's", () => {
     const frame = {
-      id: "routes/admin.layout",
+      id: ADMIN_LAYOUT_ID,
       data: { current: { name: "아벨루스 광교 레이크파크" } },
     };
     const title = titleOf(adminMeta([root, frame], "콘텐츠 편집"));

@@ -9,13 +9,16 @@ export function adminHeaders() {
 
 type Match = { id: string; data?: unknown } | undefined;
 
+/** The console frame's route id (app/routes.ts). */
+export const ADMIN_LAYOUT_ID = "admin-layout";
+
 /**
  * A console page's title: the page, then the complex being worked on (the console frame's,
- * `?site=` or the host's: routes/admin.layout.tsx), never the host's public title template. Pages
+ * `?site=` or the host's: routes/admin/layout.tsx), never the host's public title template. Pages
  * outside the frame (sign-in, an invitation) name the host's complex.
  */
 export function adminMeta(matches: ReadonlyArray<Match>, title: string): MetaDescriptor[] {
-  const frame = matches.find((m) => m?.id === "routes/admin.layout")?.data as
+  const frame = matches.find((m) => m?.id === ADMIN_LAYOUT_ID)?.data as
     | { current?: { name?: string } }
     | undefined;
   const name = frame?.current?.name ?? siteNameFrom(matches);

@@ -1,6 +1,6 @@
 /*
  * The channel report (채널 성과), shared by the page's beacon (app/enhance/channel.ts), its endpoint
- * (routes/api.channel.ts) and the desk (routes/admin.channels.tsx): what a beacon says, how an ad
+ * (routes/endpoints/api.channel.ts) and the desk (routes/admin/crm/channels.tsx): what a beacon says, how an ad
  * source is keyed, the date range, and how the desk writes its figures.
  */
 import { cleanAttribution } from "./attribution";

@@ -86,7 +86,7 @@ function extraChars(site: Site) {
   return extra;
 }
 
-/** Where a supplement is served (app/routes/font-extra.ts). */
+/** Where a supplement is served (app/routes/endpoints/font-extra.ts). */
 const FONT_EXTRA_PATH = "/fonts/extra/";
 
 /** The complex's supplement, or undefined when the build's subset has every character it shows. */

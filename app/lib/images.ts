@@ -15,7 +15,7 @@ export const PHOTO_FORMATS = ["avif", "webp"] as const;
  */
 export const MEDIA_SRC = /^media\/([0-9a-f]{16})-([0-9]{1,5})x([0-9]{1,5})\.(jpg|png|webp|svg)$/;
 
-/** The path uploaded pictures are served under (routes/media.file.ts). */
+/** The path uploaded pictures are served under (routes/endpoints/media.file.ts). */
 export const MEDIA_PATH = "/media/c/";
 
 export function isMedia(image: Pick<Image, "src">): boolean {

@@ -61,7 +61,7 @@ export function resultMessage(variant: LeadVariant, outcome: LeadOutcome): strin
   return RESULT_MESSAGES[variant][outcome === "success" ? "success" : outcome];
 }
 
-/** The JSON twin of the lead actions (app/routes/api.leads.ts), where the page's script sends a form. */
+/** The JSON twin of the lead actions (app/routes/endpoints/api.leads.ts), where the page's script sends a form. */
 const LEADS_API_PATH = "/api/leads";
 
 /** Where the page's script sends a form of this kind and variant. */

@@ -12,9 +12,9 @@ import { addDays, koreanWeekday, kstDate, kstInstant, kstTime, weekdayOf } from 
 
 export type VisitSchedule = ModelHouse["visits"];
 
-/** Where the browser reads live availability (app/routes/api.visit-slots.ts). */
+/** Where the browser reads live availability (app/routes/endpoints/api.visit-slots.ts). */
 export const VISIT_SLOTS_PATH = "/api/visit-slots";
-/** Where a booking's page lives: /b/<token> (app/routes/booking.tsx). */
+/** Where a booking's page lives: /b/<token> (app/routes/public/booking.tsx). */
 export const BOOKING_PATH = "/b";
 
 type SlotState = "open" | "full" | "past";

@@ -6,7 +6,7 @@
  *     track), so the page reserves the film's shape before it loads;
  *   - captions must be UTF-8 text starting with `WEBVTT`.
  * Each is kept under the hash of its bytes, `media/<16 hex>.mp4|vtt` (served by
- * app/routes/media.file.ts, in ranges), so the same file uploaded twice is stored once. A refused
+ * app/routes/endpoints/media.file.ts, in ranges), so the same file uploaded twice is stored once. A refused
  * file stores nothing. The film is read from disk in parts, never whole.
  */
 import { createHash } from "node:crypto";

@@ -2,7 +2,7 @@
  * Press photos: an upload is checked (size, real JPEG/PNG/WebP content that sharp can decode),
  * rendered by sharp to AVIF, WebP and JPEG at a few widths, and stored in the database beside the
  * post, so several app instances need no shared disk. A photo is named by the hash of the uploaded
- * bytes; its files are served under that name by routes/press.photo.ts and never change there.
+ * bytes; its files are served under that name by routes/press/press.photo.ts and never change there.
  */
 import { createHash } from "node:crypto";
 import sharp from "sharp";

@@ -66,7 +66,7 @@ export function consoleComplexes(admin: { sites: AdminSites }): ConsoleComplex[]
 }
 
 /**
- * The console's frame (app/routes/admin.layout.tsx): the signed-in account and the complex its
+ * The console's frame (app/routes/admin/layout.tsx): the signed-in account and the complex its
  * pages work on, `?site=<id>` when the account may use that complex, else the host's. It refuses
  * nothing `requireConsoleSite` of the page itself would let through: `?site=*` (the desks' 모든
  * 단지) or an unknown id leaves the frame on the host's complex, and the page answers. `pageSite`:

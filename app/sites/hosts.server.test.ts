@@ -12,7 +12,7 @@ import { loadStore } from "./sync.server";
 
 /*
  * Whose address a host is (issue 38, item 2): the rule save, import and publish share. The route
- * tests (app/routes/admin.hosts.test.ts) show the findings; these show the rule's edges.
+ * tests (app/routes/admin/console/hosts.test.ts) show the findings; these show the rule's edges.
  */
 
 const ANYANG_HOST = "raumheim-pyeongchon.example.com";

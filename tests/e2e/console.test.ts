@@ -142,7 +142,7 @@ describe("a new complex from the browser", () => {
 
     // What is still 수원's (its name, addresses, companies…) is listed, and would stop 게시: all
     // kept here, as for a complex of the same developer (the check itself:
-    // app/routes/admin.leftovers.test.tsx).
+    // app/routes/admin/console/leftovers.test.tsx).
     await page.locator("#leftovers > summary").click();
     const boxes = page.locator('#leftovers input[name="keep"]');
     expect(await boxes.count()).toBeGreaterThan(10);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { MESSAGES } from "~/lib/lead-form";
-import { ECHO_MAX } from "~/routes/lead-action.server";
+import { ECHO_MAX } from "~/routes/public/lead-action.server";
 import { startServer, type RunningServer } from "./support/server";
 
 /*

@@ -78,7 +78,7 @@ async function settledPages(id: string, ready: (html: string) => boolean) {
 
 /**
  * Every field of a copy still holding its source's identity marked 그대로 두기, as the content
- * page's 원본 단지 내용 offers them (the check itself: app/routes/admin.leftovers.test.tsx).
+ * page's 원본 단지 내용 offers them (the check itself: app/routes/admin/console/leftovers.test.tsx).
  */
 async function keepLeftovers(id: string) {
   const html = await (

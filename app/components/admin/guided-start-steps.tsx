@@ -5,7 +5,7 @@ import { contrastRatio, MIN_CONTRAST, ratioText } from "~/lib/contrast";
 import { firstInvalid, StepActions, StepField, type StepErrors } from "./guided-start";
 
 /*
- * Steps 2 to 5 of 새 단지's guided start (app/routes/admin.site.start.tsx): each a form that works
+ * Steps 2 to 5 of 새 단지's guided start (app/routes/admin/console/site.start.tsx): each a form that works
  * posted plainly, which the script makes livelier (the colour's contrast as it is chosen, the focal
  * point by a click or the arrow keys on the picture).
  */

@@ -1,0 +1,27 @@
+import { data } from "react-router";
+import type { Route } from "./+types/content.search";
+import { siteJsonSchema } from "~/content/schema";
+import { adminHeaders } from "~/lib/admin-page";
+import { consoleGroups } from "~/lib/content-sections";
+import { searchContent } from "~/lib/content-search";
+import type { FieldSchema } from "~/lib/form-schema";
+import { requireConsoleSite } from "~/sites/console-site.server";
+import { getDraft } from "~/sites/content-store.server";
+
+/*
+ * 항목 찾기's results as one types (app/components/console/field-search.tsx): the fields of every
+ * section of the complex's draft that `q` finds (app/lib/content-search.ts), as JSON. Without the
+ * script the section's page answers `?q=` itself.
+ */
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const { siteId } = await requireConsoleSite(request, "content");
+  const draft = await getDraft(siteId);
+  if (!draft) throw data(null, { status: 404, headers: adminHeaders() });
+  const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
+  const schema = siteJsonSchema() as FieldSchema;
+  return data(
+    { q, ...searchContent(schema, draft.content, consoleGroups(schema), siteId, q) },
+    { headers: adminHeaders() },
+  );
+}

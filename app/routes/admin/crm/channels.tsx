@@ -1,0 +1,255 @@
+import { useId } from "react";
+import { data, Form, Link } from "react-router";
+import { FunnelTable } from "~/components/admin/funnel-table";
+import { scopeName, SiteChoiceField, type SiteChoice } from "~/components/admin/site-choice";
+import type { Route } from "./+types/channels";
+import { deskScope } from "~/admin/lead-desk.server";
+import { channelReport } from "~/channels/channel-counts.server";
+import { funnel } from "~/crm/funnel.server";
+import { requireArea } from "~/auth/guards.server";
+import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import {
+  CHANNEL_FIGURES,
+  channelSourceLabel,
+  DEFAULT_DAYS,
+  parseChannelRange,
+  type ChannelRange,
+  type ChannelRow,
+} from "~/lib/channels";
+import { formatKoreanDay } from "~/lib/korean-time";
+import { DESK_SITE_PARAM } from "~/lib/lead-desk";
+import { ALL_SITES } from "~/lib/sites";
+import { deskSiteChoice } from "~/sites/console-site.server";
+import { requestSiteId } from "~/sites/request-site.server";
+
+/*
+ * /admin/channels: 채널 성과. Per ad source (utm_source) and Korean day: the visits that landed with
+ * it, the taps on a phone link, the leads and booked visits of that source, and leads per 100
+ * landings; the period's total per source above. A period in the address (default: the last 30
+ * days), CSV of the same figures. The request's complex; an administrator of every complex may
+ * choose another or 모든 단지 (?site=*), with a 단지 column. Between them, 전환 퍼널: per source,
+ * the leads of the period and how far their people have gone (app/crm/funnel.server.ts), with its
+ * own CSV. Counts only: nothing personal is shown, so nothing is written to the access log.
+ */
+
+export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "채널 성과");
+export const headers = adminHeaders;
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const siteId = requestSiteId(request);
+  const admin = await requireArea(request, siteId, "channels");
+  const url = new URL(request.url);
+  const range = parseChannelRange(url.searchParams);
+  const { scope, choosable } = deskScope(admin, siteId, url.searchParams.get(DESK_SITE_PARAM));
+  const [report, funnelReport] = await Promise.all([
+    channelReport(scope, range),
+    funnel(scope, range),
+  ]);
+  return data(
+    {
+      range,
+      report,
+      funnel: funnelReport,
+      // The complex choice: only for an administrator of every complex, once there is a choice.
+      site: choosable ? deskSiteChoice(admin, scope, siteId) : null,
+    },
+    { headers: adminHeaders() },
+  );
+}
+
+export default function AdminChannels({ loaderData }: Route.ComponentProps) {
+  const { range, report, funnel, site } = loaderData;
+  const query = new URLSearchParams({
+    ...(site && site.scope !== site.current ? { [DESK_SITE_PARAM]: site.scope } : {}),
+    from: range.from,
+    to: range.to,
+  }).toString();
+  const withSite = site?.scope === ALL_SITES;
+  const sum = (pick: (r: ChannelRow) => number) =>
+    report.totals.reduce((n, r) => n + pick(r), 0).toLocaleString("ko-KR");
+  return (
+    <>
+      <div className="admin-head">
+        <h1 className="admin-title">채널 성과</h1>
+        <a href={`/admin/channels.csv?${query}`} className="btn btn-primary btn-small" download>
+          CSV 내려받기
+        </a>
+      </div>
+      <ChannelFilters key={query} range={range} site={site} />
+      <p className="admin-summary" role="status">
+        {site ? `${scopeName(site)} · ` : ""}
+        {formatKoreanDay(range.from)} ~ {formatKoreanDay(range.to)} · 유입 {sum((r) => r.landings)}{" "}
+        · 전화 탭 {sum((r) => r.telTaps)} · 상담 접수 {sum((r) => r.leads)}
+      </p>
+      <p className="channel-note">
+        유입은 utm_source가 붙은 주소로 들어온 방문(창을 닫을 때까지 한 번), 전화 탭은 전화번호
+        링크를 누른 횟수입니다. 상담 접수와 방문 예약은 그날 접수된 상담 중 같은 utm_source의
+        건수이며, 방문 예약은 예약을 취소한 접수를 빼고 셉니다. 100명당 접수는 상담 접수 ÷ 유입 ×
+        100입니다. 방문자의 주소나 쿠키는 저장하지 않습니다.
+      </p>
+      <h2 className="admin-subtitle" id="channel-totals">
+        경로별 합계
+      </h2>
+      <ChannelTable
+        labelledBy="channel-totals"
+        caption="유입 경로별 기간 합계"
+        rows={report.totals}
+        withSite={withSite}
+        byDay={false}
+      />
+      <div className="admin-head channel-section-head">
+        <h2 className="admin-subtitle" id="channel-funnel">
+          전환 퍼널
+        </h2>
+        <a
+          href={`/admin/channels/funnel.csv?${query}`}
+          className="btn btn-outline btn-small"
+          download
+        >
+          퍼널 CSV 내려받기
+        </a>
+      </div>
+      <FunnelTable
+        labelledBy="channel-funnel"
+        rows={funnel.rows}
+        total={funnel.total}
+        withSite={withSite}
+      />
+      <h2 className="admin-subtitle channel-daily-title" id="channel-daily">
+        일별 성과
+      </h2>
+      <ChannelTable
+        labelledBy="channel-daily"
+        caption="날짜와 유입 경로별 성과, 최근 날짜부터"
+        rows={report.rows}
+        withSite={withSite}
+        byDay
+      />
+    </>
+  );
+}
+
+/**
+ * A table of the report's lines: the period's totals, or (`byDay`) the days, newest first, each a
+ * group of its sources under the day's heading. The source stays in view while the figures scroll
+ * sideways on a narrow screen.
+ */
+function ChannelTable({
+  labelledBy,
+  caption,
+  rows,
+  withSite,
+  byDay,
+}: {
+  labelledBy: string;
+  caption: string;
+  rows: ChannelRow[];
+  withSite: boolean;
+  byDay: boolean;
+}) {
+  const columns = Number(withSite) + 1 + CHANNEL_FIGURES.length;
+  const groups = byDay ? groupBy(rows, (r) => r.day) : [["", rows] as const];
+  return (
+    // Focusable, so a keyboard can scroll it too.
+    <div className="channel-table-wrap" role="region" aria-labelledby={labelledBy} tabIndex={0}>
+      <table className="admin-table channel-table">
+        <caption className="sr-only">{caption}</caption>
+        <thead>
+          <tr>
+            {withSite ? <th scope="col">단지</th> : null}
+            <th scope="col" className="channel-source">
+              유입 경로
+            </th>
+            {CHANNEL_FIGURES.map((f) => (
+              <th key={f.key} scope="col" className="num">
+                {f.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        {rows.length === 0 ? (
+          <tbody>
+            <tr>
+              <td colSpan={columns} className="admin-empty">
+                이 기간에 집계된 유입·전화 탭·상담 접수가 없습니다.
+              </td>
+            </tr>
+          </tbody>
+        ) : (
+          groups.map(([day, lines]) => (
+            <tbody key={day}>
+              {day ? (
+                <tr className="channel-day">
+                  <th colSpan={columns} scope="rowgroup">
+                    {formatKoreanDay(day)}
+                  </th>
+                </tr>
+              ) : null}
+              {lines.map((r) => (
+                <tr key={`${r.siteId} ${r.source}`}>
+                  {withSite ? <td className="nowrap">{r.siteId}</td> : null}
+                  <th scope="row" className="channel-source">
+                    {channelSourceLabel(r.source)}
+                  </th>
+                  {CHANNEL_FIGURES.map((f) => {
+                    const v = f.value(r);
+                    return (
+                      <td key={f.key} className="num">
+                        {typeof v === "number" ? v.toLocaleString("ko-KR") : v}
+                      </td>
+                    );
+                  })}
+                </tr>
+              ))}
+            </tbody>
+          ))
+        )}
+      </table>
+    </div>
+  );
+}
+
+/** Consecutive items with the same key, in order. */
+function groupBy<T>(items: readonly T[], key: (item: T) => string): (readonly [string, T[]])[] {
+  const groups: [string, T[]][] = [];
+  for (const item of items) {
+    const k = key(item);
+    const last = groups.at(-1);
+    if (last && last[0] === k) last[1].push(item);
+    else groups.push([k, [item]]);
+  }
+  return groups;
+}
+
+function ChannelFilters({ range, site }: { range: ChannelRange; site: SiteChoice | null }) {
+  const id = useId();
+  return (
+    <Form
+      method="get"
+      action="/admin/channels"
+      className="desk-filters channel-filters"
+      aria-label="기간 선택"
+    >
+      {site ? <SiteChoiceField id={`${id}-site`} site={site} /> : null}
+      <div className="field desk-filter">
+        <label htmlFor={`${id}-from`}>시작일</label>
+        <input id={`${id}-from`} name="from" type="date" defaultValue={range.from} />
+      </div>
+      <div className="field desk-filter">
+        <label htmlFor={`${id}-to`}>종료일</label>
+        <input id={`${id}-to`} name="to" type="date" defaultValue={range.to} />
+      </div>
+      <div className="desk-filter-actions">
+        <button type="submit" className="btn btn-primary btn-small">
+          조회
+        </button>
+        <Link
+          to={`/admin/channels${site && site.scope !== site.current ? `?${DESK_SITE_PARAM}=${encodeURIComponent(site.scope)}` : ""}`}
+          className="btn btn-outline btn-small"
+        >
+          최근 {DEFAULT_DAYS}일
+        </Link>
+      </div>
+    </Form>
+  );
+}
