@@ -367,9 +367,9 @@ export async function explainCases(url, cases, viewers, now) {
   const dbModule = await tsImport("../app/db/db.server.ts", import.meta.url);
   const desk = await tsImport("../app/crm/desk.server.ts", import.meta.url);
   const digest = await tsImport("../app/crm/digest.server.ts", import.meta.url);
-  const deskAdmin = await tsImport("../app/admin/lead-desk.server.ts", import.meta.url);
-  const access = await tsImport("../app/admin/access-log.server.ts", import.meta.url);
-  const { parseDeskFilter } = await tsImport("../app/lib/lead-desk.ts", import.meta.url);
+  const deskAdmin = await tsImport("../app/crm/lead-desk.server.ts", import.meta.url);
+  const access = await tsImport("../app/auth/access-log.server.ts", import.meta.url);
+  const { parseDeskFilter } = await tsImport("../app/crm/lead-desk.ts", import.meta.url);
   const real = await dbModule.createDb({ dialect: "postgres", url });
   let log = [];
   const recorded = new Proxy(real, {

@@ -10,7 +10,7 @@ import { getDb, type Queryable } from "~/db/db.server";
 import { ACCOUNT_MESSAGES, INVITATION_DAYS, type CheckedAccount } from "~/lib/accounts";
 import type { Role } from "~/lib/roles";
 import { ALL_SITES } from "~/lib/sites";
-import { type AdminSites } from "./admin.server";
+import type { AdminSites } from "./admin.server";
 import { hashPassword } from "./password.server";
 import { startSession } from "./sign-in.server";
 

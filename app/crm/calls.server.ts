@@ -1,7 +1,6 @@
 /*
  * The work on a card: a contact attempt logged (its result, 관심도, note and next contact), a status
- * set by hand, the card given to a consultant or taken by one, its memo; and the complex's
- * assignment settings. Each change is one transaction with its timeline event. Who may change a
+ * set by hand, the card given to a consultant or taken by one, its memo. Each change is one transaction with its timeline event. Who may change a
  * card: an administrator of the complex, or the consultant the card is given to (cardRights).
  */
 import { randomUUID } from "node:crypto";
@@ -14,9 +13,9 @@ import {
   STATUS_STAGE,
   type CallResult,
   type CustomerStatus,
-} from "~/lib/crm";
+} from "~/crm/crm";
 import { kstInputToIso } from "~/lib/korean-time";
-import { MEMO_MAX } from "~/lib/lead-desk";
+import { MEMO_MAX } from "~/crm/lead-desk";
 import type { Role } from "~/lib/roles";
 import { assign, event, setStatus } from "./customers.server";
 
@@ -267,71 +266,4 @@ async function isConsultantOf(tx: Queryable, siteId: string, adminId: string): P
       [siteId, adminId],
     ),
   );
-}
-
-type Consultant = { id: string; email: string; active: boolean; hasPhone: boolean };
-
-/** The complex's enabled 상담원 accounts, with whether each takes new leads. */
-async function consultantsOf(siteId: string): Promise<Consultant[]> {
-  const db = await getDb();
-  const rows = await db.all<{
-    id: string;
-    email: string;
-    active: number | null;
-    phone: string | null;
-  }>(
-    `SELECT a.id, a.email, c.active, a.phone FROM admins a
-     JOIN admin_sites s ON s.admin_id = a.id AND s.site_id = $1
-     LEFT JOIN crm_consultants c ON c.site_id = $1 AND c.admin_id = a.id
-     WHERE a.role = 'consultant' AND a.disabled_at IS NULL
-     ORDER BY a.email`,
-    [siteId],
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    email: r.email,
-    active: r.active === null || Number(r.active) === 1,
-    hasPhone: Boolean(r.phone),
-  }));
-}
-
-export type AssignmentSettings = { autoAssign: boolean; consultants: Consultant[] };
-
-export async function assignmentSettings(siteId: string): Promise<AssignmentSettings> {
-  const db = await getDb();
-  const row = await db.get<{ auto_assign: number }>(
-    "SELECT auto_assign FROM crm_settings WHERE site_id = $1",
-    [siteId],
-  );
-  return {
-    autoAssign: Number(row?.auto_assign ?? 0) === 1,
-    consultants: await consultantsOf(siteId),
-  };
-}
-
-/**
- * Saves the complex's assignment: automatic or not, and which consultants take new leads
- * (`active`: their ids; the others are kept out of the round-robin).
- */
-export async function saveAssignment(
-  siteId: string,
-  input: { autoAssign: boolean; active: readonly string[] },
-  now: Date = new Date(),
-): Promise<void> {
-  const db = await getDb();
-  const at = now.toISOString();
-  const consultants = await consultantsOf(siteId);
-  await db.transaction(async (tx) => {
-    await tx.run(
-      `INSERT INTO crm_settings (site_id, auto_assign, updated_at) VALUES ($1, $2, $3)
-       ON CONFLICT (site_id) DO UPDATE SET auto_assign = $2, updated_at = $3`,
-      [siteId, input.autoAssign ? 1 : 0, at],
-    );
-    for (const c of consultants)
-      await tx.run(
-        `INSERT INTO crm_consultants (site_id, admin_id, active) VALUES ($1, $2, $3)
-         ON CONFLICT (site_id, admin_id) DO UPDATE SET active = $3`,
-        [siteId, c.id, input.active.includes(c.id) ? 1 : 0],
-      );
-  });
 }

@@ -7,11 +7,12 @@ import { createLead, purgeExpiredLeads } from "~/leads/leads.server";
 import type { LeadForm } from "~/lib/lead-form";
 import { leadForm as form } from "~/leads/test-support";
 import { listOutbox } from "~/outbox/outbox.server";
-import { CALL_MESSAGES, logCall, reassign, saveAssignment, type Viewer } from "./calls.server";
+import { CALL_MESSAGES, logCall, reassign, type Viewer } from "./calls.server";
 import { attachOrphanLeads } from "./customers.server";
-import { allDeskLeads } from "~/admin/lead-desk.server";
+import { allDeskLeads } from "~/crm/lead-desk.server";
 import { cardDetail, listCards, queueOf } from "./desk.server";
 import { requireSite } from "~/sites/registry.server";
+import { saveAssignment } from "./assignment.server";
 
 /*
  * The 분양 CRM's services (issue 30): a card per phone, round-robin assignment, the call log and

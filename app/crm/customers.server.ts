@@ -7,8 +7,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { getDb, type Queryable } from "~/db/db.server";
-import { CLOSED_STATUSES, sourceKey, STATUS_STAGE, type CustomerStatus } from "~/lib/crm";
+import { CLOSED_STATUSES, sourceKey, STATUS_STAGE, type CustomerStatus } from "~/crm/crm";
 import { startOfKstDay } from "~/lib/korean-time";
+import { autoAssigns, nextConsultant } from "./assignment.server";
 
 /** SQL: the card still waits for calls (not 계약 or 무효). `prefix`: the table's alias and a dot. */
 export const openCard = (prefix = "") =>
@@ -163,44 +164,6 @@ export async function event(
       actor?.email ?? null,
     ],
   );
-}
-
-async function autoAssigns(tx: Queryable, siteId: string): Promise<boolean> {
-  const row = await tx.get<{ auto_assign: number }>(
-    "SELECT auto_assign FROM crm_settings WHERE site_id = $1",
-    [siteId],
-  );
-  return Number(row?.auto_assign ?? 0) === 1;
-}
-
-/** The complex's consultants who take new leads: enabled 상담원 accounts of the complex, active there. */
-const ACTIVE_CONSULTANTS = `
-  SELECT a.id, a.email, a.phone, a.created_at, c.last_assigned_at
-  FROM admins a
-  JOIN admin_sites s ON s.admin_id = a.id AND s.site_id = $1
-  LEFT JOIN crm_consultants c ON c.site_id = $1 AND c.admin_id = a.id
-  WHERE a.role = 'consultant' AND a.disabled_at IS NULL AND COALESCE(c.active, 1) = 1`;
-
-/**
- * Round-robin: the active consultant who has waited longest for a lead (never first, then by
- * account age), marked as just served. In PostgreSQL concurrent leads of one complex take turns
- * here, so two of them never go to the same consultant by racing.
- */
-async function nextConsultant(tx: Queryable, siteId: string, now: Date): Promise<string | null> {
-  if (tx.dialect === "postgres")
-    await tx.run("SELECT pg_advisory_xact_lock(hashtext($1))", [`crm-assign:${siteId}`]);
-  const next = await tx.get<{ id: string }>(
-    `${ACTIVE_CONSULTANTS}
-     ORDER BY COALESCE(c.last_assigned_at, '') , a.created_at, a.id LIMIT 1`,
-    [siteId],
-  );
-  if (!next) return null;
-  await tx.run(
-    `INSERT INTO crm_consultants (site_id, admin_id, active, last_assigned_at) VALUES ($1, $2, 1, $3)
-     ON CONFLICT (site_id, admin_id) DO UPDATE SET last_assigned_at = $3`,
-    [siteId, next.id, now.toISOString()],
-  );
-  return next.id;
 }
 
 /**

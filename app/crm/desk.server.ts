@@ -14,7 +14,7 @@ import {
   type CallResult,
   type CustomerStatus,
   type Interest,
-} from "~/lib/crm";
+} from "~/crm/crm";
 import { kstDayStartIso } from "~/lib/korean-time";
 import {
   DESK_PAGE_SIZE,
@@ -25,7 +25,7 @@ import {
   type DeskFilter,
   type DeskFilterName,
   type DeskMessage,
-} from "~/lib/lead-desk";
+} from "~/crm/lead-desk";
 import type { LeadRow } from "~/leads/leads.server";
 import { normalizePhone } from "~/lib/phone";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
@@ -65,7 +65,7 @@ export type CardView = {
 
 type LatestLead = {
   kind: LeadRow["kind"];
-  /** "방문예약", "관심고객 등록", "상담문의", "외부 접수" (lib/lead-desk.ts leadKindLabel). */
+  /** "방문예약", "관심고객 등록", "상담문의", "외부 접수" (crm/lead-desk.ts leadKindLabel). */
   kindLabel: string;
   createdAt: string;
   visitAt: string | null;

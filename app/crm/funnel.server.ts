@@ -18,8 +18,8 @@ import {
   figureCells,
   type ChannelRange,
 } from "~/lib/channels";
-import { STATUS_STAGE } from "~/lib/crm";
-import { FUNNEL_COLUMNS, FUNNEL_TOTAL, type FunnelFigures, type FunnelRow } from "~/lib/funnel";
+import { STATUS_STAGE } from "~/crm/crm";
+import { FUNNEL_COLUMNS, FUNNEL_TOTAL, type FunnelFigures, type FunnelRow } from "~/crm/funnel";
 import { kstDayStartIso } from "~/lib/korean-time";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
 

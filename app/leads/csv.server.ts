@@ -4,7 +4,7 @@
  */
 import { SITE_COLUMN, toCsv } from "~/http/csv.server";
 import { formatKstStamp } from "~/lib/korean-time";
-import { leadKindLabel } from "~/lib/lead-desk";
+import { leadKindLabel } from "~/crm/lead-desk";
 import type { Lead } from "./leads.server";
 
 export const CSV_HEADER = [

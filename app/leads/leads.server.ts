@@ -23,7 +23,7 @@ import { promotionSmsText, visitConfirmation } from "~/outbox/sms.server";
 import type { WebhookPayload } from "~/outbox/webhook.server";
 import { hit, pruneRateLimits } from "~/http/rate-limit.server";
 import { attachLead } from "~/crm/customers.server";
-import { HOOK_SOURCE } from "~/lib/crm";
+import { HOOK_SOURCE } from "~/crm/crm";
 
 export type LeadMeta = {
   /** Client IP (from the route: request headers / express). */

@@ -8,7 +8,7 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { getDb } from "~/db/db.server";
 import { env } from "~/env.server";
-import type { DeliveryState } from "~/lib/lead-desk";
+import type { DeliveryState } from "~/crm/lead-desk";
 
 const SOLAPI_SECRET_HEADER = "X-Solapi-Secret";
 

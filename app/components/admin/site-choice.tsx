@@ -1,5 +1,5 @@
 import type { SiteChoice } from "~/lib/console";
-import { DESK_SITE_PARAM, siteLabel } from "~/lib/lead-desk";
+import { DESK_SITE_PARAM, siteLabel } from "~/crm/lead-desk";
 import { ALL_SITES } from "~/lib/sites";
 
 export type { SiteChoice };

@@ -1,7 +1,7 @@
 import { phoneLink } from "~/lib/source-phone";
 import { useSite } from "~/lib/site";
 import { RegisterTrigger } from "~/components/registration/registration-context";
-import { REGISTRATION_LABELS } from "~/lib/lead-desk";
+import { REGISTRATION_LABELS } from "~/crm/lead-desk";
 import { PhoneIcon } from "./site-header";
 
 /** Mobile-only fixed bar: visit reservation and phone consultation. */

@@ -7,7 +7,7 @@ import { PageShell } from "~/components/layout/page-shell";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
 import { RegistrationPopupTemplate } from "~/components/registration/registration-dialog";
-import { leadKindLabel } from "~/lib/lead-desk";
+import { leadKindLabel } from "~/crm/lead-desk";
 import type { RootData } from "~/lib/site";
 import { loadSite, shownSite } from "~/sites/registry.server";
 

@@ -3,7 +3,7 @@ import type { Identity } from "~/content/schema";
 import { phoneLink } from "~/lib/source-phone";
 import { useSite } from "~/lib/site";
 import { RegisterTrigger } from "~/components/registration/registration-context";
-import { REGISTRATION_LABELS } from "~/lib/lead-desk";
+import { REGISTRATION_LABELS } from "~/crm/lead-desk";
 import { Logo } from "./logo";
 
 /** The footer's credit line, from 단지 기본 정보: 시공, 시행 and, when there is one, 분양 대행. */

@@ -1,5 +1,5 @@
 import { LeadForm } from "~/components/forms/lead-form";
-import { REGISTRATION_TITLE } from "~/lib/lead-desk";
+import { REGISTRATION_TITLE } from "~/crm/lead-desk";
 import { phoneLink } from "~/lib/source-phone";
 import { useSite } from "~/lib/site";
 import { REGISTER_PATH } from "./registration-context";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { countNewLeads } from "~/admin/lead-desk.server";
+import { countNewLeads } from "~/crm/lead-desk.server";
 import { areasOn } from "~/auth/access.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import type { Area } from "~/lib/roles";

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { upsertAdmin } from "~/auth/admin.server";
-import { saveAssignment } from "~/crm/calls.server";
+import { saveAssignment } from "~/crm/assignment.server";
 import { cookieOf, TEST_PASSWORD } from "~/auth/test-support";
 import { engines, useTestDb } from "~/db/test-support";
 import { createLead } from "~/leads/leads.server";

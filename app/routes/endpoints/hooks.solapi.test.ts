@@ -6,7 +6,7 @@ import { cardDetail, listCards } from "~/crm/desk.server";
 import { getDb } from "~/db/db.server";
 import { createLead } from "~/leads/leads.server";
 import type { LeadForm } from "~/lib/lead-form";
-import { messageState } from "~/lib/lead-desk";
+import { messageState } from "~/crm/lead-desk";
 import { createOutboxWorker, listOutbox } from "~/outbox/outbox.server";
 import { startSolapiStandIn } from "~/outbox/solapi-stand-in";
 import { baseSite, replaceSite, resetSites, requireSite } from "~/sites/registry.server";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { upsertAdmin } from "~/auth/admin.server";
 import { cookieOf, TEST_PASSWORD } from "~/auth/test-support";
-import { assignmentSettings, saveAssignment } from "~/crm/calls.server";
+import { assignmentSettings, saveAssignment } from "~/crm/assignment.server";
 import { engines, useTestDb } from "~/db/test-support";
 import { FORM_MESSAGES } from "~/http/form.server";
 import { loadStore } from "~/sites/sync.server";

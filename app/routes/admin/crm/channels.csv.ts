@@ -1,11 +1,11 @@
 import type { Route } from "./+types/channels.csv";
-import { deskScope } from "~/admin/lead-desk.server";
+import { deskScope } from "~/crm/lead-desk.server";
 import { channelCsv, channelReport } from "~/channels/channel-counts.server";
 import { funnel, funnelCsv } from "~/crm/funnel.server";
 import { requireArea } from "~/auth/guards.server";
 import { adminHeaders } from "~/lib/admin-page";
 import { parseChannelRange } from "~/lib/channels";
-import { DESK_SITE_PARAM } from "~/lib/lead-desk";
+import { DESK_SITE_PARAM } from "~/crm/lead-desk";
 import { ALL_SITES } from "~/lib/sites";
 import { requestSiteId } from "~/sites/request-site.server";
 

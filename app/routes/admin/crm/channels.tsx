@@ -1,9 +1,9 @@
 import { useId } from "react";
 import { data, Form, Link } from "react-router";
-import { FunnelTable } from "~/components/admin/funnel-table";
+import { FunnelTable } from "~/crm/funnel-table";
 import { scopeName, SiteChoiceField, type SiteChoice } from "~/components/admin/site-choice";
 import type { Route } from "./+types/channels";
-import { deskScope } from "~/admin/lead-desk.server";
+import { deskScope } from "~/crm/lead-desk.server";
 import { channelReport } from "~/channels/channel-counts.server";
 import { funnel } from "~/crm/funnel.server";
 import { requireArea } from "~/auth/guards.server";
@@ -17,7 +17,7 @@ import {
   type ChannelRow,
 } from "~/lib/channels";
 import { formatKoreanDay } from "~/lib/korean-time";
-import { DESK_SITE_PARAM } from "~/lib/lead-desk";
+import { DESK_SITE_PARAM } from "~/crm/lead-desk";
 import { ALL_SITES } from "~/lib/sites";
 import { deskSiteChoice } from "~/sites/console-site.server";
 import { requestSiteId } from "~/sites/request-site.server";

@@ -1,10 +1,10 @@
 import { useId } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormMessage } from "~/components/admin/form-message";
-import { CardStatus, NextContact } from "~/components/admin/customer-bits";
+import { CardStatus, NextContact } from "~/crm/customer-bits";
 import type { Route } from "./+types/leads.card";
-import { logAccess } from "~/admin/access-log.server";
-import { deskScope } from "~/admin/lead-desk.server";
+import { logAccess } from "~/auth/access-log.server";
+import { deskScope } from "~/crm/lead-desk.server";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import {
   CALL_MESSAGES,
@@ -28,9 +28,9 @@ import {
   INTEREST_LABEL,
   INTERESTS,
   NOTE_MAX,
-} from "~/lib/crm";
+} from "~/crm/crm";
 import { formatKoreanDateTime, isoToKstInput, kstDate } from "~/lib/korean-time";
-import { DESK_SITE_PARAM, MEMO_MAX, sourceLabel } from "~/lib/lead-desk";
+import { DESK_SITE_PARAM, MEMO_MAX, sourceLabel } from "~/crm/lead-desk";
 import { ALL_SITES } from "~/lib/sites";
 import { busyButton } from "~/lib/busy-form";
 import { field, requireForm } from "~/http/form.server";

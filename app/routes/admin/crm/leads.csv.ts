@@ -1,10 +1,10 @@
 import type { Route } from "./+types/leads.csv";
-import { logAccess } from "~/admin/access-log.server";
-import { allDeskLeads, deskCsv, deskScope } from "~/admin/lead-desk.server";
+import { logAccess } from "~/auth/access-log.server";
+import { allDeskLeads, deskCsv, deskScope } from "~/crm/lead-desk.server";
 import { requireArea } from "~/auth/guards.server";
 import { adminHeaders } from "~/lib/admin-page";
 import { kstDate } from "~/lib/korean-time";
-import { DESK_SITE_PARAM, describeDeskFilter, parseDeskFilter, siteLabel } from "~/lib/lead-desk";
+import { DESK_SITE_PARAM, describeDeskFilter, parseDeskFilter, siteLabel } from "~/crm/lead-desk";
 import { ALL_SITES } from "~/lib/sites";
 import { clientIp } from "~/http/client-ip.server";
 import { requestSiteId } from "~/sites/request-site.server";

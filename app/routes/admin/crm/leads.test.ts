@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { upsertAdmin } from "~/auth/admin.server";
 import { cookieOf, TEST_PASSWORD, thrownStatus } from "~/auth/test-support";
-import { assignmentSettings, saveAssignment } from "~/crm/calls.server";
+import { assignmentSettings, saveAssignment } from "~/crm/assignment.server";
 import { engines, useTestDb } from "~/db/test-support";
 import { createLead } from "~/leads/leads.server";
 import type { LeadForm } from "~/lib/lead-form";

@@ -2,16 +2,16 @@ import { useId, type ReactNode } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { FormMessage } from "~/components/admin/form-message";
 import { scopeName, SiteChoiceField, type SiteChoice } from "~/components/admin/site-choice";
-import { CardStatus, NextContact, PersonLink } from "~/components/admin/customer-bits";
+import { CardStatus, NextContact, PersonLink } from "~/crm/customer-bits";
 import type { Route } from "./+types/leads";
-import { recentAccess, logAccess, type AccessAction } from "~/admin/access-log.server";
-import { deskScope, deskSources } from "~/admin/lead-desk.server";
+import { recentAccess, logAccess, type AccessAction } from "~/auth/access-log.server";
+import { deskScope, deskSources } from "~/crm/lead-desk.server";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
-import { assignmentSettings, saveAssignment, type Viewer } from "~/crm/calls.server";
+import type { Viewer } from "~/crm/calls.server";
 import { consultantNames, listCards, queueOf, type CardView, type Queue } from "~/crm/desk.server";
 import { dueCounts } from "~/crm/digest.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
-import { CALL_RESULT_LABEL } from "~/lib/crm";
+import { CALL_RESULT_LABEL } from "~/crm/crm";
 import { formatKoreanDate, formatKoreanDateTime } from "~/lib/korean-time";
 import {
   DESK_FILTERS,
@@ -27,13 +27,14 @@ import {
   type DeskFilter,
   type DeskFilterDef,
   type SourceOptions,
-} from "~/lib/lead-desk";
+} from "~/crm/lead-desk";
 import { ALL_SITES } from "~/lib/sites";
 import { field, requireForm } from "~/http/form.server";
 import { clientIp } from "~/http/client-ip.server";
 import { deskSiteChoice } from "~/sites/console-site.server";
 import { siteById } from "~/sites/registry.server";
 import { requestSiteId } from "~/sites/request-site.server";
+import { assignmentSettings, saveAssignment } from "~/crm/assignment.server";
 
 /*
  * /admin/leads: the lead desk, people not rows. Two views:

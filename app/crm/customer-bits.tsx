@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { CUSTOMER_STATUS_LABEL, type CustomerStatus } from "~/lib/crm";
+import { CUSTOMER_STATUS_LABEL, type CustomerStatus } from "~/crm/crm";
 import { formatKoreanDateTime } from "~/lib/korean-time";
 
 /** What the desk's list and the card show of a card (a subset of app/crm/desk.server.ts CardView). */

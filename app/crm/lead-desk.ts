@@ -1,11 +1,11 @@
 /*
  * The lead desk's vocabulary, shared by the page and the server: statuses, the filters (one list:
- * a new filter is one entry here and its condition in app/admin/lead-desk.server.ts), and how a
+ * a new filter is one entry here and its condition in app/crm/lead-desk.server.ts), and how a
  * filter reads in the access log.
  */
 import { CUSTOMER_STATUS_LABEL, CUSTOMER_STATUSES, HOOK_SOURCE, INTERESTS } from "./crm";
-import { LEAD_KINDS, type LeadKind } from "./lead-form";
-import { ALL_SITES } from "./sites";
+import { LEAD_KINDS, type LeadKind } from "../lib/lead-form";
+import { ALL_SITES } from "../lib/sites";
 
 /**
  * The registration (the popup, /register, the home page's visit form: kind `visit`) as the desk

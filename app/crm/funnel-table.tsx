@@ -5,7 +5,7 @@ import {
   FUNNEL_TOTAL,
   type FunnelFigures,
   type FunnelRow,
-} from "~/lib/funnel";
+} from "~/crm/funnel";
 
 /**
  * 채널 성과's 전환 퍼널: a line per source and the total, each step's figure and the conversion

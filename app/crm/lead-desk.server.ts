@@ -19,8 +19,8 @@ import {
   CUSTOMER_STATUS_LABEL,
   type CallResult,
   type CustomerStatus,
-} from "~/lib/crm";
-import type { DeskFilter, SourceOptions } from "~/lib/lead-desk";
+} from "~/crm/crm";
+import type { DeskFilter, SourceOptions } from "~/crm/lead-desk";
 import { ALL_SITES, SITE_ID, type SiteScope } from "~/lib/sites";
 
 /**

@@ -12,10 +12,10 @@ import {
 import { listCards } from "~/crm/desk.server";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { createLead } from "~/leads/leads.server";
-import { deskFilterQuery, describeDeskFilter, parseDeskFilter } from "~/lib/lead-desk";
+import { deskFilterQuery, describeDeskFilter, parseDeskFilter } from "~/crm/lead-desk";
 import { leadForm as lead } from "~/leads/test-support";
 import { ALL_SITES } from "~/lib/sites";
-import { logAccess, recentAccess } from "./access-log.server";
+import { logAccess, recentAccess } from "../auth/access-log.server";
 import { allDeskLeads, countNewLeads, deskCsv, deskScope, deskSources } from "./lead-desk.server";
 import { requireSite } from "~/sites/registry.server";
 

@@ -1,0 +1,116 @@
+/*
+ * Who gets a new card (issue 35): the complex's assignment settings (automatic or not, which
+ * 상담원 take new leads), edited on the lead desk, and the round-robin that picks the consultant
+ * when a lead makes a card (customers.server.ts attachLead).
+ */
+import { getDb, type Queryable } from "~/db/db.server";
+
+type Consultant = { id: string; email: string; active: boolean; hasPhone: boolean };
+
+/** The complex's enabled 상담원 accounts, with whether each takes new leads. */
+async function consultantsOf(siteId: string): Promise<Consultant[]> {
+  const db = await getDb();
+  const rows = await db.all<{
+    id: string;
+    email: string;
+    active: number | null;
+    phone: string | null;
+  }>(
+    `SELECT a.id, a.email, c.active, a.phone FROM admins a
+     JOIN admin_sites s ON s.admin_id = a.id AND s.site_id = $1
+     LEFT JOIN crm_consultants c ON c.site_id = $1 AND c.admin_id = a.id
+     WHERE a.role = 'consultant' AND a.disabled_at IS NULL
+     ORDER BY a.email`,
+    [siteId],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    email: r.email,
+    active: r.active === null || Number(r.active) === 1,
+    hasPhone: Boolean(r.phone),
+  }));
+}
+
+export type AssignmentSettings = { autoAssign: boolean; consultants: Consultant[] };
+
+export async function assignmentSettings(siteId: string): Promise<AssignmentSettings> {
+  const db = await getDb();
+  const row = await db.get<{ auto_assign: number }>(
+    "SELECT auto_assign FROM crm_settings WHERE site_id = $1",
+    [siteId],
+  );
+  return {
+    autoAssign: Number(row?.auto_assign ?? 0) === 1,
+    consultants: await consultantsOf(siteId),
+  };
+}
+
+/**
+ * Saves the complex's assignment: automatic or not, and which consultants take new leads
+ * (`active`: their ids; the others are kept out of the round-robin).
+ */
+export async function saveAssignment(
+  siteId: string,
+  input: { autoAssign: boolean; active: readonly string[] },
+  now: Date = new Date(),
+): Promise<void> {
+  const db = await getDb();
+  const at = now.toISOString();
+  const consultants = await consultantsOf(siteId);
+  await db.transaction(async (tx) => {
+    await tx.run(
+      `INSERT INTO crm_settings (site_id, auto_assign, updated_at) VALUES ($1, $2, $3)
+       ON CONFLICT (site_id) DO UPDATE SET auto_assign = $2, updated_at = $3`,
+      [siteId, input.autoAssign ? 1 : 0, at],
+    );
+    for (const c of consultants)
+      await tx.run(
+        `INSERT INTO crm_consultants (site_id, admin_id, active) VALUES ($1, $2, $3)
+         ON CONFLICT (site_id, admin_id) DO UPDATE SET active = $3`,
+        [siteId, c.id, input.active.includes(c.id) ? 1 : 0],
+      );
+  });
+}
+
+/** Whether the complex gives new cards to its consultants by itself. */
+export async function autoAssigns(tx: Queryable, siteId: string): Promise<boolean> {
+  const row = await tx.get<{ auto_assign: number }>(
+    "SELECT auto_assign FROM crm_settings WHERE site_id = $1",
+    [siteId],
+  );
+  return Number(row?.auto_assign ?? 0) === 1;
+}
+
+/** The complex's consultants who take new leads: enabled 상담원 accounts of the complex, active there. */
+const ACTIVE_CONSULTANTS = `
+  SELECT a.id, a.email, a.phone, a.created_at, c.last_assigned_at
+  FROM admins a
+  JOIN admin_sites s ON s.admin_id = a.id AND s.site_id = $1
+  LEFT JOIN crm_consultants c ON c.site_id = $1 AND c.admin_id = a.id
+  WHERE a.role = 'consultant' AND a.disabled_at IS NULL AND COALESCE(c.active, 1) = 1`;
+
+/**
+ * Round-robin: the active consultant who has waited longest for a lead (never first, then by
+ * account age), marked as just served. In PostgreSQL concurrent leads of one complex take turns
+ * here, so two of them never go to the same consultant by racing.
+ */
+export async function nextConsultant(
+  tx: Queryable,
+  siteId: string,
+  now: Date,
+): Promise<string | null> {
+  if (tx.dialect === "postgres")
+    await tx.run("SELECT pg_advisory_xact_lock(hashtext($1))", [`crm-assign:${siteId}`]);
+  const next = await tx.get<{ id: string }>(
+    `${ACTIVE_CONSULTANTS}
+     ORDER BY COALESCE(c.last_assigned_at, '') , a.created_at, a.id LIMIT 1`,
+    [siteId],
+  );
+  if (!next) return null;
+  await tx.run(
+    `INSERT INTO crm_consultants (site_id, admin_id, active, last_assigned_at) VALUES ($1, $2, 1, $3)
+     ON CONFLICT (site_id, admin_id) DO UPDATE SET last_assigned_at = $3`,
+    [siteId, next.id, now.toISOString()],
+  );
+  return next.id;
+}
