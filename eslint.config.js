@@ -24,6 +24,9 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "react-hooks/set-state-in-effect": "off",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_" }],
+      // `import { type A }` keeps the module in the bundle (verbatimModuleSyntax): a route's
+      // component importing a .server module's type that way breaks the client build.
+      "@typescript-eslint/no-import-type-side-effects": "error",
     },
   },
   {

@@ -19,6 +19,7 @@ import { ALL_SITES } from "~/lib/sites";
 import { field, requireForm } from "~/http/form.server";
 import { requestSiteId } from "~/sites/request-site.server";
 import { complexOptions, readAccountForm } from "./account-form.server";
+import { TextField } from "~/components/admin/text-field";
 
 /*
  * /admin/accounts/:id (agency administrators only): one account's role and complexes, its own
@@ -179,31 +180,18 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
                 errors={errors}
                 focusError={first === "phone" ? undefined : first}
               />
-              <div className="field">
-                <label htmlFor="account-phone">{PHONE_LABEL}</label>
-                <input
-                  id="account-phone"
-                  name="phone"
-                  type="tel"
-                  inputMode="tel"
-                  autoComplete="off"
-                  defaultValue={values.phone}
-                  aria-invalid={errors.phone ? true : undefined}
-                  aria-describedby={
-                    errors.phone ? "account-phone-hint account-phone-error" : "account-phone-hint"
-                  }
-                  autoFocus={first === "phone" ? true : undefined}
-                />
-                <p id="account-phone-hint" className="field-hint">
-                  선택 사항입니다. 상담원에게는 매일 아침 9시에 그날 연락할 고객 목록이 이 번호로
-                  문자로 갑니다.
-                </p>
-                {errors.phone ? (
-                  <p id="account-phone-error" className="field-error">
-                    {errors.phone}
-                  </p>
-                ) : null}
-              </div>
+              <TextField
+                id="account-phone"
+                name="phone"
+                label={PHONE_LABEL}
+                type="tel"
+                inputMode="tel"
+                autoComplete="off"
+                defaultValue={values.phone}
+                hint="선택 사항입니다. 상담원에게는 매일 아침 9시에 그날 연락할 고객 목록이 이 번호로 문자로 갑니다."
+                error={errors.phone}
+                autoFocus={first === "phone" ? true : undefined}
+              />
               <button type="submit" className="btn btn-primary" {...busyButton(busy)}>
                 저장
               </button>

@@ -27,6 +27,7 @@ import { field, requireForm } from "~/http/form.server";
 import { siteById, siteOrigin } from "~/sites/registry.server";
 import { requestSiteId } from "~/sites/request-site.server";
 import { complexOptions, readAccountForm } from "./account-form.server";
+import { TextField } from "~/components/admin/text-field";
 
 /*
  * /admin/accounts (계정 관리, agency administrators only): every account with its role, complexes,
@@ -367,24 +368,16 @@ function InviteForm({
         onSubmit={refuseWhileBusy(busy)}
       >
         <input type="hidden" name="intent" value="invite" />
-        <div className="field">
-          <label htmlFor="invite-email">이메일</label>
-          <input
-            id="invite-email"
-            name="email"
-            type="email"
-            autoComplete="off"
-            defaultValue={values.email}
-            aria-invalid={errors.email ? true : undefined}
-            aria-describedby={errors.email ? "invite-email-error" : undefined}
-            autoFocus={first === "email" ? true : undefined}
-          />
-          {errors.email ? (
-            <p id="invite-email-error" className="field-error">
-              {errors.email}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          id="invite-email"
+          name="email"
+          label="이메일"
+          type="email"
+          autoComplete="off"
+          defaultValue={values.email}
+          error={errors.email}
+          autoFocus={first === "email" ? true : undefined}
+        />
         <AccountScopeFields
           idPrefix="invite"
           complexes={complexes}

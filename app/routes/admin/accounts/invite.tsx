@@ -19,6 +19,7 @@ import { clientIp } from "~/http/client-ip.server";
 import { field, requireForm } from "~/http/form.server";
 import { siteById } from "~/sites/registry.server";
 import { requestSiteId } from "~/sites/request-site.server";
+import { TextField } from "~/components/admin/text-field";
 
 /** The administrator's pages are hydrated by React Router (docs/decisions/014). */
 export const handle: RouteHandle = { hydrate: true, console: true };
@@ -186,48 +187,25 @@ export default function AdminInvite({ loaderData, actionData }: Route.ComponentP
                 readOnly
                 hidden
               />
-              <div className="field">
-                <label htmlFor="invite-password">새 비밀번호</label>
-                <input
-                  id="invite-password"
-                  name="password"
-                  type="password"
-                  autoComplete="new-password"
-                  aria-invalid={errors.password ? true : undefined}
-                  aria-describedby={[
-                    "invite-password-hint",
-                    errors.password ? "invite-password-error" : "",
-                  ]
-                    .filter(Boolean)
-                    .join(" ")}
-                  autoFocus={errors.password ? true : undefined}
-                />
-                <p id="invite-password-hint" className="field-hint">
-                  {passwordMin}자 이상, 한 줄로 입력해 주세요.
-                </p>
-                {errors.password ? (
-                  <p id="invite-password-error" className="field-error">
-                    {errors.password}
-                  </p>
-                ) : null}
-              </div>
-              <div className="field">
-                <label htmlFor="invite-confirm">새 비밀번호 확인</label>
-                <input
-                  id="invite-confirm"
-                  name="confirm"
-                  type="password"
-                  autoComplete="new-password"
-                  aria-invalid={errors.confirm ? true : undefined}
-                  aria-describedby={errors.confirm ? "invite-confirm-error" : undefined}
-                  autoFocus={!errors.password && errors.confirm ? true : undefined}
-                />
-                {errors.confirm ? (
-                  <p id="invite-confirm-error" className="field-error">
-                    {errors.confirm}
-                  </p>
-                ) : null}
-              </div>
+              <TextField
+                id="invite-password"
+                name="password"
+                label="새 비밀번호"
+                type="password"
+                autoComplete="new-password"
+                hint={`${passwordMin}자 이상, 한 줄로 입력해 주세요.`}
+                error={errors.password}
+                autoFocus={errors.password ? true : undefined}
+              />
+              <TextField
+                id="invite-confirm"
+                name="confirm"
+                label="새 비밀번호 확인"
+                type="password"
+                autoComplete="new-password"
+                error={errors.confirm}
+                autoFocus={!errors.password && errors.confirm ? true : undefined}
+              />
               <button type="submit" className="btn btn-primary" {...busyButton(busy)}>
                 {busy ? "설정 중…" : "비밀번호 설정하고 시작하기"}
               </button>
