@@ -363,6 +363,44 @@ export async function load(target, path, options) {
   };
 }
 
+/**
+ * A complex's page from the app (a, on its `<id>.localhost` host) against the same bytes from a
+ * bare static server (b, serving `file`): one uncounted second each (a fresh process answers its
+ * first requests slower), then `rounds` pairs of `seconds`, alternating which goes first (by
+ * `turn + round`, so that a neighbour's burst does not always fall on the same side). Answers the
+ * round with the median ratio a/b, and every round's ratio.
+ */
+export async function againstBareStatic(
+  app,
+  id,
+  path,
+  file,
+  { seconds, rounds, connections, turn },
+) {
+  const bare = await startBareStatic(file);
+  const options = { connections, duration: seconds };
+  const runA = (duration = seconds) =>
+    load(app, path, { ...options, duration, headers: { host: `${id}.localhost:${app.port}` } });
+  const runB = (duration = seconds) => load(bare, "/", { ...options, duration });
+  await runA(1);
+  await runB(1);
+  const all = [];
+  for (let r = 0; r < rounds; r++) {
+    let a, b;
+    if ((turn + r) % 2 === 0) {
+      a = await runA();
+      b = await runB();
+    } else {
+      b = await runB();
+      a = await runA();
+    }
+    all.push({ a, b, ratio: a.rps / b.rps });
+  }
+  await bare.stop();
+  const median = [...all].sort((x, y) => x.ratio - y.ratio)[Math.floor(rounds / 2)];
+  return { ...median, ratios: all.map((x) => x.ratio) };
+}
+
 /** What the server build knows of the complexes (`ids()`, `idForHost(host)`, app/sites/server-facts.server.ts). */
 export async function sitesOf(buildDir) {
   return (await loadServerBuild(buildDir)).entry.sitesForServer;

@@ -25,14 +25,13 @@ import { setTimeout as sleep } from "node:timers/promises";
 import pg from "pg";
 import {
   commit,
-  load,
   loadAverage,
   machine,
   rssMb,
   postForm,
   signInAdmin,
   startApp,
-  startBareStatic,
+  againstBareStatic,
   throwawayDatabase,
   writeFigures,
 } from "./bench-helpers.mjs";
@@ -111,28 +110,12 @@ async function throughput(app, ids, dir) {
     const { body } = await pageOf(app, id, PAGE);
     const file = join(dir, `${id}.html`);
     writeFileSync(file, body);
-    const bare = await startBareStatic(file);
-    const options = { connections: 50, duration: SECONDS };
-    const runA = (duration = SECONDS) =>
-      load(app, PAGE, { ...options, duration, headers: { host: `${id}.localhost:${app.port}` } });
-    const runB = (duration = SECONDS) => load(bare, "/", { ...options, duration });
-    await runA(1);
-    await runB(1);
-    const rounds = [];
-    // Alternating which goes first, so that a neighbour's burst does not always fall on one side.
-    for (let r = 0; r < ROUNDS; r++) {
-      let a, b;
-      if ((i + r) % 2 === 0) {
-        a = await runA();
-        b = await runB();
-      } else {
-        b = await runB();
-        a = await runA();
-      }
-      rounds.push({ a, b, ratio: a.rps / b.rps });
-    }
-    await bare.stop();
-    const { a, b, ratio } = rounds.sort((x, y) => x.ratio - y.ratio)[Math.floor(ROUNDS / 2)];
+    const { a, b, ratio } = await againstBareStatic(app, id, PAGE, file, {
+      seconds: SECONDS,
+      rounds: ROUNDS,
+      connections: 50,
+      turn: i,
+    });
     rows.push({ id, a: a.rps, b: b.rps, ratio: Number(ratio.toFixed(2)) });
     console.log(`${id}: a ${a.rps} req/s, b ${b.rps} req/s, a/b ${ratio.toFixed(2)}`);
   }

@@ -34,7 +34,7 @@ import {
   machine,
   rssMb,
   startApp,
-  startBareStatic,
+  againstBareStatic,
   writeFigures,
 } from "./bench-helpers.mjs";
 import { readSitePages } from "../server/render-site.js";
@@ -131,33 +131,15 @@ async function throughput(app, ids) {
   for (const [i, id] of ids.entries()) {
     const file = join(dataDir, `${id}.html`);
     writeFileSync(file, readSitePages(BUILD_DIR, id).pages[PAGE].html);
-    const bare = await startBareStatic(file);
-    const options = { connections: CONNECTIONS, duration: SECONDS };
-    const runA = (duration = SECONDS) =>
-      load(app, PAGE, { ...options, duration, headers: { host: `${id}.localhost:${app.port}` } });
-    const runB = (duration = SECONDS) => load(bare, "/", { ...options, duration });
-    // One uncounted second each: a fresh process answers its first requests slower (JIT).
-    await runA(1);
-    await runB(1);
-    // ROUNDS pairs, alternating which goes first, so a neighbour's burst does not always fall on
-    // the same side; the round with the median ratio is the complex's figure.
-    const rounds = [];
-    for (let r = 0; r < ROUNDS; r++) {
-      let a, b;
-      if ((i + r) % 2 === 0) {
-        a = await runA();
-        b = await runB();
-      } else {
-        b = await runB();
-        a = await runA();
-      }
-      rounds.push({ a, b, ratio: a.rps / b.rps });
-    }
-    await bare.stop();
-    const { a, b, ratio } = rounds.sort((x, y) => x.ratio - y.ratio)[Math.floor(ROUNDS / 2)];
+    const { a, b, ratio, ratios } = await againstBareStatic(app, id, PAGE, file, {
+      seconds: SECONDS,
+      rounds: ROUNDS,
+      connections: CONNECTIONS,
+      turn: i,
+    });
     rows.push({ id, a, b, ratio: Number(ratio.toFixed(2)) });
     step(
-      `${id}: a ${a.rps} req/s, b ${b.rps} req/s, a/b ${ratio.toFixed(2)} (rounds: ${rounds.map((x) => x.ratio.toFixed(2)).join(", ")})`,
+      `${id}: a ${a.rps} req/s, b ${b.rps} req/s, a/b ${ratio.toFixed(2)} (rounds: ${ratios.map((x) => x.toFixed(2)).join(", ")})`,
     );
   }
   return rows;
