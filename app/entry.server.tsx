@@ -29,7 +29,7 @@ import { wantsHydration } from "~/lib/route-hydration";
 import { createMediaJobRunner } from "~/media/media-jobs.server";
 import { createOutboxWorker } from "~/outbox/outbox.server";
 import { renderedPress } from "~/press/rendered-pages.server";
-import { followStore, loadContent } from "~/sites/sync.server";
+import { followStore, loadContent } from "~/console/sync.server";
 import { sitesForServer } from "~/sites/server-facts.server";
 import { storedPages } from "~/sites/stored-pages.server";
 import { siteOf } from "~/sites/registry.server";

@@ -108,7 +108,7 @@ export default [
     page("admin/sites/new", "routes/admin/console/sites.new.tsx"),
     page("admin/sites/:siteId/start/:step", "routes/admin/console/site.start.tsx"),
     page("admin/sites/:siteId", "routes/admin/console/site.tsx"),
-    // The content editor in sections, one page each (app/lib/content-sections.ts).
+    // The content editor in sections, one page each (app/console/content-sections.ts).
     page("admin/content", "routes/admin/console/content.index.ts"),
     page("admin/content/:group", "routes/admin/console/content.tsx"),
     page("admin/preview", "routes/admin/console/preview.tsx"),

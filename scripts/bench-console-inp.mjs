@@ -69,9 +69,9 @@ async function sectionSizes(browser, app, siteId) {
   }
 }
 
-/** The editor's sections, as app/lib/content-sections.ts lists them. */
+/** The editor's sections, as app/console/content-sections.ts lists them. */
 const SECTION_IDS = [
-  ...readFileSync("app/lib/content-sections.ts", "utf8").matchAll(
+  ...readFileSync("app/console/content-sections.ts", "utf8").matchAll(
     /\{\s*id: "([a-z-]+)",\s*title:/g,
   ),
 ].map((m) => m[1]);

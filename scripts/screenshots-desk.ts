@@ -6,7 +6,7 @@
  */
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
-import { VISIT_SLOTS_PATH, type Availability } from "../app/lib/visit-slots";
+import { VISIT_SLOTS_PATH, type Availability } from "../app/bookings/visit-slots";
 import { startReceiver } from "../app/outbox/test-receiver";
 import { hydrated, launchBrowser } from "../tests/e2e/support/browser";
 import { startServer } from "../tests/e2e/support/server";

@@ -28,17 +28,17 @@ import { join, relative } from "node:path";
 import { parseDocument, stringify } from "yaml";
 import { siteJsonSchema } from "~/content/schema";
 import { closeDb } from "~/db/db.server";
-import type { FieldSchema } from "~/lib/form-schema";
-import { findLeftovers, foundText, labelLeftovers } from "~/lib/leftovers";
-import { getDraft, versionContent } from "~/sites/content-store.server";
-import { COPY_FILE, copyRecord, parseCopyRecord } from "~/sites/copy-source.server";
+import type { FieldSchema } from "~/console/form-schema";
+import { findLeftovers, foundText, labelLeftovers } from "~/console/leftovers";
+import { getDraft, versionContent } from "~/console/content-store.server";
+import { COPY_FILE, copyRecord, parseCopyRecord } from "~/console/copy-source.server";
 import {
   exportZip,
   importSiteFolder,
   importSiteZip,
   SITE_ZIP_MAX_BYTES,
-} from "~/sites/portable.server";
-import { blankContent } from "~/sites/blank.server";
+} from "~/console/portable.server";
+import { blankContent } from "~/console/blank.server";
 import { DRAWN_SLOTS } from "~/sites/drawn-pictures.server";
 import { hostOf } from "~/sites/host-name.server";
 import {
@@ -108,7 +108,7 @@ function list(json: boolean) {
   }
 }
 
-/** A new complex's folder started blank (app/sites/blank.server.ts): no source, nothing to check. */
+/** A new complex's folder started blank (app/console/blank.server.ts): no source, nothing to check. */
 function createBlank(id: string | undefined, name: string | undefined, hosts: string[]) {
   if (!id || !name?.trim()) fail(USAGE);
   if (!/^[a-z][a-z0-9-]{0,39}$/.test(id)) {
@@ -124,7 +124,7 @@ function createBlank(id: string | undefined, name: string | undefined, hosts: st
   const file = join(target, SITE_FILE);
   writeFileSync(
     file,
-    `# yaml-language-server: $schema=../site.schema.json\n# ${name.trim()}: 빈 단지로 시작한 콘텐츠입니다 (app/sites/blank.server.ts).\n` +
+    `# yaml-language-server: $schema=../site.schema.json\n# ${name.trim()}: 빈 단지로 시작한 콘텐츠입니다 (app/console/blank.server.ts).\n` +
       stringify(blankContent({ id, name, hosts }), { lineWidth: 0 }),
   );
   process.stdout.write(

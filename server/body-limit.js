@@ -20,7 +20,7 @@ export const UPLOAD_BODY_LIMIT = 11 * 1024 * 1024;
 export const MEDIA_BODY_LIMIT = 21 * 1024 * 1024;
 /**
  * A complex's zip imported in the console (POST /admin/sites, /admin/sites/<id>): 100 MB
- * (SITE_ZIP_MAX_BYTES, app/sites/portable.server.ts) and the multipart framing.
+ * (SITE_ZIP_MAX_BYTES, app/console/portable.server.ts) and the multipart framing.
  */
 export const SITE_IMPORT_BODY_LIMIT = 101 * 1024 * 1024;
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadSite, requireSite } from "~/sites/registry.server";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { createLead, listLeads, type LeadMeta } from "~/leads/leads.server";
-import type { LeadForm } from "~/lib/lead-form";
+import type { LeadForm } from "~/leads/lead-form";
 import { ALL_SITES } from "~/lib/sites";
 import { kstInstant } from "~/lib/korean-time";
 import { createOutboxWorker, listOutbox } from "~/outbox/outbox.server";

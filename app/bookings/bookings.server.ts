@@ -20,7 +20,7 @@ import {
   firstOpenSlot,
   slotKeyOf,
   type Availability,
-} from "~/lib/visit-slots";
+} from "~/bookings/visit-slots";
 import { kstDate, kstInstant, kstTime } from "~/lib/korean-time";
 import { enqueueStaffAlerts } from "~/outbox/outbox.server";
 import { sourceStaff } from "~/lib/source-phone";

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { cancelBooking } from "~/bookings/bookings.server";
 import { engines, useTestDb } from "~/db/test-support";
 import { createLead } from "~/leads/leads.server";
-import type { ChannelRow } from "~/lib/channels";
-import type { LeadForm } from "~/lib/lead-form";
+import type { ChannelRow } from "~/channels/channels";
+import type { LeadForm } from "~/leads/lead-form";
 import { ALL_SITES } from "~/lib/sites";
 import { listOutbox } from "~/outbox/outbox.server";
 import {

@@ -16,7 +16,7 @@ import {
   type ChannelKind,
   type ChannelRange,
   type ChannelRow,
-} from "~/lib/channels";
+} from "~/channels/channels";
 import { kstDayStartIso, kstDate } from "~/lib/korean-time";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
 

@@ -4,7 +4,7 @@ import { TEST_PASSWORD } from "~/auth/test-support";
 import { cancelBooking } from "~/bookings/bookings.server";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { createLead, purgeExpiredLeads } from "~/leads/leads.server";
-import type { LeadForm } from "~/lib/lead-form";
+import type { LeadForm } from "~/leads/lead-form";
 import { leadForm as form } from "~/leads/test-support";
 import { listOutbox } from "~/outbox/outbox.server";
 import { CALL_MESSAGES, logCall, reassign, type Viewer } from "./calls.server";

@@ -30,7 +30,7 @@ import type { LeadRow } from "~/leads/leads.server";
 import { normalizePhone } from "~/lib/phone";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
 import { kstDate, kstTime } from "~/lib/korean-time";
-import { formatSlot, slotKeyOf } from "~/lib/visit-slots";
+import { formatSlot, slotKeyOf } from "~/bookings/visit-slots";
 import { maskPhone } from "~/outbox/sms.server";
 import { cardRights, type Viewer } from "./calls.server";
 import { endOfKstDay, openCard } from "./customers.server";

@@ -1,4 +1,4 @@
-import { channelSourceLabel } from "~/lib/channels";
+import { channelSourceLabel } from "~/channels/channels";
 import {
   FUNNEL_COLUMNS,
   FUNNEL_NOTE,

@@ -5,7 +5,7 @@ import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { createExternalLead, createLead } from "~/leads/leads.server";
 import type { CustomerStatus } from "~/crm/crm";
 import type { FunnelFigures } from "~/crm/funnel";
-import type { LeadForm } from "~/lib/lead-form";
+import type { LeadForm } from "~/leads/lead-form";
 import { ALL_SITES } from "~/lib/sites";
 import { upsertAdmin } from "~/auth/admin.server";
 import { logCall, type Viewer } from "./calls.server";

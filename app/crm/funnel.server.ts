@@ -17,7 +17,7 @@ import {
   channelSourceLabel,
   figureCells,
   type ChannelRange,
-} from "~/lib/channels";
+} from "~/channels/channels";
 import { STATUS_STAGE } from "~/crm/crm";
 import { FUNNEL_COLUMNS, FUNNEL_TOTAL, type FunnelFigures, type FunnelRow } from "~/crm/funnel";
 import { kstDayStartIso } from "~/lib/korean-time";

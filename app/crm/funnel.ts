@@ -3,7 +3,7 @@
  * each step's figure and the conversion from the step before. Shared by the page and the server's
  * CSV (app/crm/funnel.server.ts), so both write the same columns in the same order.
  */
-import { NO_RATE } from "../lib/channels";
+import { NO_RATE } from "~/channels/channels";
 
 /** A period's figures of one source (or, as the total, of every source, each person once). */
 export type FunnelFigures = {

@@ -4,7 +4,7 @@
  * filter reads in the access log.
  */
 import { CUSTOMER_STATUS_LABEL, CUSTOMER_STATUSES, HOOK_SOURCE, INTERESTS } from "./crm";
-import { LEAD_KINDS, type LeadKind } from "../lib/lead-form";
+import { LEAD_KINDS, type LeadKind } from "~/leads/lead-form";
 import { ALL_SITES } from "../lib/sites";
 
 /**

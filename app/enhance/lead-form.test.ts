@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { RESULT_MESSAGES } from "~/lib/lead-result";
+import { RESULT_MESSAGES } from "~/leads/lead-result";
 import { toAnswer } from "./lead-form";
 
 const json = "application/json; charset=utf-8";

@@ -1,11 +1,11 @@
-import type { LeadFieldErrors } from "~/lib/lead-form";
+import type { LeadFieldErrors } from "~/leads/lead-form";
 import { normalizePhone } from "~/lib/phone";
 import {
   resultMessage,
   type LeadActionData,
   type LeadOutcome,
   type LeadVariant,
-} from "~/lib/lead-result";
+} from "~/leads/lead-result";
 import { enhanceVisitSlots, type SlotPicker } from "./visit-slots";
 import { keptTogether } from "./keep-together";
 import { SHOWN_AT_ATTR } from "~/lib/before-script";
@@ -32,7 +32,7 @@ import { LEAD_EVENT, type LeadEventDetail } from "./events";
  *    the live visit slot picker (./visit-slots.ts).
  */
 
-type Rules = typeof import("~/lib/lead-form");
+type Rules = typeof import("~/leads/lead-form");
 type FieldName = keyof LeadFieldErrors;
 
 /** In the order of the form: the first with a message takes the focus. */
@@ -43,7 +43,7 @@ const SEND_TIMEOUT_MS = 30_000;
 let rulesModule: Promise<Rules> | null = null;
 /** The form rules (zod): one chunk, loaded once, on the first form interaction. */
 function loadRules(): Promise<Rules> {
-  rulesModule ??= import("~/lib/lead-form").catch((error: unknown) => {
+  rulesModule ??= import("~/leads/lead-form").catch((error: unknown) => {
     rulesModule = null; // try again next time (the chunk may have failed offline)
     throw error;
   });

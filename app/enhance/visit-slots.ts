@@ -6,7 +6,7 @@ import {
   type Availability,
   type DayAvailability,
   type SlotAvailability,
-} from "~/lib/visit-slots";
+} from "~/bookings/visit-slots";
 
 /*
  * The visit slot picker of a visit form ("방문 희망 일시", app/components/forms/visit-slot-picker.tsx),

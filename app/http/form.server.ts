@@ -7,7 +7,7 @@
  */
 import { data } from "react-router";
 import { readStreamedForm, STREAMED_FORM_MESSAGES } from "~/http/streamed-form.server";
-import { PHOTO_MAX_BYTES } from "~/lib/press-form";
+import { PHOTO_MAX_BYTES } from "~/press/press-form";
 
 /** The photo plus room for the other fields and the multipart framing. */
 const UPLOAD_MAX_BYTES = PHOTO_MAX_BYTES + 1024 * 1024;

@@ -1,5 +1,5 @@
 import { TEL_TAP_EVENT, TEL_TAPS_ATTR } from "~/lib/before-script";
-import { CHANNEL_PATH, type ChannelKind } from "~/lib/channels";
+import { CHANNEL_PATH, type ChannelKind } from "~/channels/channels";
 
 /*
  * The channel report's counts (채널 성과, routes/endpoints/api.channel.ts): the visit's landing when it came

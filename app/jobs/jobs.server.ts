@@ -20,10 +20,10 @@
 import { randomUUID } from "node:crypto";
 import { getDb, type Db, type Queryable } from "~/db/db.server";
 import { env } from "~/env.server";
-import type { JobKind, JobStatus, JobView } from "~/lib/jobs";
+import type { JobKind, JobStatus, JobView } from "~/jobs/jobs";
 import { periodicTask, type PeriodicTask } from "./periodic.server";
 
-export type { JobKind, JobView } from "~/lib/jobs";
+export type { JobKind, JobView } from "~/jobs/jobs";
 
 /** Claims of one job at most (the first included): a job that keeps failing is given up. */
 export const JOB_MAX_ATTEMPTS = 4;

@@ -18,7 +18,7 @@ import { env, hasOwnSiteSetting, siteSetting, siteSettingVariable } from "~/env.
 import { hit } from "~/http/rate-limit.server";
 import { cleanAttribution } from "~/lib/attribution";
 import { NO_STORE } from "~/lib/cache";
-import { leadFormSchema } from "~/lib/lead-form";
+import { leadFormSchema } from "~/leads/lead-form";
 import { SITE_ID } from "~/lib/sites";
 import type { Site } from "~/content/schema";
 import { allSites, siteById } from "~/sites/registry.server";

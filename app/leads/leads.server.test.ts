@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { loadSite, requireSite } from "~/sites/registry.server";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { env } from "~/env.server";
-import type { LeadForm } from "~/lib/lead-form";
+import type { LeadForm } from "~/leads/lead-form";
 import { ALL_SITES } from "~/lib/sites";
 import { createLead, listLeads, purgeExpiredLeads, type LeadMeta } from "./leads.server";
 

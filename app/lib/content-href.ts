@@ -1,4 +1,4 @@
-import { groupOfPath } from "./content-sections";
+import { groupOfPath } from "~/console/content-sections";
 
 /*
  * Where the console edits a field of a complex's content: every link to a field (a problem that

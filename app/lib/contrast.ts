@@ -1,7 +1,7 @@
 /*
  * WCAG contrast of a complex's colours (issue 39, item 4): the theme's help text promises 4.5:1
  * wherever the design puts text on them (app/content/schema.ts themeSchema), so 게시 refuses a
- * pair below it (app/sites/content-store.server.ts documentProblems), and every sample is checked
+ * pair below it (app/console/content-store.server.ts documentProblems), and every sample is checked
  * by app/content/sites.test.ts.
  */
 

@@ -1,7 +1,7 @@
 /*
  * The figures of a complex (세대수, 층수, 면적, 방 수) as pages write them, and the one word a page
  * shows in place of a figure the content does not give yet: a complex started blank
- * (app/sites/blank.server.ts) has none until the editor enters them, and a page then says 준비 중,
+ * (app/console/blank.server.ts) has none until the editor enters them, and a page then says 준비 중,
  * never 0, NaN or "undefined".
  */
 

@@ -10,7 +10,7 @@
  * 413 or 415; a refused file stores nothing.
  */
 
-import type { JobView } from "./jobs";
+import type { JobView } from "~/jobs/jobs";
 
 export const FILE_KINDS = ["panorama", "video", "captions", "pdf"] as const;
 export type FileKind = (typeof FILE_KINDS)[number];

@@ -1,8 +1,8 @@
 /*
  * The strings that make a complex itself (issue 39, item 3): its names, addresses, the companies
  * behind it, its business facts, phone and hosts, read from a complex's document. A copy records
- * its source's (app/sites/copy-source.server.ts) and lists every field that still holds one
- * (app/lib/leftovers.ts).
+ * its source's (app/console/copy-source.server.ts) and lists every field that still holds one
+ * (app/console/leftovers.ts).
  *
  * The facts live in one group, 단지 기본 정보 (`identity`, app/content/identity.ts); a document of the
  * older shape is read as upgraded.

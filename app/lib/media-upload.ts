@@ -4,7 +4,7 @@
  * the same Korean messages.
  */
 
-import type { JobView } from "./jobs";
+import type { JobView } from "~/jobs/jobs";
 
 /** The largest picture file: 20 MB. */
 export const MEDIA_MAX_BYTES = 20 * 1024 * 1024;
@@ -51,7 +51,7 @@ export type MediaUploadAnswer =
       ok: true;
       image: { src: string; width: number; height: number; alt: string };
       previewUrl: string;
-      /** A large picture's variants being made (app/lib/jobs.ts), when they are. */
+      /** A large picture's variants being made (app/jobs/jobs.ts), when they are. */
       job?: JobView | null;
     }
   | { ok: false; field: "file" | "alt"; message: string };

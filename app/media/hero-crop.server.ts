@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
-import { HERO_CROPS } from "~/lib/guided-start";
+import { HERO_CROPS } from "~/console/guided-start";
 import { MEDIA_PATH } from "~/lib/images";
 import { MEDIA_MAX_PIXELS, MEDIA_MESSAGES } from "~/lib/media-upload";
 import { checkPicture, processUpload, type UploadResult } from "./upload.server";

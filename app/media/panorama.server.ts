@@ -25,7 +25,7 @@ import {
   type JobContext,
 } from "~/jobs/jobs.server";
 import { FILE_LIMITS, FILE_MESSAGES, PANORAMA_MAX_PIXELS } from "~/lib/file-upload";
-import type { JobView } from "~/lib/jobs";
+import type { JobView } from "~/jobs/jobs";
 import { PANORAMA_PREVIEW_WIDTH, panoramaUrl, panoramaWidths } from "~/lib/media-files";
 import { pictureWork, QueueFull } from "./one-at-a-time.server";
 import { mediaStore, type MediaStore } from "./store.server";

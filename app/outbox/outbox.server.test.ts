@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { loadSite, requireSite } from "~/sites/registry.server";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
-import type { LeadForm } from "~/lib/lead-form";
+import type { LeadForm } from "~/leads/lead-form";
 import { createLead } from "~/leads/leads.server";
 import { createOutboxWorker, listOutbox, MAX_ATTEMPTS } from "./outbox.server";
 import type { SmsProvider } from "./sms.server";

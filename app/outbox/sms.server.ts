@@ -14,7 +14,7 @@ import type { Site } from "~/content/schema";
 import { requireSite } from "~/sites/registry.server";
 import { hasOwnSiteSetting, siteSetting } from "~/env.server";
 import { formatKoreanMonthDayTime, kstDate, kstInstant, kstTime } from "~/lib/korean-time";
-import { formatSlot } from "~/lib/visit-slots";
+import { formatSlot } from "~/bookings/visit-slots";
 
 /** Why an SMS is sent (outbox.purpose). */
 export type SmsPurpose = "confirmation" | "promotion" | "staff";

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { createLead } from "~/leads/leads.server";
-import type { LeadForm } from "~/lib/lead-form";
+import type { LeadForm } from "~/leads/lead-form";
 import { baseSite, replaceSite, resetSites, requireSite } from "~/sites/registry.server";
 import { createOutboxWorker, listOutbox } from "./outbox.server";
 import { startSolapiStandIn } from "./solapi-stand-in";

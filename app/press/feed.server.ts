@@ -6,8 +6,8 @@
 import type { Site } from "~/content/schema";
 import { sitemapPaths } from "~/content/pages";
 import { getDb } from "~/db/db.server";
-import { pressPage } from "~/lib/press-pages";
-import { largestPressPhoto } from "~/lib/press-photo";
+import { pressPage } from "~/press/press-pages";
+import { largestPressPhoto } from "~/press/press-photo";
 import { allPublished, latestPublished, type PressPost } from "./posts.server";
 
 const FEED_SIZE = 20;

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { PHOTO_MAX_BYTES, PRESS_MESSAGES } from "~/lib/press-form";
-import { pressPhotoWidths } from "~/lib/press-photo";
+import { PHOTO_MAX_BYTES, PRESS_MESSAGES } from "~/press/press-form";
+import { pressPhotoWidths } from "~/press/press-photo";
 import { renderPhoto } from "./photos.server";
 
 const picture = (format: "jpeg" | "png" | "webp" | "gif", width = 1500, height = 1000) =>

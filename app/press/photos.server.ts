@@ -7,8 +7,8 @@
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import type { Queryable } from "~/db/db.server";
-import { PHOTO_MAX_BYTES, PRESS_MESSAGES } from "~/lib/press-form";
-import { PRESS_PHOTO_FORMATS, pressPhotoWidths, type PressPhotoFormat } from "~/lib/press-photo";
+import { PHOTO_MAX_BYTES, PRESS_MESSAGES } from "~/press/press-form";
+import { PRESS_PHOTO_FORMATS, pressPhotoWidths, type PressPhotoFormat } from "~/press/press-photo";
 
 /** A decoded image larger than this (pixels) is refused: a small file can unpack to gigabytes. */
 const MAX_PIXELS = 60_000_000;

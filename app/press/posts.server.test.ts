@@ -2,7 +2,7 @@ import sharp from "sharp";
 import { describe, expect, it, vi } from "vitest";
 import { engines, useTestDb } from "~/db/test-support";
 import { loadSite } from "~/sites/registry.server";
-import type { PressInput } from "~/lib/press-form";
+import type { PressInput } from "~/press/press-form";
 import { rssXml, sitemapXml } from "./feed.server";
 import { photoFile, renderPhoto } from "./photos.server";
 import {

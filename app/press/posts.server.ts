@@ -10,8 +10,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { getDb } from "~/db/db.server";
-import { PRESS_PAGE_SIZE, type PressInput } from "~/lib/press-form";
-import type { PressPhoto } from "~/lib/press-photo";
+import { PRESS_PAGE_SIZE, type PressInput } from "~/press/press-form";
+import type { PressPhoto } from "~/press/press-photo";
 import { deletePhotoIfUnused, storePhoto, type RenderedPhoto } from "./photos.server";
 
 type PostState = "draft" | "scheduled" | "published";

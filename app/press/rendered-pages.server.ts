@@ -5,7 +5,7 @@
  * each answer. An article is rendered once with VIEWS_PLACEHOLDER as its count; each answer puts
  * its own count in its place (docs/decisions/016-rendered-press-pages.md).
  */
-import { formatViews } from "~/lib/press-pages";
+import { formatViews } from "~/press/press-pages";
 import { sessionCookieName } from "~/auth/session.server";
 import { countView, getPublished, POST_ID, postsGeneration } from "./posts.server";
 import { siteById } from "~/sites/registry.server";

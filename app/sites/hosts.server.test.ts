@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
-import { createComplex, getDraft, publishDraft, saveDraft } from "./content-store.server";
+import { createComplex, getDraft, publishDraft, saveDraft } from "~/console/content-store.server";
 import {
   DEFAULT_SITE_MESSAGES,
   defaultProblems,
@@ -8,7 +8,7 @@ import {
   hostProblems,
 } from "./hosts.server";
 import { resetSites, siteForHost } from "./registry.server";
-import { loadStore } from "./sync.server";
+import { loadStore } from "~/console/sync.server";
 
 /*
  * Whose address a host is (issue 38, item 2): the rule save, import and publish share. The route

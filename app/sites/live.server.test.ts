@@ -5,10 +5,10 @@ import { listOutbox } from "~/outbox/outbox.server";
 import { readAvailability } from "~/bookings/bookings.server";
 import { kstInstant } from "~/lib/korean-time";
 import { checkLive, listChanges, readLive, revertChange, saveLive } from "./live.server";
-import { onStoreChanged } from "./changes.server";
+import { onStoreChanged } from "~/console/changes.server";
 import { noticeShown } from "./notice.server";
 import { baseSite, loadSites, requireSite, resetSites, siteById } from "./registry.server";
-import { createLiveSync } from "./sync.server";
+import { createLiveSync } from "~/console/sync.server";
 
 /*
  * 운영 정보: values stored over the content file's, checked by the content's rules, every change

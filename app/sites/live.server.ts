@@ -12,7 +12,7 @@ import {
 } from "~/content/schema";
 import { validateSite } from "~/content/validate";
 import { getDb, type Queryable } from "~/db/db.server";
-import { storeChanged } from "./changes.server";
+import { storeChanged } from "~/console/changes.server";
 import { baseSite } from "./registry.server";
 
 /*

@@ -167,7 +167,7 @@ function resolveImages(
     return;
   }
   const hasSize = typeof o.width === "number" && typeof o.height === "number";
-  // Already resolved: a copy of another complex keeps its pictures (app/sites/content-store.server.ts).
+  // Already resolved: a copy of another complex keeps its pictures (app/console/content-store.server.ts).
   if (/^(sites|art)\/[a-z0-9-]+\//.test(o.src)) {
     const file = imageSource(o.src);
     if (hasSize && isFile(file)) return;

@@ -1,12 +1,12 @@
 import { prerenderPaths } from "~/content/pages";
 import type { Site } from "~/content/schema";
 import { imageUrl } from "~/lib/images";
-import { RESULT_MESSAGES } from "~/lib/lead-form";
+import { RESULT_MESSAGES } from "~/leads/lead-form";
 import { frameSources } from "~/lib/media";
 import { telHref } from "~/lib/phone";
 import { trackingSources } from "~/lib/tracking";
 import { ensureDrawn } from "~/media/drawn.server";
-import { contentKey } from "./content-store.server";
+import { contentKey } from "~/console/content-store.server";
 import { noticeShown } from "./notice.server";
 import {
   allSites,

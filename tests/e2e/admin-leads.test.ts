@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { formatSlot, VISIT_SLOTS_PATH, type Availability } from "~/lib/visit-slots";
+import { formatSlot, VISIT_SLOTS_PATH, type Availability } from "~/bookings/visit-slots";
 import { startReceiver } from "~/outbox/test-receiver";
 import { ADMIN, ADMIN_ENV, adminFetch, poll, signInCookie } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";

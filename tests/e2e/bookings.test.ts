@@ -1,14 +1,14 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { content, describeOnce, menuEntry, testOnce } from "./support/sites";
-import { RESULT_MESSAGES } from "~/lib/lead-form";
+import { RESULT_MESSAGES } from "~/leads/lead-form";
 import {
   formatSlot,
   formatVisitDate,
   VISIT_SLOTS_PATH,
   type Availability,
   type DayAvailability,
-} from "~/lib/visit-slots";
+} from "~/bookings/visit-slots";
 import { startReceiver } from "~/outbox/test-receiver";
 import { seriousA11yViolations } from "./support/a11y";
 import {

@@ -1,8 +1,8 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { addDays } from "~/lib/channels";
+import { addDays } from "~/channels/channels";
 import { formatKoreanDay, kstDate } from "~/lib/korean-time";
-import { RESULT_MESSAGES } from "~/lib/lead-form";
+import { RESULT_MESSAGES } from "~/leads/lead-form";
 import { ADMIN_ENV, PERSON_UA, poll, signInVia } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import { wireRequest } from "./support/http";

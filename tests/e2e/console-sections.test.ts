@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect } from "vitest";
-import { CONSOLE_GROUPS } from "~/lib/content-sections";
+import { CONSOLE_GROUPS } from "~/console/content-sections";
 import { ADMIN_ENV, poll, signInVia } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import { startServer, type RunningServer } from "./support/server";

@@ -1,6 +1,6 @@
 import { createServer, connect, type Server, type Socket } from "node:net";
 import { afterAll, describe, expect, test } from "vitest";
-import { RESULT_MESSAGES } from "~/lib/lead-form";
+import { RESULT_MESSAGES } from "~/leads/lead-form";
 import { startReceiver } from "~/outbox/test-receiver";
 import { uniquePhone } from "./support/http";
 import { exportLeads } from "./support/leads";

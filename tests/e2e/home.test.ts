@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { content, describeOnce, testOnce } from "./support/sites";
 import { milestoneIcsPath } from "~/content/pages";
-import { MESSAGES, MIN_FILL_MS, RESULT_MESSAGES } from "~/lib/lead-form";
+import { MESSAGES, MIN_FILL_MS, RESULT_MESSAGES } from "~/leads/lead-form";
 import { milestoneWhen } from "~/lib/schedule";
 import { seriousA11yViolations } from "./support/a11y";
 import { hydrated, launchBrowser, openPage } from "./support/browser";

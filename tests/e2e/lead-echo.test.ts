@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { MESSAGES } from "~/lib/lead-form";
+import { MESSAGES } from "~/leads/lead-form";
 import { ECHO_MAX } from "~/routes/public/lead-action.server";
 import { startServer, type RunningServer } from "./support/server";
 

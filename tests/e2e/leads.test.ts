@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import type { Browser, Locator } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { content, customerPath, describeOnce, testOnce } from "./support/sites";
-import { HONEYPOT_FIELD, MESSAGES, RESULT_MESSAGES } from "~/lib/lead-form";
+import { HONEYPOT_FIELD, MESSAGES, RESULT_MESSAGES } from "~/leads/lead-form";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import {
   exportLeads as exportLeadsOf,

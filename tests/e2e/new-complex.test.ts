@@ -14,7 +14,7 @@ import { promisify } from "node:util";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { formatVisitDate, VISIT_SLOTS_PATH, type Availability } from "~/lib/visit-slots";
+import { formatVisitDate, VISIT_SLOTS_PATH, type Availability } from "~/bookings/visit-slots";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
 import { fields, humanPause, popup } from "./support/leads";
 import { rawRequest, readableHtml } from "./support/http";

@@ -6,8 +6,8 @@ import type { Browser, Page, Request as PageRequest } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { freshDb } from "~/db/test-support";
 import { AUTH_MESSAGES } from "~/lib/auth";
-import { MIN_FILL_MS, RESULT_MESSAGES } from "~/lib/lead-form";
-import { PRESS_MESSAGES } from "~/lib/press-form";
+import { MIN_FILL_MS, RESULT_MESSAGES } from "~/leads/lead-form";
+import { PRESS_MESSAGES } from "~/press/press-form";
 import {
   poll,
   ADMIN,

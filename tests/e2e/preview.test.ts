@@ -65,7 +65,7 @@ beforeAll(async () => {
   // The editor's change, saved to the draft through the content store (the server's database).
   process.env.DATA_DIR = server.dataDir;
   process.env.DATABASE_URL = server.env.DATABASE_URL ?? "";
-  const store = await import("~/sites/content-store.server");
+  const store = await import("~/console/content-store.server");
   const draft = (await store.getDraft(siteId))!;
   const changed = structuredClone(draft.content) as { identity: { name: string } };
   changed.identity.name = DRAFT_NAME;

@@ -6,7 +6,7 @@ import { prerenderPagePaths } from "~/content/pages";
 import AFTER_CHROME from "~/inline/after-chrome.ts?inline-script";
 import FIRST_SECONDS from "~/inline/first-seconds.ts?inline-script";
 import STARTER from "~/inline/starter.ts?inline-script";
-import { RESULT_MESSAGES } from "~/lib/lead-form";
+import { RESULT_MESSAGES } from "~/leads/lead-form";
 import { frameSources } from "~/lib/media";
 import { webFontHeadScript } from "~/lib/web-font";
 import { hydrated, launchBrowser, openPage } from "./support/browser";

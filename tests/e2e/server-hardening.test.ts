@@ -2,7 +2,7 @@ import { Agent } from "node:http";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { content } from "./support/sites";
-import { MESSAGES, MIN_FILL_MS, RESULT_MESSAGES } from "~/lib/lead-form";
+import { MESSAGES, MIN_FILL_MS, RESULT_MESSAGES } from "~/leads/lead-form";
 import { seriousA11yViolations } from "./support/a11y";
 import { ADMIN, ADMIN_ENV, signInCookie } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";

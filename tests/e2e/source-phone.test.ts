@@ -1,6 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { RESULT_MESSAGES } from "~/lib/lead-form";
+import { RESULT_MESSAGES } from "~/leads/lead-form";
 import { telHref } from "~/lib/phone";
 import { siteById } from "~/sites/registry.server";
 import { hydrated, launchBrowser, openPage } from "./support/browser";

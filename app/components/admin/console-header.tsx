@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import { Form, Link, NavLink, useLocation } from "react-router";
-import { CONSOLE_NAME, switchHref } from "~/lib/console";
+import { CONSOLE_NAME, switchHref } from "~/console/console";
 
 /*
  * The console's own header (issue 39, item 6): the product, the complex being worked on (its name

@@ -1,10 +1,10 @@
 import { Fragment, type ReactNode } from "react";
 import { Link } from "react-router";
-import { BASIC_FACTS, START_STEPS, type StartStep } from "~/lib/guided-start";
+import { BASIC_FACTS, START_STEPS, type StartStep } from "~/console/guided-start";
 import { FormMessage } from "./form-message";
 
 /*
- * The frame of each step of 새 단지's guided start (app/lib/guided-start.ts): the step's place
+ * The frame of each step of 새 단지's guided start (app/console/guided-start.ts): the step's place
  * (2/5), its title, its form, and 이전 / 다음. Each step fits one phone screen (390×844).
  */
 

@@ -1,4 +1,4 @@
-import type { SiteChoice } from "~/lib/console";
+import type { SiteChoice } from "~/console/console";
 import { DESK_SITE_PARAM, siteLabel } from "~/crm/lead-desk";
 import { ALL_SITES } from "~/lib/sites";
 

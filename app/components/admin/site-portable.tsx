@@ -1,7 +1,7 @@
 import { Form } from "react-router";
 
 /*
- * A complex as a zip in the console (app/sites/portable.server.ts): 내보내기 downloads the draft or
+ * A complex as a zip in the console (app/console/portable.server.ts): 내보내기 downloads the draft or
  * a chosen version as `<id>.zip` (site.yaml + images/); 가져오기 uploads such a zip as the
  * complex's new draft (on its page) or as a new complex (단지 관리). Both work without JavaScript.
  */

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { contentHref } from "~/lib/content-href";
-import { groupOfPath } from "~/lib/content-sections";
+import { groupOfPath } from "~/console/content-sections";
 import { goToField } from "./field-search";
 
 /**

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
 import { Link, useFetcher, useNavigate } from "react-router";
-import { MAX_RESULTS, type SearchResult } from "~/lib/content-search";
+import { MAX_RESULTS, type SearchResult } from "~/console/content-search";
 
 /*
- * 항목 찾기 over every section of the editor (app/lib/content-search.ts: labels, help texts, values
+ * 항목 찾기 over every section of the editor (app/console/content-search.ts: labels, help texts, values
  * and a few other words), made on the server. Without the script a GET form: the section's page
  * again with `?q=`, the results listed. With it the results come as one types
  * (/admin/content/search), each a link to its field: on this page the field is focused (and the

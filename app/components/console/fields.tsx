@@ -10,17 +10,17 @@ import {
   type FieldSchema,
   type FormOp,
   type NamePath,
-} from "~/lib/form-schema";
+} from "~/console/form-schema";
 import { RefContexts, useConsoleForm } from "./form-context";
 import { FileField } from "./file-field";
 import { ImageField } from "./image-field";
 
 /*
- * One control per field of the schema, chosen by its kind (app/lib/form-schema.ts): a group of
+ * One control per field of the schema, chosen by its kind (app/console/form-schema.ts): a group of
  * fields as a fieldset, a list with its add, remove and reorder buttons, a choice or a reference as
  * a select, and the rest as inputs. Each control's name is the value's path; what is typed stays
  * in the control (it is not React state): the value is read back from the form when a list changes
- * or the form is sent (app/lib/form-object.ts).
+ * or the form is sent (app/console/form-object.ts).
  */
 
 export type FieldProps = {
@@ -437,7 +437,7 @@ function ListFrame({
 /** An entry of fields: its mark (sent even if its fields are all empty), folded to its label. */
 /**
  * A list this long sends its folded entries as they are, each in one hidden field (its value as
- * JSON, read back by lib/form-object.ts), and draws an entry's fields once it is opened: a page of
+ * JSON, read back by console/form-object.ts), and draws an entry's fields once it is opened: a page of
  * the complex's 29 pages or its menu would otherwise carry thousands of controls (and a select of
  * every page in each), far past the editor's 150 KB a page (docs/decisions/044-editor-sections.md).
  */

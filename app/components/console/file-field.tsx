@@ -6,8 +6,8 @@ import {
   type FileKind,
   type FileUploadAnswer,
 } from "~/lib/file-upload";
-import { fieldId, type FieldSchema } from "~/lib/form-schema";
-import { jobText } from "~/lib/jobs";
+import { fieldId, type FieldSchema } from "~/console/form-schema";
+import { jobText } from "~/jobs/jobs";
 import { pageUrl, panoramaUrl, panoramaWidths } from "~/lib/media-files";
 import { Group, type FieldProps } from "./fields";
 import { useConsoleForm } from "./form-context";
@@ -19,11 +19,11 @@ import { DropZone, UploadMessages, useUpload } from "./use-upload";
  * upload that fills it. The file goes by itself to POST /admin/media/<kind> (app/lib/file-upload.ts:
  * its limits, checked here before sending, and its answer); the answer's value is written into
  * the slot's hidden fields (`<name>.src`, a notice's `<name>.pages.0.width`…), which the form saves
- * like any field (app/lib/form-object.ts). A film has its captions (.vtt) beside it, uploaded the
+ * like any field (app/console/form-object.ts). A film has its captions (.vtt) beside it, uploaded the
  * same way. An optional slot can be emptied ("파일 빼기"): its fields are then empty, and the
  * slot is left out. Without the script the slot keeps its file and says uploads need it.
  *
- * A file whose work goes on after the upload (a notice's pages drawn by a job, app/lib/jobs.ts)
+ * A file whose work goes on after the upload (a notice's pages drawn by a job, app/jobs/jobs.ts)
  * shows how far it got instead of its preview ("3 / 40쪽 그리는 중"), then its first page; a
  * failed job its Korean reason, as the field's problem. With the script the slot asks until the
  * job ends (use-job.ts); without it, a reload shows where it is.

@@ -1,13 +1,13 @@
 import { createContext, useContext, type Context } from "react";
 import { FIELD_REFS, type FieldRef } from "~/content/field-meta";
-import type { JobView } from "~/lib/jobs";
+import type { JobView } from "~/jobs/jobs";
 import {
   nameOf,
   type FieldSchema,
   type FormOp,
   type NamePath,
   type Option,
-} from "~/lib/form-schema";
+} from "~/console/form-schema";
 
 /** What every field of a generated form shares: its problems, the edits. */
 export type ConsoleForm = {
@@ -35,7 +35,7 @@ export type ConsoleForm = {
 export const ConsoleFormContext = createContext<ConsoleForm | null>(null);
 
 /**
- * The entries each kind of reference offers (app/lib/form-schema.ts refOptions), from the whole
+ * The entries each kind of reference offers (app/console/form-schema.ts refOptions), from the whole
  * value as of the last edit of a list or of a field a reference names. A context per kind: only
  * the selects of a kind whose entries changed are drawn again.
  */

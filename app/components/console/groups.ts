@@ -1,2 +1,2 @@
-/* The console's groups (the editor's sections) live in app/lib/content-sections.ts, for the server too. */
-export { CONSOLE_GROUPS, consoleGroups } from "~/lib/content-sections";
+/* The console's groups (the editor's sections) live in app/console/content-sections.ts, for the server too. */
+export { CONSOLE_GROUPS, consoleGroups } from "~/console/content-sections";

@@ -1,7 +1,7 @@
 import { useRef, useState } from "react";
 import { imageUrl, isMedia, photoWidths } from "~/lib/images";
-import { fieldId, imageOwnFields, isRequired } from "~/lib/form-schema";
-import { jobText, type JobView } from "~/lib/jobs";
+import { fieldId, imageOwnFields, isRequired } from "~/console/form-schema";
+import { jobText, type JobView } from "~/jobs/jobs";
 import { Field, Group, type FieldProps } from "./fields";
 import { useConsoleForm } from "./form-context";
 import { useJob } from "./use-job";
@@ -14,7 +14,7 @@ import { DropZone, UploadMessages, useUpload } from "./use-upload";
  * previewUrl }` or `{ ok: false, field, message }`; the slot then holds the new src and size, and
  * the form saves it like any field (the upload's workings: ./use-upload.tsx). Without the script
  * the slot keeps its picture (src and size in hidden fields) and its alt text stays editable.
- * A large picture's variants are made by a job after the answer (`job`, app/lib/jobs.ts): the slot
+ * A large picture's variants are made by a job after the answer (`job`, app/jobs/jobs.ts): the slot
  * says "변환 중" instead of its preview until it is done, or the job's Korean reason if it failed.
  */
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import type { LeftoverList } from "~/lib/leftovers";
+import type { LeftoverList } from "~/console/leftovers";
 import { FieldLink } from "./field-link";
 
 /*

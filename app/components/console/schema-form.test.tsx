@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import type { Site } from "~/content/schema";
-import { formToObject } from "~/lib/form-object";
+import { formToObject } from "~/console/form-object";
 import {
   RECORD_KEY,
   applyOp,
@@ -10,11 +10,11 @@ import {
   nameOf,
   type FieldSchema,
   type FormOp,
-} from "~/lib/form-schema";
+} from "~/console/form-schema";
 import { imageUrl, photoWidths } from "~/lib/images";
-import { picturePreviews } from "~/sites/content-store.server";
+import { picturePreviews } from "~/console/content-store.server";
 import { loadSite, readSiteFile } from "~/sites/registry.server";
-import { matchFields, searchIndex } from "~/lib/content-search";
+import { matchFields, searchIndex } from "~/console/content-search";
 import { CONSOLE_GROUPS, consoleGroups } from "./groups";
 import { LONG_LIST } from "./fields";
 import type { SchemaFormProps } from "./schema-form";
@@ -229,7 +229,7 @@ describe("the console's form of a complex", () => {
     const site = samples.anyang;
     const { document } = render(site);
     const index = searchIndex(schema, site, consoleGroups(schema));
-    // Found by their labels (help texts and values: app/lib/content-search.test.ts).
+    // Found by their labels (help texts and values: app/console/content-search.test.ts).
     const found = (query: string) =>
       matchFields(index, query)
         .filter((m) => m.by === "label")

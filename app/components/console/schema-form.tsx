@@ -1,7 +1,7 @@
-import type { JobView } from "~/lib/jobs";
+import type { JobView } from "~/jobs/jobs";
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Form } from "react-router";
-import { formToObject } from "~/lib/form-object";
+import { formToObject } from "~/console/form-object";
 import { FIELD_REFS, type FieldRef } from "~/content/field-meta";
 import {
   REF_SOURCES,
@@ -15,7 +15,7 @@ import {
   type FieldSchema,
   type FormOp,
   type Option,
-} from "~/lib/form-schema";
+} from "~/console/form-schema";
 import { Field } from "./fields";
 import { goToField } from "./field-search";
 import { ConsoleFormContext, EntryKeys, RefContexts, type ConsoleForm } from "./form-context";
@@ -24,9 +24,9 @@ import { consoleGroups } from "./groups";
 /*
  * The console's form of a complex, generated from its schema (docs/decisions/033-generated-forms.md):
  * the groups of the site's menu (./groups.ts) the schema holds (the editor's page gives it one
- * section's: app/lib/content-sections.ts), each with its sections drawn by ./fields.tsx. It posts
+ * section's: app/console/content-sections.ts), each with its sections drawn by ./fields.tsx. It posts
  * every field (multipart) to `action`; the
- * route reads it back with app/lib/form-object.ts. A list's add, remove and reorder buttons are
+ * route reads it back with app/console/form-object.ts. A list's add, remove and reorder buttons are
  * submit buttons (`$op`) that the route applies without the script; with it they happen here,
  * the focus staying on the moved entry and a Korean line announcing the change.
  */
@@ -35,7 +35,7 @@ export type SchemaFormProps = {
   schema: FieldSchema;
   /** The complex's value to edit. */
   value: unknown;
-  /** Problems by field name (app/lib/form-schema.ts fieldKeyOf), shown beside each field. */
+  /** Problems by field name (app/console/form-schema.ts fieldKeyOf), shown beside each field. */
   errors?: Record<string, string[]>;
   action?: string;
   /** After an edit answered without the script: the control that has focus, and what changed. */
@@ -47,7 +47,7 @@ export type SchemaFormProps = {
   children?: ReactNode;
   /** Each picture's small variant by its field's name (the slots' sources resolved on the server). */
   previews?: Record<string, string>;
-  /** The media jobs of the files the fields hold, by `src` (app/lib/jobs.ts). */
+  /** The media jobs of the files the fields hold, by `src` (app/jobs/jobs.ts). */
   jobs?: Record<string, JobView>;
   /** The form element's id (buttons elsewhere on the page submit it). */
   id?: string;
@@ -58,7 +58,7 @@ export type SchemaFormProps = {
   refs?: Partial<Record<FieldRef, Option[]>>;
 };
 
-/** The top-level key each kind of reference lists from (app/lib/form-schema.ts refOptions). */
+/** The top-level key each kind of reference lists from (app/console/form-schema.ts refOptions). */
 const REF_KEYS: Record<FieldRef, string> = {
   unitTypes: "unitTypes",
   pages: "pages",

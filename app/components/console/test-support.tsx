@@ -2,7 +2,7 @@ import { JSDOM } from "jsdom";
 import { renderToString } from "react-dom/server";
 import { createRoutesStub } from "react-router";
 import { siteJsonSchema } from "~/content/schema";
-import type { FieldSchema } from "~/lib/form-schema";
+import type { FieldSchema } from "~/console/form-schema";
 import { SchemaForm, type SchemaFormProps } from "./schema-form";
 
 /* For tests: the console's form as the server renders it, and what a browser would send for it. */

@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { JOB_POLL_MS, jobsUrl, type JobView } from "~/lib/jobs";
+import { JOB_POLL_MS, jobsUrl, type JobView } from "~/jobs/jobs";
 import { useConsoleForm } from "./form-context";
 
 /*

@@ -1,12 +1,17 @@
 import { useId, type ReactNode } from "react";
-import { HONEYPOT_FIELD, MESSAGE_MAX, type LeadFieldErrors, type LeadKind } from "~/lib/lead-form";
+import {
+  HONEYPOT_FIELD,
+  MESSAGE_MAX,
+  type LeadFieldErrors,
+  type LeadKind,
+} from "~/leads/lead-form";
 import {
   leadsApiPath,
   resultMessage,
   type LeadActionData,
   type LeadOutcome,
   type LeadVariant,
-} from "~/lib/lead-result";
+} from "~/leads/lead-result";
 import { useSite } from "~/lib/site";
 import { ATTRIBUTION_FIELDS } from "~/lib/attribution";
 import { SHOWN_PHONE_FIELD } from "~/lib/before-script";

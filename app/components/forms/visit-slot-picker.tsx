@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useSite } from "~/lib/site";
-import { slotTimes } from "~/lib/visit-slots";
+import { slotTimes } from "~/bookings/visit-slots";
 
 /*
  * "방문 희망 일시" in the visit forms (optional). The page around it is prerendered, so what it

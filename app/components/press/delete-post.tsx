@@ -10,7 +10,7 @@ export function DeletePost({
   id: string;
   title: string;
   redirectTo: string;
-  /** The console's `?site=<id>` when the post is not the host's complex's (lib/console.ts). */
+  /** The console's `?site=<id>` when the post is not the host's complex's (console/console.ts). */
   query?: string;
 }) {
   return (

@@ -3,7 +3,7 @@ import {
   pressPhotoUrl,
   pressPhotoWidths,
   type PressPhoto,
-} from "~/lib/press-photo";
+} from "~/press/press-photo";
 
 /** A press photo in AVIF, WebP and JPEG at the widths it was rendered at. */
 export function PressPicture({

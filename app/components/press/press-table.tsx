@@ -1,7 +1,7 @@
-import { formatViews } from "~/lib/press-pages";
+import { formatViews } from "~/press/press-pages";
 import { formatKoreanDate } from "~/lib/korean-time";
 import { useSite } from "~/lib/site";
-import type { PressPhoto } from "~/lib/press-photo";
+import type { PressPhoto } from "~/press/press-photo";
 import { PressPicture } from "./press-picture";
 
 /** A row of the press list as the loader sends it. */

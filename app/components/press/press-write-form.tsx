@@ -14,8 +14,8 @@ import {
   type PressFieldErrors,
   type PressFormValues,
   type PublishMode,
-} from "~/lib/press-form";
-import type { PressPhoto } from "~/lib/press-photo";
+} from "~/press/press-form";
+import type { PressPhoto } from "~/press/press-photo";
 import { PressPicture } from "./press-picture";
 
 /*

@@ -5,11 +5,11 @@ import { areasOn } from "~/auth/access.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import type { Area } from "~/lib/roles";
 import { listAllPosts } from "~/press/posts.server";
-import { requireConsoleFrame } from "~/sites/console-site.server";
+import { requireConsoleFrame } from "~/console/console-site.server";
 
 /**
  * /admin: the administrator's home, with the desks the account's role opens on the complex worked
- * on (`?site=<id>` or the host's: app/sites/console-site.server.ts), each link keeping it.
+ * on (`?site=<id>` or the host's: app/console/console-site.server.ts), each link keeping it.
  */
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "관리자 홈");

@@ -8,14 +8,14 @@ import { cookieOf, TEST_PASSWORD } from "~/auth/test-support";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { isConsolePage } from "~/lib/route-hydration";
 import type { RootData } from "~/lib/site";
-import { createComplex } from "~/sites/content-store.server";
+import { createComplex } from "~/console/content-store.server";
 import { siteById } from "~/sites/registry.server";
 import { handle as inviteHandle } from "./accounts/invite";
 import AdminLayout, { handle, loader } from "./layout";
 import { loader as pressLoader } from "./press/press";
 import { action as pressNewAction } from "./press/press.new";
 import { handle as loginHandle } from "./login";
-import { loadStore } from "~/sites/sync.server";
+import { loadStore } from "~/console/sync.server";
 
 /*
  * Issue 39, item 6: the console's own frame. Console pages wore the default complex's public

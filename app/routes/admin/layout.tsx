@@ -8,7 +8,7 @@ import { ConsoleHeader } from "~/components/admin/console-header";
 import { areasOn } from "~/auth/access.server";
 import type { Area } from "~/lib/roles";
 import { adminHeaders } from "~/lib/admin-page";
-import { consoleComplexes, requireConsoleFrame } from "~/sites/console-site.server";
+import { consoleComplexes, requireConsoleFrame } from "~/console/console-site.server";
 
 /** The administrator's pages are hydrated by React Router (docs/decisions/014), in the console's frame. */
 export const handle: RouteHandle = { hydrate: true, console: true };

@@ -4,7 +4,7 @@ import { saveAssignment } from "~/crm/assignment.server";
 import { cookieOf, TEST_PASSWORD } from "~/auth/test-support";
 import { engines, useTestDb } from "~/db/test-support";
 import { createLead } from "~/leads/leads.server";
-import type { LeadForm } from "~/lib/lead-form";
+import type { LeadForm } from "~/leads/lead-form";
 import { ROLES, type Area, type Role } from "~/lib/roles";
 import { readLive } from "~/sites/live.server";
 import { siteById, requireSite } from "~/sites/registry.server";
@@ -25,7 +25,7 @@ import { action as pressEditAction, loader as pressEditLoader } from "./press/pr
 import { action as pressNewAction, loader as pressNewLoader } from "./press/press.new";
 import { loader as pressLoader } from "./press/press";
 import { action as pressListAction, loader as pressListLoader } from "../press/press.list";
-import { loadStore } from "~/sites/sync.server";
+import { loadStore } from "~/console/sync.server";
 import { action as siteAction, loader as siteLoader } from "./console/site";
 import { loader as sitesLoader } from "./console/sites";
 import { loader as sitesNewLoader } from "./console/sites.new";

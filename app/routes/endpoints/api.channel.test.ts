@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { channelReport } from "~/channels/channel-counts.server";
 import { engines, useTestDb } from "~/db/test-support";
-import { CHANNEL_MESSAGES } from "~/lib/channels";
+import { CHANNEL_MESSAGES } from "~/channels/channels";
 import { kstDate } from "~/lib/korean-time";
 import { action, loader } from "./api.channel";
 

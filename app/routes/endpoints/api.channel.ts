@@ -10,7 +10,7 @@ import {
   channelSource,
   NO_SOURCE,
   type ChannelKind,
-} from "~/lib/channels";
+} from "~/channels/channels";
 import { requestSiteId } from "~/sites/request-site.server";
 import { clientIp } from "~/http/client-ip.server";
 

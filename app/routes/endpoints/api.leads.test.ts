@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { engines, useTestDb } from "~/db/test-support";
 import { listLeads } from "~/leads/leads.server";
-import { MESSAGES, RESULT_MESSAGES } from "~/lib/lead-form";
+import { MESSAGES, RESULT_MESSAGES } from "~/leads/lead-form";
 import { action } from "./api.leads";
 
 /** The JSON twin of the lead actions, as the page's script posts to it. */

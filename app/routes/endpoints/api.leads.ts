@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/api.leads";
-import { LEAD_KINDS, type LeadKind } from "~/lib/lead-form";
-import { resultMessage, type LeadActionData, type LeadVariant } from "~/lib/lead-result";
+import { LEAD_KINDS, type LeadKind } from "~/leads/lead-form";
+import { resultMessage, type LeadActionData, type LeadVariant } from "~/leads/lead-result";
 import { leadAction } from "../public/lead-action.server";
 
 /*

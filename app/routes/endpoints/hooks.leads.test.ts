@@ -7,7 +7,7 @@ import { NO_STORE } from "~/lib/cache";
 import { createLead, listLeads } from "~/leads/leads.server";
 import { HOOK_SOURCE } from "~/crm/crm";
 import { leadKindLabel } from "~/crm/lead-desk";
-import { MESSAGES } from "~/lib/lead-form";
+import { MESSAGES } from "~/leads/lead-form";
 import { action, loader } from "./hooks.leads";
 import { requireSite } from "~/sites/registry.server";
 

@@ -5,7 +5,7 @@ import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { cardDetail, listCards } from "~/crm/desk.server";
 import { getDb } from "~/db/db.server";
 import { createLead } from "~/leads/leads.server";
-import type { LeadForm } from "~/lib/lead-form";
+import type { LeadForm } from "~/leads/lead-form";
 import { messageState } from "~/crm/lead-desk";
 import { createOutboxWorker, listOutbox } from "~/outbox/outbox.server";
 import { startSolapiStandIn } from "~/outbox/solapi-stand-in";

@@ -13,7 +13,7 @@ import {
   type PressFieldErrors,
   type PressFormValues,
   type PressInput,
-} from "~/lib/press-form";
+} from "~/press/press-form";
 import { renderPhoto, type RenderedPhoto } from "~/press/photos.server";
 import { createPost } from "~/press/posts.server";
 import { field, fileField } from "~/http/form.server";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/press.photo";
 import { getDb } from "~/db/db.server";
 import { IMMUTABLE } from "~/lib/cache";
-import { PHOTO_CONTENT_TYPE, PRESS_PHOTO_FILE, type PressPhotoFormat } from "~/lib/press-photo";
+import { PHOTO_CONTENT_TYPE, PRESS_PHOTO_FILE, type PressPhotoFormat } from "~/press/press-photo";
 import { photoFile } from "~/press/photos.server";
 
 /**

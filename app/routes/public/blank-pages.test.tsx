@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import { parse } from "yaml";
 import { afterAll, describe, expect, test } from "vitest";
 import { identityStrings } from "~/lib/identity-strings";
-import { blankContent } from "~/sites/blank.server";
-import { siteOfDocument } from "~/sites/content-store.server";
+import { blankContent } from "~/console/blank.server";
+import { siteOfDocument } from "~/console/content-store.server";
 import { resetSites, siteById } from "~/sites/registry.server";
 import { renderPage } from "./render-page.test-support";
 

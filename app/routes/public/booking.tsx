@@ -7,7 +7,7 @@ import { ModelHouseFacts, ModelHouseMapLinks } from "~/components/visit/model-ho
 import { phoneLink } from "~/lib/source-phone";
 import { documentTitle } from "~/lib/seo";
 import { siteFrom, useSite } from "~/lib/site";
-import { formatSlot } from "~/lib/visit-slots";
+import { formatSlot } from "~/bookings/visit-slots";
 import type { RouteHandle } from "~/lib/route-hydration";
 
 /*

@@ -29,7 +29,7 @@ export default function ComplexDetail() {
       </InfoSection>
 
       {plan.buildings.length === 0 ? (
-        // A complex started blank: no buildings yet (app/sites/blank.server.ts).
+        // A complex started blank: no buildings yet (app/console/blank.server.ts).
         <InfoSection id="unit-table-title" title={plan.tableHeading}>
           <ComingSoon />
         </InfoSection>

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "vitest";
 import type { Identity, Site } from "~/content/schema";
-import { pressPage } from "~/lib/press-pages";
+import { pressPage } from "~/press/press-pages";
 import { loadSite, resetSites, siteById } from "~/sites/registry.server";
 import { renderPage } from "./render-page.test-support";
 

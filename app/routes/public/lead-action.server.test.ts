@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { listLeads } from "~/leads/leads.server";
-import { MESSAGE_MAX, MESSAGES, NAME_MAX, RESULT_MESSAGES } from "~/lib/lead-form";
+import { MESSAGE_MAX, MESSAGES, NAME_MAX, RESULT_MESSAGES } from "~/leads/lead-form";
 import { ECHO_MAX, leadAction } from "./lead-action.server";
 
 /** The action as a form post reaches it: the body exactly as written (repeated fields stay repeated). */

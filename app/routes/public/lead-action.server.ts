@@ -15,8 +15,13 @@ import {
   NAME_MAX,
   parseLeadForm,
   type LeadKind,
-} from "~/lib/lead-form";
-import { formatSlot, slotKeyOf, slotUnavailableMessage, splitSlotKey } from "~/lib/visit-slots";
+} from "~/leads/lead-form";
+import {
+  formatSlot,
+  slotKeyOf,
+  slotUnavailableMessage,
+  splitSlotKey,
+} from "~/bookings/visit-slots";
 import { createLead } from "~/leads/leads.server";
 import { clientIp } from "~/http/client-ip.server";
 import {
@@ -24,7 +29,7 @@ import {
   type LeadActionData,
   type LeadValues,
   type LeadVariant,
-} from "~/lib/lead-result";
+} from "~/leads/lead-result";
 import { siteOf } from "~/sites/registry.server";
 
 /** A lead form is a few hundred bytes; anything far larger is not one. */

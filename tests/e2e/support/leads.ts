@@ -4,7 +4,7 @@ import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { content } from "./sites";
 import { CSV_HEADER } from "~/leads/csv.server";
-import { MIN_FILL_MS } from "~/lib/lead-form";
+import { MIN_FILL_MS } from "~/leads/lead-form";
 import type { RunningServer } from "./server";
 
 /* What lead tests share: the stored leads read back through the operator's export, and the form. */

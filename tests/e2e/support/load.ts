@@ -2,7 +2,7 @@ import Database from "better-sqlite3";
 import { join } from "node:path";
 import pg from "pg";
 import { expect } from "vitest";
-import { RESULT_MESSAGES } from "~/lib/lead-form";
+import { RESULT_MESSAGES } from "~/leads/lead-form";
 import { FORM_HEADERS, leadForm } from "./http";
 import type { RunningServer } from "./server";
 

@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/content.index";
-import { FIRST_GROUP } from "~/lib/content-sections";
+import { FIRST_GROUP } from "~/console/content-sections";
 import { adminHeaders } from "~/lib/admin-page";
-import { requireConsoleSite } from "~/sites/console-site.server";
+import { requireConsoleSite } from "~/console/console-site.server";
 
 /*
  * /admin/content: the editor's first section (기본 정보), with the same query (`?site=`, `?q=`).

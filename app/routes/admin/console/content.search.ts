@@ -2,15 +2,15 @@ import { data } from "react-router";
 import type { Route } from "./+types/content.search";
 import { siteJsonSchema } from "~/content/schema";
 import { adminHeaders } from "~/lib/admin-page";
-import { consoleGroups } from "~/lib/content-sections";
-import { searchContent } from "~/lib/content-search";
-import type { FieldSchema } from "~/lib/form-schema";
-import { requireConsoleSite } from "~/sites/console-site.server";
-import { getDraft } from "~/sites/content-store.server";
+import { consoleGroups } from "~/console/content-sections";
+import { searchContent } from "~/console/content-search";
+import type { FieldSchema } from "~/console/form-schema";
+import { requireConsoleSite } from "~/console/console-site.server";
+import { getDraft } from "~/console/content-store.server";
 
 /*
  * 항목 찾기's results as one types (app/components/console/field-search.tsx): the fields of every
- * section of the complex's draft that `q` finds (app/lib/content-search.ts), as JSON. Without the
+ * section of the complex's draft that `q` finds (app/console/content-search.ts), as JSON. Without the
  * script the section's page answers `?q=` itself.
  */
 

@@ -4,11 +4,11 @@ import { cookieOf, TEST_PASSWORD, thrownStatus } from "~/auth/test-support";
 import { renderForm, sentEntries } from "~/components/console/test-support";
 import type { Site } from "~/content/schema";
 import { engines, useTestDb } from "~/db/test-support";
-import { fieldId } from "~/lib/form-schema";
-import { getDraft, saveDraft } from "~/sites/content-store.server";
+import { fieldId } from "~/console/form-schema";
+import { getDraft, saveDraft } from "~/console/content-store.server";
 import { siteById } from "~/sites/registry.server";
 import { action, loader, type ContentAnswer } from "./content";
-import { loadStore } from "~/sites/sync.server";
+import { loadStore } from "~/console/sync.server";
 
 /*
  * 콘텐츠 편집: the draft of the request's complex (or ?site=), saved whatever it holds and checked

@@ -14,7 +14,7 @@ import { refuseCrossSite } from "~/auth/guards.server";
 import { siteJsonSchema } from "~/content/schema";
 import { field, readForm } from "~/http/form.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
-import { formToObject } from "~/lib/form-object";
+import { formToObject } from "~/console/form-object";
 import {
   consoleGroups,
   groupOfPath,
@@ -22,8 +22,8 @@ import {
   sectionSchema,
   sectionValue,
   type ConsoleGroup,
-} from "~/lib/content-sections";
-import { searchContent } from "~/lib/content-search";
+} from "~/console/content-sections";
+import { searchContent } from "~/console/content-search";
 import {
   applyOp,
   fieldId,
@@ -36,11 +36,11 @@ import {
   refOptions,
   type FieldSchema,
   type Option,
-} from "~/lib/form-schema";
+} from "~/console/form-schema";
 import { formatKoreanDateTime } from "~/lib/korean-time";
-import { requireConsoleSite } from "~/sites/console-site.server";
-import { consoleLeftovers, markLeftovers } from "~/sites/copy-source.server";
-import type { LeftoverList } from "~/lib/leftovers";
+import { requireConsoleSite } from "~/console/console-site.server";
+import { consoleLeftovers, markLeftovers } from "~/console/copy-source.server";
+import type { LeftoverList } from "~/console/leftovers";
 import type { SiteProblem } from "~/content/validate";
 import {
   diffContent,
@@ -48,7 +48,7 @@ import {
   getDraft,
   picturePreviews,
   saveDraft,
-} from "~/sites/content-store.server";
+} from "~/console/content-store.server";
 import {
   DEFAULT_SITE_MESSAGES,
   defaultProblems,
@@ -59,16 +59,16 @@ import {
   sameHosts,
 } from "~/sites/hosts.server";
 import { normalizeHosts } from "~/sites/host-name.server";
-import { sectionHash } from "~/sites/sections.server";
+import { sectionHash } from "~/console/sections.server";
 
 /*
  * /admin/content/<group> (콘텐츠 편집): one section of a complex's draft (a group of the site's
- * menu, app/lib/content-sections.ts) in a form made from its schema (app/components/console/,
+ * menu, app/console/content-sections.ts) in a form made from its schema (app/components/console/,
  * docs/decisions/033-generated-forms.md, 044-editor-sections.md); the request's complex, or
- * `?site=<id>` (app/sites/console-site.server.ts). The page carries its section's schema and values
+ * `?site=<id>` (app/console/console-site.server.ts). The page carries its section's schema and values
  * only; beside it, every section with its count of problems, and 항목 찾기 over all of them (made
  * on the server). 저장, and with the script an autosave a few seconds after typing stops, post the
- * section's fields, merged into the newest draft (app/sites/content-store.server.ts) whatever they
+ * section's fields, merged into the newest draft (app/console/content-store.server.ts) whatever they
  * hold: the build's rules and Korean messages are shown beside each field and listed at the top,
  * and block publishing only (/admin/sites/<id>). A save based on an older draft goes through when
  * the other editor changed other sections only; when they changed this one it is refused, naming
@@ -237,7 +237,7 @@ export type ContentAnswer =
       sectionHash: string;
       /** Every section with its count of problems, after this save. */
       sections: SectionItem[];
-      /** A copy's fields still holding its source's identity (app/lib/leftovers.ts). */
+      /** A copy's fields still holding its source's identity (app/console/leftovers.ts). */
       leftovers: LeftoverList | null;
     }
   | {

@@ -9,17 +9,17 @@ import { renderForm, sentEntries } from "~/components/console/test-support";
 import type { Site } from "~/content/schema";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { listLeads } from "~/leads/leads.server";
-import type { FieldSchema } from "~/lib/form-schema";
+import type { FieldSchema } from "~/console/form-schema";
 import { folderStore, setMediaStore } from "~/media/store.server";
-import { getDraft, listVersions, saveDraft } from "~/sites/content-store.server";
+import { getDraft, listVersions, saveDraft } from "~/console/content-store.server";
 import { DEFAULT_SITE_MESSAGES, HOST_MESSAGES } from "~/sites/hosts.server";
-import { exportZip } from "~/sites/portable.server";
+import { exportZip } from "~/console/portable.server";
 import { resetSites, siteForHost } from "~/sites/registry.server";
 import { action as contentAction, loader as contentLoader, type ContentAnswer } from "./content";
 import { action as siteAction, loader as siteLoader } from "./site";
 import { action as sitesAction } from "./sites.new";
 import { action as leadAction } from "../../endpoints/api.leads";
-import { loadStore } from "~/sites/sync.server";
+import { loadStore } from "~/console/sync.server";
 
 /*
  * Issue 38, item 2: a 단지 편집자 took another complex's address. 수원's editor saved the content

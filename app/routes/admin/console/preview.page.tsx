@@ -3,14 +3,14 @@ import { data } from "react-router";
 import type { Route } from "./+types/preview.page";
 import { getSession } from "~/auth/session.server";
 import { NO_STORE } from "~/lib/cache";
-import { requireConsoleSite } from "~/sites/console-site.server";
-import { getDraft } from "~/sites/content-store.server";
-import { previewHtml, previewSite, type PreviewProblem } from "~/sites/preview.server";
+import { requireConsoleSite } from "~/console/console-site.server";
+import { getDraft } from "~/console/content-store.server";
+import { previewHtml, previewSite, type PreviewProblem } from "~/console/preview.server";
 import { withSiteOverride } from "~/sites/registry.server";
 
 /*
  * /admin/preview/page/<path>: one page of the complex rendered from its draft, for the frames of
- * /admin/preview (app/sites/preview.server.ts). Content editors only (anyone else, signed out too:
+ * /admin/preview (app/console/preview.server.ts). Content editors only (anyone else, signed out too:
  * the 404 of the console), never indexed or stored, shown in a frame of this site only. Rendered on each request by
  * the public pages' renderer (the two frames' requests for one page share one render); nothing is
  * kept.

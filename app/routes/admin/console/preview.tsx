@@ -2,13 +2,13 @@ import "~/styles/preview.css";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/preview";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
-import { requireConsoleSite } from "~/sites/console-site.server";
-import { getDraft } from "~/sites/content-store.server";
-import { previewPages, previewSite, previewUrl } from "~/sites/preview.server";
+import { requireConsoleSite } from "~/console/console-site.server";
+import { getDraft } from "~/console/content-store.server";
+import { previewPages, previewSite, previewUrl } from "~/console/preview.server";
 
 /*
  * /admin/preview: 미리보기. Any page of the complex rendered from its draft by the public pages'
- * renderer, at phone and desktop width side by side (app/sites/preview.server.ts). The page is
+ * renderer, at phone and desktop width side by side (app/console/preview.server.ts). The page is
  * chosen with ?path= (a plain GET form: it works without JavaScript). A draft that cannot become a
  * complex lists its problems, each linking to its field.
  */

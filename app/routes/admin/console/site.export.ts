@@ -4,12 +4,12 @@ import type { Route } from "./+types/site.export";
 import { requireArea } from "~/auth/guards.server";
 import { NO_STORE } from "~/lib/cache";
 import { SITE_ID } from "~/lib/sites";
-import { getDraft, versionContent } from "~/sites/content-store.server";
-import { exportZip } from "~/sites/portable.server";
+import { getDraft, versionContent } from "~/console/content-store.server";
+import { exportZip } from "~/console/portable.server";
 
 /*
  * GET /admin/sites/:siteId/export[?version=N]: the complex's draft (or published version N) as
- * `<id>.zip` (`<id>/site.yaml` + `<id>/images/…`), streamed (app/sites/portable.server.ts). For
+ * `<id>.zip` (`<id>/site.yaml` + `<id>/images/…`), streamed (app/console/portable.server.ts). For
  * an administrator who edits the complex; anyone else gets the 404 of a missing page.
  */
 

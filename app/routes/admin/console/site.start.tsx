@@ -17,7 +17,7 @@ import {
 import { useFocusFirstInvalid } from "~/components/admin/focus-invalid";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
-import { isStartStep, startHref, stepBeside, type StartStep } from "~/lib/guided-start";
+import { isStartStep, startHref, stepBeside, type StartStep } from "~/console/guided-start";
 import { imageUrl } from "~/lib/images";
 import { MEDIA_ACCEPT } from "~/lib/media-upload";
 import { SITE_ID } from "~/lib/sites";
@@ -25,7 +25,7 @@ import { field, fileField, readForm } from "~/http/form.server";
 import { wordmarkSvg } from "~/media/drawn.server";
 import { heroCrops, previewUrl } from "~/media/hero-crop.server";
 import { processUpload } from "~/media/upload.server";
-import { picturePreviews } from "~/sites/content-store.server";
+import { picturePreviews } from "~/console/content-store.server";
 import { wordmarkFacts } from "~/sites/drawn-pictures.server";
 import {
   applyBasics,
@@ -37,11 +37,11 @@ import {
   startSummary,
   stepDraft,
   unitRows,
-} from "~/sites/guided-start.server";
+} from "~/console/guided-start.server";
 import { requestSiteId } from "~/sites/request-site.server";
 
 /*
- * /admin/sites/<id>/start/<step>: 새 단지's guided start after its first step (app/lib/guided-start.ts,
+ * /admin/sites/<id>/start/<step>: 새 단지's guided start after its first step (app/console/guided-start.ts,
  * docs/decisions/046-guided-start.md): 기본 정보 again, 색과 로고, 첫 화면 사진 (one picture and a focal
  * point make both crops of the home hero), 주택형, 확인 (what was entered, and every field still
  * holding the copied complex's identity, each a link to the editor). Each step is a form posted

@@ -11,8 +11,8 @@ import { formatKoreanDateTime, kstInputToIso } from "~/lib/korean-time";
 import { SITE_ID } from "~/lib/sites";
 import { siteJsonSchema } from "~/content/schema";
 import { field, requireForm } from "~/http/form.server";
-import { describeChanges, type ChangeRow } from "~/lib/content-changes";
-import { problemField, type FieldSchema } from "~/lib/form-schema";
+import { describeChanges, type ChangeRow } from "~/console/content-changes";
+import { problemField, type FieldSchema } from "~/console/form-schema";
 import {
   deleteComplex,
   diffContent,
@@ -22,13 +22,13 @@ import {
   restoreVersion,
   setServed,
   versionContent,
-} from "~/sites/content-store.server";
-import { leftoversOf } from "~/sites/copy-source.server";
+} from "~/console/content-store.server";
+import { leftoversOf } from "~/console/copy-source.server";
 import { mayChangeHosts } from "~/sites/hosts.server";
-import { importFromForm, SITE_ZIP_MAX_BYTES } from "~/sites/portable.server";
+import { importFromForm, SITE_ZIP_MAX_BYTES } from "~/console/portable.server";
 import { siteById, siteOrigin } from "~/sites/registry.server";
 import { STATE_LABEL } from "./sites";
-import { storedState } from "~/sites/sync.server";
+import { storedState } from "~/console/sync.server";
 
 /*
  * /admin/sites/:siteId: one complex's publishing. 게시 checks the whole draft with the build's
@@ -120,7 +120,7 @@ export async function action({ request, params }: Route.ActionArgs) {
       const problems = published.problems.map((p) => ({
         path: p.path,
         message: p.message,
-        // A copy's field still holding its source's identity (app/lib/leftovers.ts).
+        // A copy's field still holding its source's identity (app/console/leftovers.ts).
         leftover: "leftover" in p,
         ...problemField(schema, draft.content, p.path),
       }));

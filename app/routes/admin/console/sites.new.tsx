@@ -12,15 +12,15 @@ import {
 import { useFocusFirstInvalid } from "~/components/admin/focus-invalid";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
-import { startHref } from "~/lib/guided-start";
+import { startHref } from "~/console/guided-start";
 import { requireForm } from "~/http/form.server";
-import { createComplex } from "~/sites/content-store.server";
-import { basicFacts, newComplexAddress } from "~/sites/guided-start.server";
+import { createComplex } from "~/console/content-store.server";
+import { basicFacts, newComplexAddress } from "~/console/guided-start.server";
 import { allSites } from "~/sites/registry.server";
 import { requestSiteId } from "~/sites/request-site.server";
 
 /*
- * /admin/sites/new: 새 단지's first step, 기본 정보 (app/lib/guided-start.ts). The complex to copy (or
+ * /admin/sites/new: 새 단지's first step, 기본 정보 (app/console/guided-start.ts). The complex to copy (or
  * a blank start), its name, id, brand, addresses, companies, phone and hosts; sent, the draft is
  * made at once (준비 중 until published) and the start goes on at /admin/sites/<id>/start/color.
  * For an 에이전시 관리자, as 단지 관리.

@@ -4,15 +4,15 @@ import { SiteImport } from "~/components/admin/site-portable";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { requireForm } from "~/http/form.server";
-import { startHref } from "~/lib/guided-start";
-import { listVersions } from "~/sites/content-store.server";
-import { importFromForm, SITE_ZIP_MAX_BYTES } from "~/sites/portable.server";
+import { startHref } from "~/console/guided-start";
+import { listVersions } from "~/console/content-store.server";
+import { importFromForm, SITE_ZIP_MAX_BYTES } from "~/console/portable.server";
 import { allSites, siteOrigin, siteState } from "~/sites/registry.server";
 import { requestSiteId } from "~/sites/request-site.server";
 
 /*
  * /admin/sites (단지 관리): every complex of the deployment with its state and version, a complex's
- * zip imported, and 새 단지 만들기, the guided start (/admin/sites/new, app/lib/guided-start.ts);
+ * zip imported, and 새 단지 만들기, the guided start (/admin/sites/new, app/console/guided-start.ts);
  * a complex not yet published links back into it. For an administrator of every complex.
  */
 

@@ -4,7 +4,7 @@ import { cookieOf, TEST_PASSWORD } from "~/auth/test-support";
 import { assignmentSettings, saveAssignment } from "~/crm/assignment.server";
 import { engines, useTestDb } from "~/db/test-support";
 import { FORM_MESSAGES } from "~/http/form.server";
-import { loadStore } from "~/sites/sync.server";
+import { loadStore } from "~/console/sync.server";
 import { resetSites } from "~/sites/registry.server";
 import { action as accountEdit } from "../accounts/accounts.edit";
 import { action as accounts } from "../accounts/accounts";

@@ -4,7 +4,7 @@ import { channelCsv, channelReport } from "~/channels/channel-counts.server";
 import { funnel, funnelCsv } from "~/crm/funnel.server";
 import { requireArea } from "~/auth/guards.server";
 import { adminHeaders } from "~/lib/admin-page";
-import { parseChannelRange } from "~/lib/channels";
+import { parseChannelRange } from "~/channels/channels";
 import { DESK_SITE_PARAM } from "~/crm/lead-desk";
 import { ALL_SITES } from "~/lib/sites";
 import { requestSiteId } from "~/sites/request-site.server";

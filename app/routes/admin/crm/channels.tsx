@@ -15,11 +15,11 @@ import {
   parseChannelRange,
   type ChannelRange,
   type ChannelRow,
-} from "~/lib/channels";
+} from "~/channels/channels";
 import { formatKoreanDay } from "~/lib/korean-time";
 import { DESK_SITE_PARAM } from "~/crm/lead-desk";
 import { ALL_SITES } from "~/lib/sites";
-import { deskSiteChoice } from "~/sites/console-site.server";
+import { deskSiteChoice } from "~/console/console-site.server";
 import { requestSiteId } from "~/sites/request-site.server";
 
 /*

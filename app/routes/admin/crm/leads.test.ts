@@ -4,7 +4,7 @@ import { cookieOf, TEST_PASSWORD, thrownStatus } from "~/auth/test-support";
 import { assignmentSettings, saveAssignment } from "~/crm/assignment.server";
 import { engines, useTestDb } from "~/db/test-support";
 import { createLead } from "~/leads/leads.server";
-import type { LeadForm } from "~/lib/lead-form";
+import type { LeadForm } from "~/leads/lead-form";
 import { loader as cardLoader } from "./leads.card";
 import { loader as csvLoader } from "./leads.csv";
 import { action as deskAction, loader as deskLoader } from "./leads";

@@ -31,7 +31,7 @@ import {
 import { ALL_SITES } from "~/lib/sites";
 import { field, requireForm } from "~/http/form.server";
 import { clientIp } from "~/http/client-ip.server";
-import { deskSiteChoice } from "~/sites/console-site.server";
+import { deskSiteChoice } from "~/console/console-site.server";
 import { siteById } from "~/sites/registry.server";
 import { requestSiteId } from "~/sites/request-site.server";
 import { assignmentSettings, saveAssignment } from "~/crm/assignment.server";

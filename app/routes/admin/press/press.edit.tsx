@@ -5,14 +5,14 @@ import { DeletePost } from "~/components/press/delete-post";
 import { PressWriteForm } from "~/components/press/press-write-form";
 import { refuseCrossSite } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
-import { withParam } from "~/lib/console";
+import { withParam } from "~/console/console";
 import { safeRedirect } from "~/lib/auth";
 import { isoToKstInput } from "~/lib/korean-time";
-import { PRESS_MESSAGES, type PressFormValues } from "~/lib/press-form";
+import { PRESS_MESSAGES, type PressFormValues } from "~/press/press-form";
 import { deletePost, getPost, updatePost, type PhotoChange } from "~/press/posts.server";
 import { field, readForm } from "~/http/form.server";
 import { checkSubmission, unreadable } from "../../press/press-action.server";
-import { requireConsoleSite } from "~/sites/console-site.server";
+import { requireConsoleSite } from "~/console/console-site.server";
 import { requireSite, siteOrigin } from "~/sites/registry.server";
 
 /** /admin/press/:id: edit a post (and its photo and publication), or delete it. */

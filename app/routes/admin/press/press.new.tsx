@@ -4,11 +4,11 @@ import type { Route } from "./+types/press.new";
 import { PressWriteForm } from "~/components/press/press-write-form";
 import { refuseCrossSite } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
-import { withParam } from "~/lib/console";
+import { withParam } from "~/console/console";
 import { kstDate } from "~/lib/korean-time";
-import { EMPTY_PRESS_FORM } from "~/lib/press-form";
+import { EMPTY_PRESS_FORM } from "~/press/press-form";
 import { readForm } from "~/http/form.server";
-import { requireConsoleSite } from "~/sites/console-site.server";
+import { requireConsoleSite } from "~/console/console-site.server";
 import { requireSite } from "~/sites/registry.server";
 import { createSubmitted, unreadable } from "../../press/press-action.server";
 

@@ -1,20 +1,20 @@
 import { Link } from "react-router";
 import { FormMessage } from "~/components/admin/form-message";
-import { formatViews } from "~/lib/press-pages";
+import { formatViews } from "~/press/press-pages";
 import type { Route } from "./+types/press";
 import { DeletePost } from "~/components/press/delete-post";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
-import { withParam } from "~/lib/console";
+import { withParam } from "~/console/console";
 import { formatKoreanDateTime } from "~/lib/korean-time";
-import { postedMessage } from "~/lib/press-form";
+import { postedMessage } from "~/press/press-form";
 import { getPost, listAllPosts } from "~/press/posts.server";
-import { requireConsoleSite } from "~/sites/console-site.server";
+import { requireConsoleSite } from "~/console/console-site.server";
 import { requireSite, siteOrigin } from "~/sites/registry.server";
 
 /**
  * /admin/press: every post with its state (draft, scheduled, published), views, edit and delete.
  * After /admin/press/new saves a post (?created=<id>): what became of it, and its row marked. The
- * complex worked on: `?site=<id>` or the host's (app/sites/console-site.server.ts).
+ * complex worked on: `?site=<id>` or the host's (app/console/console-site.server.ts).
  */
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "보도자료 관리");

@@ -7,7 +7,7 @@ import { siteProblems, type SiteProblem } from "~/content/validate";
 import { getDb, type Queryable } from "~/db/db.server";
 import { themeContrastProblems } from "~/lib/contrast";
 import { imageUrl, photoWidths } from "~/lib/images";
-import { leftoverProblem } from "~/lib/leftovers";
+import { leftoverProblem } from "~/console/leftovers";
 import { ensureDrawn } from "~/media/drawn.server";
 import {
   COPY_FILE,
@@ -19,16 +19,16 @@ import {
 } from "./copy-source.server";
 import { BLANK_NUMBER_MESSAGE, BLANK_NUMBERS, blankContent } from "./blank.server";
 import { storeChanged } from "./changes.server";
-import { DRAWN_SLOT_SRC, DRAWN_SLOTS } from "./drawn-pictures.server";
-import { normalizeHost } from "./host-name.server";
-import { defaultProblems, hostProblems, isDefaultSite, sameHosts } from "./hosts.server";
+import { DRAWN_SLOT_SRC, DRAWN_SLOTS } from "~/sites/drawn-pictures.server";
+import { normalizeHost } from "~/sites/host-name.server";
+import { defaultProblems, hostProblems, isDefaultSite, sameHosts } from "~/sites/hosts.server";
 import {
   readSiteFile,
   resolveSiteData,
   SITE_FILE,
   siteFromData,
   sitesRoot,
-} from "./registry.server";
+} from "~/sites/registry.server";
 
 /*
  * A complex's content in the database (issue 29, docs/decisions/031-content-store.md): one draft,
@@ -103,7 +103,7 @@ function placeholderNumbers(content: unknown): SiteProblem[] {
 export function documentProblems(siteId: string, content: unknown): SiteProblem[] {
   const resolved = resolveSiteData(content, folderOf(siteId));
   const pictures = resolved.problems.map((described) => ({
-    // At its upload control (app/lib/form-schema.ts fieldKeyOf).
+    // At its upload control (app/console/form-schema.ts fieldKeyOf).
     path: /^([\w.]+\.src) /.exec(described)?.[1] ?? "",
     message: "사진 파일이 없습니다. 사진을 다시 올려 주세요.",
     described,
@@ -255,7 +255,7 @@ export async function importFolder(
 }
 
 /**
- * A complex's whole document as its new draft (a folder or zip imported: app/sites/portable.server.ts);
+ * A complex's whole document as its new draft (a folder or zip imported: app/console/portable.server.ts);
  * published versions untouched. A complex the store does not know is created, as a draft (true).
  */
 export async function importDocument(

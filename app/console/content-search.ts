@@ -1,4 +1,4 @@
-import { contentHref } from "./content-href";
+import { contentHref } from "~/lib/content-href";
 import type { ConsoleGroup } from "./content-sections";
 import {
   entryLabel,

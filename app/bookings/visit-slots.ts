@@ -1,5 +1,5 @@
 import type { ModelHouse } from "~/content/schema";
-import { addDays, koreanWeekday, kstDate, kstInstant, kstTime, weekdayOf } from "./korean-time";
+import { addDays, koreanWeekday, kstDate, kstInstant, kstTime, weekdayOf } from "~/lib/korean-time";
 
 /*
  * The model house's visit slots, from a complex's modelHouse.visits: which days it opens, which slots a

@@ -13,7 +13,7 @@ import {
   saveDraft,
 } from "./content-store.server";
 import { COPY_FILE, copyRecord, getCopySource, leftoversOf, setKept } from "./copy-source.server";
-import { readSiteFile, resetSites, SITE_FILE } from "./registry.server";
+import { readSiteFile, resetSites, SITE_FILE } from "~/sites/registry.server";
 import { loadStore } from "./sync.server";
 
 /*

@@ -1,10 +1,10 @@
-import type { IdentityString } from "./identity-strings";
+import type { IdentityString } from "~/lib/identity-strings";
 import { problemField, type FieldSchema } from "./form-schema";
 
 /*
  * The leftover check (issue 39, item 4): in a complex copied from another, every text field that
  * still holds one of the source's identity strings (app/lib/identity-strings.ts, recorded at copy
- * time: app/sites/copy-source.server.ts). Listed in the editor as 원본 단지 내용 (N곳) and refused
+ * time: app/console/copy-source.server.ts). Listed in the editor as 원본 단지 내용 (N곳) and refused
  * at 게시, but for the fields the editor marked 그대로 두기 (kept: the field's path and the value it
  * was kept with; a field changed since is asked about again).
  */

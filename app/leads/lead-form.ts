@@ -1,5 +1,5 @@
-import { normalizePhone } from "./phone";
-import { z } from "./zod";
+import { normalizePhone } from "~/lib/phone";
+import { z } from "~/lib/zod";
 
 /*
  * The lead forms' rules, shared by the browser (instant feedback) and the server (which decides).

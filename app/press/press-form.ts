@@ -3,7 +3,7 @@
  * (which decides). Plain code rather than zod: the press list is a public page, and these few checks
  * do not justify putting a validation library in its bundle.
  */
-import { formatKoreanDateTime, kstInputToIso, kstDate } from "./korean-time";
+import { formatKoreanDateTime, kstInputToIso, kstDate } from "~/lib/korean-time";
 
 export const TITLE_MAX = 200;
 export const SUMMARY_MAX = 1000;

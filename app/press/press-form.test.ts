@@ -5,7 +5,7 @@ import {
   isoToKstInput,
   kstInputToIso,
   kstDate,
-} from "./korean-time";
+} from "~/lib/korean-time";
 import { checkPhotoFile, checkPressForm, PHOTO_MAX_BYTES, PRESS_MESSAGES } from "./press-form";
 
 const NOW = new Date("2026-03-01T15:30:00.000Z"); // 2026-03-02 00:30 in Korea

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { siteJsonSchema } from "~/content/schema";
 import { loadSite } from "~/sites/registry.server";
-import { contentHref } from "./content-href";
+import { contentHref } from "~/lib/content-href";
 import {
   consoleGroups,
   groupOfPath,

@@ -37,15 +37,15 @@ import { MEDIA_SRC } from "~/lib/images";
 import { SITE_ID } from "~/lib/sites";
 import type { SiteProblem } from "~/content/validate";
 import { documentProblems, getDraft, importDocument } from "./content-store.server";
-import { normalizeHosts } from "./host-name.server";
-import { defaultProblems, hostProblems, isDefaultSite } from "./hosts.server";
+import { normalizeHosts } from "~/sites/host-name.server";
+import { defaultProblems, hostProblems, isDefaultSite } from "~/sites/hosts.server";
 import {
   imageSource,
   outsideComplex,
   resolveSiteData,
   SITE_FILE,
   sitesRoot,
-} from "./registry.server";
+} from "~/sites/registry.server";
 
 /** A zip the console or the command takes: the pictures of a large complex, with room. */
 export const SITE_ZIP_MAX_BYTES = 100 * 1024 * 1024;

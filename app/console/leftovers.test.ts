@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import { siteJsonSchema } from "~/content/schema";
 import { readSiteFile } from "~/sites/registry.server";
 import type { FieldSchema } from "./form-schema";
-import { identityStrings } from "./identity-strings";
+import { identityStrings } from "~/lib/identity-strings";
 import { findLeftovers, labelLeftovers, leftoverTerms, replaceInLeftovers } from "./leftovers";
 
 /*

@@ -13,8 +13,8 @@ import { getDb } from "~/db/db.server";
 import { periodicTask, type PeriodicTask } from "~/jobs/periodic.server";
 import { onStoreChanged } from "./changes.server";
 import { getDraft, importNewFolders, siteOfDocument, versionContent } from "./content-store.server";
-import { applyLive, readLive, valuesOf } from "./live.server";
-import { noticeShown } from "./notice.server";
+import { applyLive, readLive, valuesOf } from "~/sites/live.server";
+import { noticeShown } from "~/sites/notice.server";
 import {
   allSites,
   baseSite,
@@ -25,7 +25,7 @@ import {
   siteById,
   sitesRoot,
   type SiteState,
-} from "./registry.server";
+} from "~/sites/registry.server";
 
 type StoreRow = { site_id: string; state: "live" | "unpublished"; current: number | string | null };
 

@@ -1,11 +1,11 @@
 import { prerenderPagePaths } from "~/content/pages";
 import type { Site } from "~/content/schema";
 import { siteJsonSchema } from "~/content/schema";
-import { problemField, type FieldSchema } from "~/lib/form-schema";
+import { problemField, type FieldSchema } from "~/console/form-schema";
 import { contentHref } from "~/lib/content-href";
 import { documentProblems, siteOfDocument } from "./content-store.server";
 import { ensureDrawn } from "~/media/drawn.server";
-import { applyLive, readLive, valuesOf } from "./live.server";
+import { applyLive, readLive, valuesOf } from "~/sites/live.server";
 
 /*
  * 미리보기 (issue 29, item 4): a complex's pages rendered from its draft by the public pages'

@@ -2,12 +2,12 @@ import { data } from "react-router";
 import { isAdminFor, type AdminSites } from "~/auth/admin.server";
 import { requireAdmin, requireArea } from "~/auth/guards.server";
 import { NO_STORE } from "~/lib/cache";
-import { siteQuery, type SiteChoice } from "~/lib/console";
+import { siteQuery, type SiteChoice } from "~/console/console";
 import type { Area } from "~/lib/roles";
 import { SITE_ID } from "~/lib/sites";
 import { getDraft } from "./content-store.server";
-import { allSites, siteById, siteOrigin } from "./registry.server";
-import { requestSiteId } from "./request-site.server";
+import { allSites, siteById, siteOrigin } from "~/sites/registry.server";
+import { requestSiteId } from "~/sites/request-site.server";
 
 /*
  * The complex a console page works on. An agency administrator signs in at one address and works

@@ -1,6 +1,6 @@
 import { finalConsonant } from "~/content/identity";
 import type { ContentInput, SiteMeta } from "~/content/schema";
-import { DRAWN_SIZE, DRAWN_SLOT_SRC } from "./drawn-pictures.server";
+import { DRAWN_SIZE, DRAWN_SLOT_SRC } from "~/sites/drawn-pictures.server";
 
 /*
  * A complex started blank (issue 39, item 3; docs/decisions/045-blank-complex.md): a whole document

@@ -1,19 +1,19 @@
 import { upgradeDocument } from "~/content/identity";
 import { getDb, type Queryable } from "~/db/db.server";
 import { identityStrings, type IdentityString } from "~/lib/identity-strings";
-import type { FieldSchema } from "~/lib/form-schema";
+import type { FieldSchema } from "~/console/form-schema";
 import {
   findLeftovers,
   leftoverList,
   type KeptFields,
   type Leftover,
   type LeftoverList,
-} from "~/lib/leftovers";
+} from "~/console/leftovers";
 
 /*
  * What a copied complex remembers of its source (issue 39, item 3; migration 016): the source's
  * identity strings as they were when it was copied, and the fields the editor marked 그대로 두기.
- * The console lists the draft's leftovers (app/lib/leftovers.ts) and 게시 refuses them
+ * The console lists the draft's leftovers (app/console/leftovers.ts) and 게시 refuses them
  * (content-store.server.ts publishDraft). A complex not made as a copy has no record and no
  * leftovers.
  */

@@ -3,8 +3,8 @@
  * (routes/endpoints/api.channel.ts) and the desk (routes/admin/crm/channels.tsx): what a beacon says, how an ad
  * source is keyed, the date range, and how the desk writes its figures.
  */
-import { cleanAttribution } from "./attribution";
-import { kstDate } from "./korean-time";
+import { cleanAttribution } from "~/lib/attribution";
+import { kstDate } from "~/lib/korean-time";
 
 /** Where the page's beacons go (navigator.sendBeacon). */
 export const CHANNEL_PATH = "/api/channel";

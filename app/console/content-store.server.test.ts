@@ -22,7 +22,7 @@ import { identityStrings } from "~/lib/identity-strings";
 import { onStoreChanged } from "./changes.server";
 import { getCopySource } from "./copy-source.server";
 import { keepEveryLeftover } from "./leftovers.test-support";
-import { resetSites, siteById, siteForHost, siteState, sitesRoot } from "./registry.server";
+import { resetSites, siteById, siteForHost, siteState, sitesRoot } from "~/sites/registry.server";
 import { createSiteSync, loadStore } from "./sync.server";
 
 /*

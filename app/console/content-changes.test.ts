@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
 import { siteJsonSchema } from "~/content/schema";
-import { diffContent } from "~/sites/content-store.server";
+import { diffContent } from "~/console/content-store.server";
 import { readSiteFile } from "~/sites/registry.server";
 import { describeChanges, shownValue } from "./content-changes";
 import type { FieldSchema } from "./form-schema";

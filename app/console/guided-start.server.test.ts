@@ -3,7 +3,7 @@ import { upgradeDocument } from "~/content/identity";
 import { documentProblems } from "./content-store.server";
 import { cropBox } from "~/media/hero-crop.server";
 import { applyUnits, colorOf, unitRows } from "./guided-start.server";
-import { readSiteFile } from "./registry.server";
+import { readSiteFile } from "~/sites/registry.server";
 
 const anyang = () => upgradeDocument(readSiteFile("sites/anyang")) as Record<string, unknown>;
 

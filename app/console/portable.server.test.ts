@@ -26,7 +26,7 @@ import {
 } from "./content-store.server";
 import { keepEveryLeftover } from "./leftovers.test-support";
 import { exportZip, importSiteZip, PORTABLE_MESSAGES } from "./portable.server";
-import { resetSites } from "./registry.server";
+import { resetSites } from "~/sites/registry.server";
 import { loadStore } from "./sync.server";
 
 /*

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { sectionValue, type ConsoleGroup } from "~/lib/content-sections";
+import { sectionValue, type ConsoleGroup } from "~/console/content-sections";
 
 /*
  * What a section's page was based on (docs/decisions/044-editor-sections.md): a short hash of the

@@ -1,7 +1,7 @@
 /*
  * The console's own frame (issue 39, item 6): which complex a console address works on, and the
  * same page's address for another complex. A console address names its complex by `?site=<id>`
- * when it is not the host's (app/sites/console-site.server.ts), so every link of the frame carries
+ * when it is not the host's (app/console/console-site.server.ts), so every link of the frame carries
  * it and a page's own links keep it.
  */
 

@@ -1,16 +1,16 @@
 import { identitySchema, siteJsonSchema } from "~/content/schema";
 import { contrastRatio, MIN_CONTRAST, themeContrastProblems } from "~/lib/contrast";
-import { problemField, type FieldSchema } from "~/lib/form-schema";
+import { problemField, type FieldSchema } from "~/console/form-schema";
 import { normalizePhone } from "~/lib/phone";
 import { field } from "~/http/form.server";
-import { withScheme } from "./host-name.server";
-import { BASIC_FACTS } from "~/lib/guided-start";
+import { withScheme } from "~/sites/host-name.server";
+import { BASIC_FACTS } from "~/console/guided-start";
 import { getDraft, saveDraft, type IdentityFact } from "./content-store.server";
 import { leftoversOf } from "./copy-source.server";
-import { leftoverTerms, replaceInLeftovers } from "~/lib/leftovers";
+import { leftoverTerms, replaceInLeftovers } from "~/console/leftovers";
 
 /*
- * The server side of 새 단지's guided start (app/lib/guided-start.ts; docs/decisions/044): reading
+ * The server side of 새 단지's guided start (app/console/guided-start.ts; docs/decisions/044): reading
  * and checking each step's form, and writing its values into the draft. A step's refusal answers
  * every message at its field and every value as typed, so the form comes back as it was sent.
  */
