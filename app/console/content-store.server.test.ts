@@ -7,7 +7,6 @@ import { imageUrl, MEDIA_PATH } from "~/lib/images";
 import { folderStore, mediaStore, setMediaStore } from "~/media/store.server";
 import { engines, useTestDb } from "~/db/test-support";
 import {
-  createComplex,
   diffContent,
   getDraft,
   importFolder,
@@ -24,6 +23,7 @@ import { getCopySource } from "./copy-source.server";
 import { keepEveryLeftover } from "./leftovers.test-support";
 import { resetSites, siteById, siteForHost, siteState, sitesRoot } from "~/sites/registry.server";
 import { createSiteSync, loadStore } from "./sync.server";
+import { createComplex } from "./complexes.server";
 
 /*
  * The content store (issue 29): the samples imported on the first start, a draft saved without

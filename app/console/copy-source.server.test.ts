@@ -4,17 +4,11 @@ import { join } from "node:path";
 import { parseDocument } from "yaml";
 import { afterEach, describe, expect, it } from "vitest";
 import { engines, useTestDb } from "~/db/test-support";
-import {
-  createComplex,
-  deleteComplex,
-  getDraft,
-  importNewFolders,
-  publishDraft,
-  saveDraft,
-} from "./content-store.server";
+import { getDraft, importNewFolders, publishDraft, saveDraft } from "./content-store.server";
 import { COPY_FILE, copyRecord, getCopySource, leftoversOf, setKept } from "./copy-source.server";
 import { readSiteFile, resetSites, SITE_FILE } from "~/sites/registry.server";
 import { loadStore } from "./sync.server";
+import { createComplex, deleteComplex } from "./complexes.server";
 
 /*
  * Issue 39, items 3 and 4: a complex made in the console as a copy of anyang remembers anyang's

@@ -5,9 +5,10 @@ import { normalizePhone } from "~/lib/phone";
 import { field } from "~/http/form.server";
 import { withScheme } from "~/sites/host-name.server";
 import { BASIC_FACTS } from "~/console/guided-start";
-import { getDraft, saveDraft, type IdentityFact } from "./content-store.server";
+import { getDraft, saveDraft } from "./content-store.server";
 import { leftoversOf } from "./copy-source.server";
 import { leftoverTerms, replaceInLeftovers } from "~/console/leftovers";
+import type { IdentityFact } from "./complexes.server";
 
 /*
  * The server side of 새 단지's guided start (app/console/guided-start.ts; docs/decisions/044): reading

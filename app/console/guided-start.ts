@@ -4,7 +4,7 @@
  * step's address. The draft is made at the first step; the others change it.
  */
 
-import type { IdentityFact } from "~/console/content-store.server";
+import type { IdentityFact } from "./complexes.server";
 
 export const START_STEPS = [
   { key: "basics", label: "기본 정보" },

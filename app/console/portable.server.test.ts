@@ -15,7 +15,6 @@ import { processUpload } from "~/media/upload.server";
 import { folderStore, type MediaStore } from "~/media/store.server";
 import {
   contentKey,
-  createComplex,
   documentProblems,
   getDraft,
   listVersions,
@@ -28,6 +27,7 @@ import { keepEveryLeftover } from "./leftovers.test-support";
 import { exportZip, importSiteZip, PORTABLE_MESSAGES } from "./portable.server";
 import { resetSites } from "~/sites/registry.server";
 import { loadStore } from "./sync.server";
+import { createComplex } from "./complexes.server";
 
 /*
  * A complex out as a zip and back (issue 29: "export then import gives the same pages"): the same

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
-import { createComplex, getDraft, publishDraft, saveDraft } from "~/console/content-store.server";
+import { getDraft, publishDraft, saveDraft } from "~/console/content-store.server";
 import {
   DEFAULT_SITE_MESSAGES,
   defaultProblems,
@@ -9,6 +9,7 @@ import {
 } from "./hosts.server";
 import { resetSites, siteForHost } from "./registry.server";
 import { loadStore } from "~/console/sync.server";
+import { createComplex } from "~/console/complexes.server";
 
 /*
  * Whose address a host is (issue 38, item 2): the rule save, import and publish share. The route

@@ -8,7 +8,7 @@ import { cookieOf, TEST_PASSWORD } from "~/auth/test-support";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { isConsolePage } from "~/lib/route-hydration";
 import type { RootData } from "~/lib/site";
-import { createComplex } from "~/console/content-store.server";
+import { createComplex } from "~/console/complexes.server";
 import { siteById } from "~/sites/registry.server";
 import { handle as inviteHandle } from "./accounts/invite";
 import AdminLayout, { handle, loader } from "./layout";

@@ -3,9 +3,10 @@ import { upsertAdmin } from "~/auth/admin.server";
 import { cookieOf, TEST_PASSWORD } from "~/auth/test-support";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { leftoversOf } from "~/console/copy-source.server";
-import { createComplex, getDraft } from "~/console/content-store.server";
+import { getDraft } from "~/console/content-store.server";
 import { action, loader } from "./site.start";
 import { loadStore } from "~/console/sync.server";
+import { createComplex } from "~/console/complexes.server";
 
 /*
  * 새 단지's 확인 step, 한꺼번에 바꾸기: a copy of 안양 still says "평촌" in some thirty fields; the

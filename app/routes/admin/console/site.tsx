@@ -14,7 +14,6 @@ import { field, requireForm } from "~/http/form.server";
 import { describeChanges, type ChangeRow } from "~/console/content-changes";
 import { problemField, type FieldSchema } from "~/console/form-schema";
 import {
-  deleteComplex,
   diffContent,
   getDraft,
   listVersions,
@@ -29,6 +28,7 @@ import { importFromForm, SITE_ZIP_MAX_BYTES } from "~/console/portable.server";
 import { siteById, siteOrigin } from "~/sites/registry.server";
 import { STATE_LABEL } from "./sites";
 import { storedState } from "~/console/sync.server";
+import { deleteComplex } from "~/console/complexes.server";
 
 /*
  * /admin/sites/:siteId: one complex's publishing. 게시 checks the whole draft with the build's

@@ -14,7 +14,7 @@ import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { startHref } from "~/console/guided-start";
 import { requireForm } from "~/http/form.server";
-import { createComplex } from "~/console/content-store.server";
+import { createComplex } from "~/console/complexes.server";
 import { basicFacts, newComplexAddress } from "~/console/guided-start.server";
 import { allSites } from "~/sites/registry.server";
 import { requestSiteId } from "~/sites/request-site.server";
