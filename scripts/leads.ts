@@ -9,8 +9,9 @@
 import { requireSite } from "~/sites/registry.server";
 import { closeDb } from "~/db/db.server";
 import { leadsToCsv } from "~/leads/csv.server";
-import { listLeads, purgeExpiredLeads, sitesWithLeads } from "~/leads/leads.server";
+import { listLeads } from "~/leads/leads.server";
 import { ALL_SITES, SITE_ID } from "~/lib/sites";
+import { purgeExpiredLeads, sitesWithLeads } from "~/leads/retention.server";
 
 const USAGE = `사용법: npm run leads -- <명령> [--site <단지 ID>]
 

@@ -12,7 +12,7 @@ import {
   SESSION_IDLE_MS,
   SESSION_MAX_MS,
 } from "./session.server";
-import { purgeExpiredLeads } from "~/leads/leads.server";
+import { purgeExpiredLeads } from "~/leads/retention.server";
 import { signIn } from "./sign-in.server";
 
 const EMAIL = "admin@example.com";

@@ -3,7 +3,7 @@ import { upsertAdmin } from "~/auth/admin.server";
 import { TEST_PASSWORD } from "~/auth/test-support";
 import { cancelBooking } from "~/bookings/bookings.server";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
-import { createLead, purgeExpiredLeads } from "~/leads/leads.server";
+import { createLead } from "~/leads/leads.server";
 import type { LeadForm } from "~/leads/lead-form";
 import { leadForm as form } from "~/leads/test-support";
 import { listOutbox } from "~/outbox/outbox.server";
@@ -13,6 +13,7 @@ import { allDeskLeads } from "~/crm/lead-desk.server";
 import { cardDetail, listCards, queueOf } from "./desk.server";
 import { requireSite } from "~/sites/registry.server";
 import { saveAssignment } from "./assignment.server";
+import { purgeExpiredLeads } from "~/leads/retention.server";
 
 /*
  * The 분양 CRM's services (issue 30): a card per phone, round-robin assignment, the call log and

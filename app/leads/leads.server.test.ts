@@ -4,7 +4,8 @@ import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { env } from "~/env.server";
 import type { LeadForm } from "~/leads/lead-form";
 import { ALL_SITES } from "~/lib/sites";
-import { createLead, listLeads, purgeExpiredLeads, type LeadMeta } from "./leads.server";
+import { createLead, listLeads, type LeadMeta } from "./leads.server";
+import { purgeExpiredLeads } from "./retention.server";
 
 const content = loadSite("sites/anyang");
 

@@ -2,28 +2,24 @@
  * Lead intake: visit registrations (popup, /register, home form) and inquiries (customer page).
  * The route validates the form with the shared schema (~/lib/lead-form) and calls createLead, which
  * filters bots, limits the rate per phone and per address, stores each submission once, books the
- * visit slot, and writes the lead with its outbox rows (SMS, staff alerts, webhook) in one
- * transaction. Delivery happens later, in the outbox worker, so nothing on the delivery side can
+ * visit slot, and writes the lead with its outbox rows (SMS, staff alerts, webhook: announce.server.ts)
+ * in one transaction. Delivery happens later, in the outbox worker, so nothing on the delivery side can
  * fail or slow the registration.
  */
 import { createHash, randomUUID } from "node:crypto";
 import { getDb, type Queryable } from "~/db/db.server";
 import type { Site } from "~/content/schema";
-import { requireSite } from "~/sites/registry.server";
-import { env, siteSetting } from "~/env.server";
-import { bookingLink, claimSeat, newBookingToken, nextFreeSlot } from "~/bookings/bookings.server";
-import { cleanAttribution, originLine, type Attribution } from "~/lib/attribution";
-import { recordedShownPhone, sourceStaff } from "~/lib/source-phone";
+import { env } from "~/env.server";
+import { claimSeat, newBookingToken, nextFreeSlot } from "~/bookings/bookings.server";
+import { cleanAttribution, type Attribution } from "~/lib/attribution";
+import { recordedShownPhone } from "~/lib/source-phone";
 import { MIN_FILL_MS, type LeadForm, type LeadKind } from "~/leads/lead-form";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
-import { kstDate, kstTime, startOfKstDay } from "~/lib/korean-time";
-import { checkSlot, slotKeyOf, type SlotProblem } from "~/bookings/visit-slots";
-import { enqueue, enqueueStaffAlerts } from "~/outbox/outbox.server";
-import { promotionSmsText, visitConfirmation } from "~/outbox/sms.server";
-import type { WebhookPayload } from "~/outbox/webhook.server";
-import { hit, pruneRateLimits } from "~/http/rate-limit.server";
+import { checkSlot, type SlotProblem } from "~/bookings/visit-slots";
+import { hit } from "~/http/rate-limit.server";
 import { attachLead } from "~/crm/customers.server";
 import { HOOK_SOURCE } from "~/crm/crm";
+import { announceLead, enqueueVisitorSms } from "./announce.server";
 
 export type LeadMeta = {
   /** Client IP (from the route: request headers / express). */
@@ -371,30 +367,6 @@ async function insertLead(tx: Queryable, lead: Lead, visitTokenHash: string | nu
   return winner;
 }
 
-/** The staff alerts of a new lead and its forward to LEADS_WEBHOOK_URL, in its transaction. */
-async function announceLead(tx: Queryable, site: Site, lead: Lead, now: Date) {
-  await enqueueStaffAlerts(
-    tx,
-    lead.siteId,
-    lead.id,
-    {
-      event: "new",
-      kind: lead.kind,
-      name: lead.name,
-      phone: lead.phone,
-      slotKey: lead.visitAt ? slotKeyOf(new Date(lead.visitAt)) : null,
-      source: originLine(lead, lead.source),
-    },
-    now,
-    // The source's own staff when content names them (the source as recorded here).
-    sourceStaff(site, lead.utmSource),
-  );
-  if (siteSetting("LEADS_WEBHOOK_URL", lead.siteId)) {
-    const payload = webhookPayload(lead);
-    await enqueue(tx, lead.siteId, lead.id, { kind: "webhook", payload }, now);
-  }
-}
-
 /** An outside lead (POST /hooks/leads/<id>, app/leads/lead-hook.server.ts), checked. */
 export type ExternalLeadInput = {
   /** The sender's own id for the lead: the same id again is the same lead. */
@@ -475,72 +447,6 @@ export async function createExternalLead(
 }
 
 /**
- * The visitor's SMS for a visit: the confirmation (transactional, always), then the promotional
- * message (only with SMS consent) — together at most SMS_DAILY_LIMIT to one phone per Korean day.
- * Inquiries get no SMS.
- */
-async function enqueueVisitorSms(
-  tx: Queryable,
-  site: Site,
-  lead: Lead,
-  token: string | null,
-  now: Date,
-) {
-  if (lead.kind !== "visit") return;
-  const sent = await tx.get<{ n: number }>(
-    `SELECT COUNT(*) AS n FROM outbox
-     WHERE site_id = $3 AND recipient = $1 AND purpose IN ('confirmation', 'promotion')
-       AND created_at >= $2`,
-    [lead.phone, startOfKstDay(now).toISOString(), lead.siteId],
-  );
-  let left = env().SMS_DAILY_LIMIT - Number(sent?.n ?? 0);
-  const link = token ? bookingLink(site, token) : null;
-  if (left > 0) {
-    const { text, variables } = visitConfirmation(
-      site,
-      lead.name,
-      lead.visitAt && link ? { slotKey: slotKeyOf(new Date(lead.visitAt)), link } : undefined,
-    );
-    const payload = { to: lead.phone, text, variables, ...(token ? { redact: [token] } : {}) };
-    await enqueue(tx, lead.siteId, lead.id, { kind: "sms", purpose: "confirmation", payload }, now);
-    left--;
-  }
-  if (left > 0 && lead.smsConsent) {
-    const payload = { to: lead.phone, text: promotionSmsText(site, lead.name) };
-    await enqueue(tx, lead.siteId, lead.id, { kind: "sms", purpose: "promotion", payload }, now);
-  }
-}
-
-function webhookPayload(lead: Lead): WebhookPayload {
-  const visit = lead.visitAt ? new Date(lead.visitAt) : null;
-  return {
-    id: lead.id,
-    site_id: lead.siteId,
-    kind: lead.kind,
-    name: lead.name,
-    phone: lead.phone,
-    message: lead.message,
-    privacy_consent: true,
-    privacy_consent_at: lead.privacyConsentAt,
-    privacy_consent_version: lead.privacyConsentVersion,
-    sms_consent: lead.smsConsent,
-    sms_consent_at: lead.smsConsentAt,
-    source: lead.source,
-    created_at: lead.createdAt,
-    visit_at: lead.visitAt,
-    visit_date: visit ? kstDate(visit) : null,
-    visit_time: visit ? kstTime(visit) : null,
-    utm_source: lead.utmSource,
-    utm_medium: lead.utmMedium,
-    utm_campaign: lead.utmCampaign,
-    utm_term: lead.utmTerm,
-    utm_content: lead.utmContent,
-    referrer_host: lead.referrerHost,
-    shown_phone: lead.shownPhone,
-  };
-}
-
-/**
  * The leads of one complex, or of every complex (ALL_SITES: the export of an administrator for
  * every complex), newest first; `utmSource` keeps one campaign source.
  */
@@ -559,50 +465,4 @@ export async function listLeads(
     params,
   );
   return rows.map(toLead);
-}
-
-/** The complexes that have leads or booked seats (the retention job goes through each). */
-export async function sitesWithLeads(): Promise<string[]> {
-  const db = await getDb();
-  const rows = await db.all<{ site_id: string }>(
-    "SELECT site_id FROM leads UNION SELECT site_id FROM visit_slots ORDER BY site_id",
-  );
-  return rows.map((r) => r.site_id);
-}
-
-/**
- * Deletes one complex's leads older than its privacy.retentionDays, with their outbox rows and
- * attempts, the customer cards left without a lead (with their calls and timeline), and its past
- * slot counters; forgets stale rate-limit counters. Returns how many leads
- * were deleted.
- */
-export async function purgeExpiredLeads(siteId: string, now: Date = new Date()): Promise<number> {
-  const db = await getDb();
-  const retentionDays = requireSite(siteId).privacy.retentionDays;
-  const cutoff = new Date(now.getTime() - retentionDays * 86_400_000).toISOString();
-  const deleted = await db.transaction(async (tx) => {
-    await tx.run(
-      `DELETE FROM outbox_attempts WHERE outbox_id IN
-         (SELECT o.id FROM outbox o JOIN leads l ON l.id = o.lead_id
-          WHERE l.site_id = $2 AND l.created_at < $1)`,
-      [cutoff, siteId],
-    );
-    await tx.run(
-      "DELETE FROM outbox WHERE lead_id IN (SELECT id FROM leads WHERE site_id = $2 AND created_at < $1)",
-      [cutoff, siteId],
-    );
-    const leads = (
-      await tx.run("DELETE FROM leads WHERE site_id = $2 AND created_at < $1", [cutoff, siteId])
-    ).changes;
-    // A card goes with its last lead: its calls, its timeline and the card itself.
-    const orphans = `SELECT c.id FROM customers c WHERE c.site_id = $1
-      AND NOT EXISTS (SELECT 1 FROM leads l WHERE l.customer_id = c.id)`;
-    await tx.run(`DELETE FROM customer_calls WHERE customer_id IN (${orphans})`, [siteId]);
-    await tx.run(`DELETE FROM customer_events WHERE customer_id IN (${orphans})`, [siteId]);
-    await tx.run(`DELETE FROM customers WHERE id IN (${orphans})`, [siteId]);
-    await tx.run("DELETE FROM visit_slots WHERE site_id = $2 AND starts_at < $1", [cutoff, siteId]);
-    return leads;
-  });
-  await pruneRateLimits(db, now);
-  return deleted;
 }

@@ -5,7 +5,7 @@ import { FormMessage } from "~/components/admin/form-message";
 import { SiteExport, SiteImport } from "~/components/admin/site-portable";
 import { mayUse } from "~/auth/access.server";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
-import { sitesWithLeads } from "~/leads/leads.server";
+import { sitesWithLeads } from "~/leads/retention.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { formatKoreanDateTime, kstInputToIso } from "~/lib/korean-time";
 import { SITE_ID } from "~/lib/sites";
