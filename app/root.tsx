@@ -61,7 +61,7 @@ export async function loader({ request, context }: Route.LoaderArgs): Promise<Ro
       ...(nonce ? { nonce } : {}),
     };
   }
-  // Pages are rendered again when a notice's period begins or ends (server/index.js).
+  // Pages are rendered again when a notice's period begins or ends (console/sync.server.ts).
   const notice = noticeShown(site.notice) ? site.notice : undefined;
   return {
     site,

@@ -134,7 +134,7 @@ async function liveVersions(): Promise<Map<string, number>> {
 }
 
 /**
- * What the server keeps in step (server/index.js): each complex's version and whether its notice
+ * What the sync keeps in step (followStore below): each complex's version and whether its notice
  * is shown. `sync()` applies the stored values of every complex whose version moved since the last
  * call (all with changes, the first time) and answers the complexes whose pages must be rendered
  * again: those, and any whose notice appeared or went since its pages were rendered.

@@ -13,7 +13,7 @@ import { createLiveSync } from "~/console/sync.server";
 /*
  * 운영 정보: values stored over the content file's, checked by the content's rules, every change
  * recorded and revertible, and applied to the complex the pages and messages are made from when
- * its version moves (what server/index.js does every second).
+ * its version moves (what console/sync.server.ts does every second).
  */
 
 afterEach(() => resetSites());

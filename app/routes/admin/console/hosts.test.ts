@@ -114,7 +114,7 @@ async function publish(siteId: string, cookie: string) {
   const body = new FormData();
   body.set("intent", "publish");
   const done = await sitePost(siteId, cookie, body);
-  // Every instance follows the store (server/index.js); here, the registry read again.
+  // Every instance follows the store (console/sync.server.ts); here, the registry read again.
   await loadStore();
   return done;
 }
@@ -577,7 +577,7 @@ describe.each(engines())("a host with its scheme, on the complex's page ($name)"
       | Response
       | { data: unknown };
     if (!(answer instanceof Response)) throw new Error(JSON.stringify(answer.data));
-    // Every instance follows the store (server/index.js); here, the registry read again.
+    // Every instance follows the store (console/sync.server.ts); here, the registry read again.
     await loadStore();
   }
 

@@ -28,7 +28,7 @@ import { requestSiteId } from "~/sites/request-site.server";
  * /admin/operations (운영 정보): what the sales office changes during the sale, per complex: the
  * phone and hours, the model house, the schedule, the remaining units, a notice and the visit
  * slots. Each form saves its values over the content file's (app/sites/live.server.ts); the pages
- * follow within seconds (server/index.js). Every change is listed below with a one-step revert.
+ * follow within seconds (console/sync.server.ts). Every change is listed below with a one-step revert.
  * An administrator of several complexes picks the complex (?site=); others work their own.
  */
 

@@ -33,7 +33,7 @@ import { deleteComplex } from "~/console/complexes.server";
 /*
  * /admin/sites/:siteId: one complex's publishing. 게시 checks the whole draft with the build's
  * Korean messages (each linking to its field in the content form) and publishes it now or at a
- * Korean time; every instance serves it within seconds (server/index.js). The versions, the fields
+ * Korean time; every instance serves it within seconds (console/sync.server.ts). The versions, the fields
  * changed between a version and the one before, one-step restore into the draft; taking the
  * complex down (준비 중) and deleting it when it holds no leads.
  */
