@@ -25,7 +25,7 @@ import {
   pretendardSource,
   SUBSET_OPTIONS,
 } from "../app/lib/font-files.server";
-import { SITE_FILE, sitesRoot } from "../app/sites/registry.server";
+import { SITE_FILE, sitesRoot } from "../app/sites/folders.server";
 
 const SOURCE_DIRS = ["app", "server"];
 const SOURCE_FILE = /\.(tsx?|jsx?|mjs|css)$/;

@@ -24,14 +24,9 @@ import {
 import { availableParallelism } from "node:os";
 import { dirname, join, relative } from "node:path";
 import sharp from "sharp";
-import {
-  generatedImagesRoot,
-  imageSource,
-  loadSites,
-  shownSite,
-  resetSites,
-  sitesRoot,
-} from "../app/sites/registry.server";
+import { generatedImagesRoot, sitesRoot } from "../app/sites/folders.server";
+import { loadSites, shownSite, resetSites } from "../app/sites/registry.server";
+import { heroOf, imageSource } from "../app/sites/site-pictures.server";
 import { imageUrl, isMedia, isPhoto, photoWidths, PHOTO_FORMATS, slotOf } from "../app/lib/images";
 import type { Image, Site } from "../app/content/schema";
 import { homeArtwork } from "./artwork/home-art";
@@ -41,7 +36,6 @@ import { drawPanoramas } from "./artwork/panorama";
 import { outlineSvgText, pretendardFonts } from "./svg-outline";
 import { shareJpeg, wordmarkSvg } from "../app/media/drawn.server";
 import { DRAWN_FILES, drawnSrc, wordmarkFacts } from "../app/sites/drawn-pictures.server";
-import { heroOf } from "../app/sites/registry.server";
 
 const SRC = "assets/images";
 const OUT = "public";

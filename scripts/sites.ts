@@ -41,13 +41,8 @@ import {
 import { blankContent } from "~/console/blank.server";
 import { DRAWN_SLOTS } from "~/sites/drawn-pictures.server";
 import { hostOf } from "~/sites/host-name.server";
-import {
-  defaultSite,
-  loadSites,
-  readSiteFile,
-  SITE_FILE,
-  sitesRoot,
-} from "~/sites/registry.server";
+import { SITE_FILE, sitesRoot } from "~/sites/folders.server";
+import { defaultSite, loadSites, readSiteFile } from "~/sites/registry.server";
 
 const USAGE = `사용법:
   npm run sites -- list [--json]

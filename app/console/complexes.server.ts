@@ -8,7 +8,7 @@ import { getDb } from "~/db/db.server";
 import { DRAWN_SLOT_SRC, DRAWN_SLOTS } from "~/sites/drawn-pictures.server";
 import { normalizeHost } from "~/sites/host-name.server";
 import { hostProblems } from "~/sites/hosts.server";
-import { resolveSiteData } from "~/sites/registry.server";
+import { resolveSiteData } from "~/sites/site-pictures.server";
 import { blankContent } from "./blank.server";
 import { storeChanged } from "./changes.server";
 import { folderOf, getDraft, insertDocument } from "./content-store.server";
@@ -60,7 +60,7 @@ function withPicturesOf(fromId: string, content: unknown): Record<string, unknow
     for (const key of Object.keys(r)) walk(r[key], d[key], path ? `${path}.${key}` : key);
   };
   walk(copy, data, "");
-  // No logo named: the copy's is the wordmark drawn from its own identity (registry.server.ts).
+  // No logo named: the copy's is the wordmark drawn from its own identity (site-pictures.server.ts).
   const identity = copy.identity as Record<string, unknown> | undefined;
   if (identity && typeof identity === "object") delete identity.logo;
   return copy;

@@ -21,7 +21,8 @@ import { identityStrings } from "~/lib/identity-strings";
 import { onStoreChanged } from "./changes.server";
 import { getCopySource } from "./copy-source.server";
 import { keepEveryLeftover } from "./leftovers.test-support";
-import { resetSites, siteById, siteForHost, siteState, sitesRoot } from "~/sites/registry.server";
+import { sitesRoot } from "~/sites/folders.server";
+import { resetSites, siteById, siteForHost, siteState } from "~/sites/registry.server";
 import { createSiteSync, loadStore } from "./sync.server";
 import { createComplex } from "./complexes.server";
 

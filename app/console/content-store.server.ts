@@ -13,13 +13,9 @@ import { COPY_FILE, leftoversOf, parseCopyRecord, recordCopySource } from "./cop
 import { BLANK_NUMBER_MESSAGE, BLANK_NUMBERS } from "./blank.server";
 import { storeChanged } from "./changes.server";
 import { defaultProblems, hostProblems, isDefaultSite, sameHosts } from "~/sites/hosts.server";
-import {
-  readSiteFile,
-  resolveSiteData,
-  SITE_FILE,
-  siteFromData,
-  sitesRoot,
-} from "~/sites/registry.server";
+import { SITE_FILE, sitesRoot } from "~/sites/folders.server";
+import { readSiteFile, siteFromData } from "~/sites/registry.server";
+import { resolveSiteData } from "~/sites/site-pictures.server";
 
 /*
  * A complex's content in the database (issue 29, docs/decisions/031-content-store.md): one draft,

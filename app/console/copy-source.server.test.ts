@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from "vitest";
 import { engines, useTestDb } from "~/db/test-support";
 import { getDraft, importNewFolders, publishDraft, saveDraft } from "./content-store.server";
 import { COPY_FILE, copyRecord, getCopySource, leftoversOf, setKept } from "./copy-source.server";
-import { readSiteFile, resetSites, SITE_FILE } from "~/sites/registry.server";
+import { SITE_FILE } from "~/sites/folders.server";
+import { readSiteFile, resetSites } from "~/sites/registry.server";
 import { loadStore } from "./sync.server";
 import { createComplex, deleteComplex } from "./complexes.server";
 

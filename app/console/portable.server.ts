@@ -39,13 +39,8 @@ import type { SiteProblem } from "~/content/validate";
 import { documentProblems, getDraft, importDocument } from "./content-store.server";
 import { normalizeHosts } from "~/sites/host-name.server";
 import { defaultProblems, hostProblems, isDefaultSite } from "~/sites/hosts.server";
-import {
-  imageSource,
-  outsideComplex,
-  resolveSiteData,
-  SITE_FILE,
-  sitesRoot,
-} from "~/sites/registry.server";
+import { SITE_FILE, sitesRoot } from "~/sites/folders.server";
+import { imageSource, outsideComplex, resolveSiteData } from "~/sites/site-pictures.server";
 
 /** A zip the console or the command takes: the pictures of a large complex, with room. */
 export const SITE_ZIP_MAX_BYTES = 100 * 1024 * 1024;
@@ -90,7 +85,7 @@ class PortableError extends Error {}
 
 type Slot = { raw: Record<string, unknown>; resolved: Record<string, unknown>; path: string };
 
-/** Every picture slot of a document with what it resolves to from `dir` (see registry.server.ts). */
+/** Every picture slot of a document with what it resolves to from `dir` (see site-pictures.server.ts). */
 function pictureSlots(content: unknown, dir: string): Slot[] {
   const { data } = resolveSiteData(content, dir);
   const slots: Slot[] = [];

@@ -23,9 +23,9 @@ import {
   replaceSite,
   resetSites,
   siteById,
-  sitesRoot,
   type SiteState,
 } from "~/sites/registry.server";
+import { sitesRoot } from "~/sites/folders.server";
 
 type StoreRow = { site_id: string; state: "live" | "unpublished"; current: number | string | null };
 

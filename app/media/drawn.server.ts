@@ -8,7 +8,7 @@ import {
   wordmarkFacts,
   type WordmarkFacts,
 } from "~/sites/drawn-pictures.server";
-import { heroOf } from "~/sites/registry.server";
+import { heroOf } from "~/sites/site-pictures.server";
 import { outlineSvgText, pretendardFonts } from "../../scripts/svg-outline";
 import { mediaStore, type MediaStore } from "./store.server";
 

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
-// Relative, not ~/: the registry imports this module (react-router.config.ts loads it without aliases).
+// Relative, not ~/: the registry imports this module through site-pictures.server.ts
+// (react-router.config.ts loads it without aliases).
 import { DEFAULT_COLOR } from "../content/identity";
 
 /*

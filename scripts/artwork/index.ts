@@ -40,7 +40,8 @@ export function generateArtwork(
 // to be looked at and committed. The home page's views are not among them: every build draws those
 // from each complex's data (scripts/build-images.ts).
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
-  const { defaultSite, siteById, sitesRoot } = await import("../../app/sites/registry.server");
+  const { defaultSite, siteById } = await import("../../app/sites/registry.server");
+  const { sitesRoot } = await import("../../app/sites/folders.server");
   const id = process.argv[2];
   const content = id ? siteById(id) : defaultSite();
   if (!content) throw new Error(`없는 단지입니다: ${id}`);
