@@ -32,12 +32,8 @@ import type { FieldSchema } from "~/console/form-schema";
 import { findLeftovers, foundText, labelLeftovers } from "~/console/leftovers";
 import { getDraft, versionContent } from "~/console/content-store.server";
 import { COPY_FILE, copyRecord, parseCopyRecord } from "~/console/copy-source.server";
-import {
-  exportZip,
-  importSiteFolder,
-  importSiteZip,
-  SITE_ZIP_MAX_BYTES,
-} from "~/console/portable.server";
+import { exportZip, importSiteFolder, importSiteZip } from "~/console/portable.server";
+import { SITE_ZIP_MAX_BYTES } from "~/console/portable-messages.server";
 import { blankContent } from "~/console/blank.server";
 import { DRAWN_SLOTS } from "~/sites/drawn-pictures.server";
 import { hostOf } from "~/sites/host-name.server";

@@ -24,7 +24,8 @@ import {
   versionContent,
 } from "./content-store.server";
 import { keepEveryLeftover } from "./leftovers.test-support";
-import { exportZip, importSiteZip, PORTABLE_MESSAGES } from "./portable.server";
+import { exportZip, importSiteZip } from "./portable.server";
+import { PORTABLE_MESSAGES } from "./portable-messages.server";
 import { resetSites } from "~/sites/registry.server";
 import { loadStore } from "./sync.server";
 import { createComplex } from "./complexes.server";

@@ -24,7 +24,8 @@ import {
 } from "~/console/content-store.server";
 import { leftoversOf } from "~/console/copy-source.server";
 import { mayChangeHosts } from "~/sites/hosts.server";
-import { importFromForm, SITE_ZIP_MAX_BYTES } from "~/console/portable.server";
+import { importFromForm } from "~/console/portable.server";
+import { SITE_ZIP_MAX_BYTES } from "~/console/portable-messages.server";
 import { siteById, siteOrigin } from "~/sites/registry.server";
 import { STATE_LABEL } from "./sites";
 import { storedState } from "~/console/sync.server";

@@ -6,7 +6,8 @@ import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { requireForm } from "~/http/form.server";
 import { startHref } from "~/console/guided-start";
 import { listVersions } from "~/console/content-store.server";
-import { importFromForm, SITE_ZIP_MAX_BYTES } from "~/console/portable.server";
+import { importFromForm } from "~/console/portable.server";
+import { SITE_ZIP_MAX_BYTES } from "~/console/portable-messages.server";
 import { allSites, siteOrigin, siteState } from "~/sites/registry.server";
 import { requestSiteId } from "~/sites/request-site.server";
 
