@@ -1,6 +1,7 @@
 import { finalConsonant } from "~/content/identity";
 import type { ContentInput, SiteMeta } from "~/content/schema";
 import { DRAWN_SIZE, DRAWN_SLOT_SRC } from "~/sites/drawn-pictures.server";
+import { BLANK_MENU, BLANK_PAGES, BLANK_UNIT } from "./blank-pages";
 
 /*
  * A complex started blank (issue 39, item 3; docs/decisions/045-blank-complex.md): a whole document
@@ -12,7 +13,8 @@ import { DRAWN_SIZE, DRAWN_SLOT_SRC } from "~/sites/drawn-pictures.server";
  * drawn from the identity (docs/decisions/043-drawn-identity-pictures.md).
  *
  * Written here, never copied from a sample: typed by the schema's input type, so a new required
- * field fails the typecheck until it gets its placeholder here. Every text is in this one file.
+ * field fails the typecheck until it gets its placeholder here. Every text is in this file and,
+ * for the pages and the menu, in blank-pages.ts.
  */
 
 /**
@@ -30,9 +32,6 @@ export const BLANK_NUMBER_MESSAGE = "아직 임시 번호입니다. 실제 번�
 /** The word a fact of 단지 기본 정보 holds until the editor enters it. */
 const PENDING_FACT = "준비 중";
 
-/** The one placeholder unit type (the schema wants at least one; its figures stay 준비 중). */
-const UNIT = { key: "1A", label: "A", path: "/FloorPlan/1A" } as const;
-
 /** Shared neutral pictures (assets/images/placeholder/), drawn for this, without any text. */
 const picture = {
   wide: (alt: string) => ({ src: "placeholder/wide.svg", width: 1920, height: 1200, alt }),
@@ -45,115 +44,6 @@ const banner = picture.wide("");
 /** "{단지명}의 입지 소개를 준비하고 있습니다. …": a section's intro until it is written. */
 const intro = (what: string) =>
   `{단지명}의 ${what}${finalConsonant(what) ? "을" : "를"} 준비하고 있습니다. 확정되는 대로 안내해 드리겠습니다.`;
-
-/** A page: its title, a one-line description, and its banner (title in capitals, one slogan). */
-function page(
-  path: string,
-  title: string,
-  bannerTitle: string,
-  section?: string,
-  extra: { noindex?: boolean; menuUrl?: string } = {},
-) {
-  return {
-    path,
-    title,
-    description: `{단지명} ${title} 안내 페이지입니다.`,
-    banner: { title: bannerTitle, slogans: [`{단지명} ${title}`] },
-    srDescription: `{단지명}의 ${title} 페이지입니다. 내용은 준비 중입니다.`,
-    ...(section ? { section } : {}),
-    ...extra,
-  };
-}
-
-const MENU = [
-  {
-    title: "브랜드",
-    items: [
-      { title: "브랜드 소개", url: "/Brand/intro" },
-      { title: "홍보영상", url: "/Brand/video" },
-    ],
-  },
-  {
-    title: "사업안내",
-    items: [
-      { title: "사업개요", url: "/BusinessGuide/intro" },
-      { title: "분양일정", url: "/BusinessGuide/plan" },
-      { title: "계약서류", url: "/BusinessGuide/documents" },
-    ],
-  },
-  {
-    title: "분양안내",
-    url: "/SalesInfo/announcement",
-    items: [
-      { title: "입주자 모집공고", url: "/SalesInfo/announcement" },
-      { title: "청약방법", url: "/SalesInfo/SubscriptionGuide" },
-      { title: "청약안내문", url: "/SalesInfo/guide" },
-      { title: "인지세", url: "/SalesInfo/stampTax" },
-    ],
-  },
-  {
-    title: "입지환경",
-    items: [
-      { title: "입지안내", url: "/LocationEnvironment/intro" },
-      { title: "프리미엄", url: "/LocationEnvironment/primium" },
-    ],
-  },
-  {
-    title: "단지안내",
-    items: [
-      { title: "단지배치도", url: "/ComplexGuide/intro" },
-      { title: "동호수 배치도", url: "/ComplexGuide/detailintro" },
-      { title: "커뮤니티", url: "/ComplexGuide/community" },
-    ],
-  },
-  {
-    title: "주택형",
-    items: [
-      { title: `${UNIT.label} 타입`, url: UNIT.path },
-      { title: "E-모델하우스", url: "/FloorPlan/Emodel" },
-      { title: "분양영상", url: "/FloorPlan/videos" },
-    ],
-  },
-  {
-    title: "고객센터",
-    items: [
-      { title: "방문예약", url: "/Promotion/Customer" },
-      { title: "보도자료", url: "/Promotion/Press" },
-    ],
-  },
-];
-
-const PAGES = [
-  {
-    ...page("/", "{단지명} 분양 안내", "{단지명}"),
-    description: "{단지명} 분양 홈페이지입니다. 단지 소개와 분양 일정을 준비하고 있습니다.",
-    banner: { title: "{단지명}", slogans: ["{단지명} 분양 홈페이지를 준비하고 있습니다"] },
-    srDescription: "{단지명} 분양 홈페이지의 첫 화면입니다.",
-  },
-  page("/Brand/intro", "브랜드 소개", "BRAND", "브랜드"),
-  page("/Brand/video", "홍보영상", "BRAND", "브랜드"),
-  page("/BusinessGuide/intro", "사업개요", "BUSINESS", "사업안내"),
-  page("/BusinessGuide/plan", "분양일정", "BUSINESS", "사업안내"),
-  page("/BusinessGuide/documents", "계약서류", "BUSINESS", "사업안내"),
-  page("/SalesInfo/announcement", "입주자 모집공고", "SALES", "분양안내"),
-  page("/SalesInfo/SubscriptionGuide", "청약방법", "SALES", "분양안내"),
-  page("/SalesInfo/guide", "청약안내문", "SALES", "분양안내"),
-  page("/SalesInfo/stampTax", "인지세", "SALES", "분양안내"),
-  page("/LocationEnvironment/intro", "입지안내", "LOCATION", "입지환경"),
-  page("/LocationEnvironment/primium", "프리미엄", "PREMIUM", "입지환경"),
-  page("/ComplexGuide/intro", "단지배치도", "COMPLEX", "단지안내"),
-  page("/ComplexGuide/detailintro", "동호수 배치도", "COMPLEX", "단지안내"),
-  page("/ComplexGuide/community", "커뮤니티", "COMPLEX", "단지안내"),
-  page(UNIT.path, `${UNIT.label} 타입`, "FLOOR PLAN", "주택형"),
-  page("/FloorPlan/Emodel", "E-모델하우스", "FLOOR PLAN", "주택형"),
-  page("/FloorPlan/videos", "분양영상", "FLOOR PLAN", "주택형"),
-  page("/Promotion/Customer", "방문예약", "CUSTOMER", "고객센터"),
-  page("/register", "방문예약 · 관심고객 등록", "CUSTOMER", "고객센터", {
-    noindex: true,
-    menuUrl: "/Promotion/Customer",
-  }),
-  page("/privacy", "개인정보처리방침", "PRIVACY POLICY"),
-];
 
 /** Four cards of the same kind (the premium cards, the brand pillars): placeholders, numbered. */
 const premiumCard = (n: number) => ({
@@ -259,14 +149,14 @@ const documentInput = {
       eyebrow: "UNIT PLAN",
       heading: "주택형 안내",
       text: "주택형별 평면과 면적을 준비하고 있습니다.",
-      link: UNIT.path,
+      link: BLANK_UNIT.path,
       linkText: "주택형 보기",
-      image: picture.plan(`${UNIT.label} 타입 평면도 (준비 중)`),
+      image: picture.plan(`${BLANK_UNIT.label} 타입 평면도 (준비 중)`),
       viewerHeading: "주택형 보기",
-      viewerKeys: [UNIT.key],
+      viewerKeys: [BLANK_UNIT.key],
       typeGuideTitle: "타입 안내",
       emodelTitle: "E-모델하우스",
-      vrKey: UNIT.key,
+      vrKey: BLANK_UNIT.key,
     },
     overview: {
       heading: "사업 개요",
@@ -314,12 +204,12 @@ const documentInput = {
   contact: { hours: "상담 시간은 분양 일정이 정해지면 안내해 드립니다." },
   // The footer needs one link: the public subscription site, which every complex's buyers use.
   familySites: [{ name: "청약홈", url: "https://www.applyhome.co.kr" }],
-  menu: MENU,
+  menu: BLANK_MENU,
   videoMenu: [
     { title: "홍보영상", url: "/Brand/video" },
     { title: "분양영상", url: "/FloorPlan/videos" },
   ],
-  pages: PAGES,
+  pages: BLANK_PAGES,
   redirects: [],
   premiumCards: [1, 2, 3, 4].map(premiumCard),
   overviewRows: [
@@ -331,11 +221,11 @@ const documentInput = {
   locationHighlights: [],
   unitTypes: [
     {
-      key: UNIT.key,
-      label: UNIT.label,
-      path: UNIT.path,
-      plan: picture.plan(`${UNIT.label} 타입 평면도 (준비 중)`),
-      viewerImage: picture.plan(`${UNIT.label} 타입 평면도 (준비 중)`),
+      key: BLANK_UNIT.key,
+      label: BLANK_UNIT.label,
+      path: BLANK_UNIT.path,
+      plan: picture.plan(`${BLANK_UNIT.label} 타입 평면도 (준비 중)`),
+      viewerImage: picture.plan(`${BLANK_UNIT.label} 타입 평면도 (준비 중)`),
     },
   ],
   interiors: [],
@@ -426,7 +316,10 @@ const documentInput = {
   videoTabs: [
     { id: 1, title: "분양영상", src: "", poster: picture.wide("분양영상 포스터 (준비 중)") },
   ],
-  vr: { defaultKey: UNIT.key, tabs: [{ key: UNIT.key, title: UNIT.label, src: "" }] },
+  vr: {
+    defaultKey: BLANK_UNIT.key,
+    tabs: [{ key: BLANK_UNIT.key, title: BLANK_UNIT.label, src: "" }],
+  },
   floorPlanPage: {
     headline: "{단지명} 주택형 안내",
     videoLinkText: "분양영상 보기",
