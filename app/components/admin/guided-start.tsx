@@ -1,14 +1,41 @@
-import { Fragment, type ReactNode } from "react";
+import { Fragment, type ReactNode, type Ref } from "react";
 import { Link } from "react-router";
 import { BASIC_FACTS, START_STEPS, type StartStep } from "~/console/guided-start";
 import { FormMessage } from "./form-message";
 
 /*
  * The frame of each step of 새 단지's guided start (app/console/guided-start.ts): the step's place
- * (2/5), its title, its form, and 이전 / 다음. Each step fits one phone screen (390×844).
+ * (2/5), its title, its form, and 이전 / 다음, with the parts every step's form shares (its props,
+ * a field, a field's message). Each step fits one phone screen (390×844).
  */
 
 export type StepErrors = Record<string, string>;
+
+/** What every step's form gets from the route. */
+export type StepProps = {
+  siteId: string;
+  errors: StepErrors;
+  values: Record<string, string>;
+  back: string;
+  formRef: Ref<HTMLFormElement>;
+};
+
+/** A field's message, when it has one (the field's `aria-describedby` names `id`). */
+export function StepMessage({
+  id,
+  errors,
+  name,
+}: {
+  id: string;
+  errors: StepErrors;
+  name: string;
+}) {
+  return errors[name] ? (
+    <p id={id} className="field-error">
+      {errors[name]}
+    </p>
+  ) : null;
+}
 
 export function StartFrame({
   step,

@@ -8,12 +8,8 @@ import {
   StepActions,
   type StepErrors,
 } from "~/components/admin/guided-start";
-import {
-  ColorStep,
-  ConfirmStep,
-  PhotoStep,
-  UnitsStep,
-} from "~/components/admin/guided-start-steps";
+import { ColorStep, PhotoStep, UnitsStep } from "~/components/admin/guided-start-steps";
+import { ConfirmStep } from "~/components/admin/guided-start-confirm";
 import { useFocusFirstInvalid } from "~/components/admin/focus-invalid";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
