@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { RESULT_MESSAGES } from "~/leads/lead-result";
-import { toAnswer } from "./lead-form";
+import { toAnswer } from "./lead-form/sending";
 
 const json = "application/json; charset=utf-8";
 

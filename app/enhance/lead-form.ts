@@ -1,15 +1,18 @@
-import type { LeadFieldErrors } from "~/leads/lead-form";
 import { normalizePhone } from "~/lib/phone";
-import {
-  resultMessage,
-  type LeadActionData,
-  type LeadOutcome,
-  type LeadVariant,
-} from "~/leads/lead-result";
+import type { LeadActionData, LeadVariant } from "~/leads/lead-result";
 import { enhanceVisitSlots, type SlotPicker } from "./visit-slots";
-import { keptTogether } from "./keep-together";
 import { SHOWN_AT_ATTR } from "~/lib/before-script";
 import { LEAD_EVENT, type LeadEventDetail } from "./events";
+import {
+  focusFirstInvalid,
+  renderedErrors,
+  renderField,
+  showErrors,
+  type FieldMessages,
+  type FieldName,
+} from "./lead-form/field-messages";
+import { setBusy, showOutcome, type OutcomeView } from "./lead-form/outcome";
+import { formValues, newIdempotencyKey, post } from "./lead-form/sending";
 
 /*
  * The lead forms in the browser (markup: app/components/forms/lead-form.tsx). Every form works
@@ -30,15 +33,12 @@ import { LEAD_EVENT, type LeadEventDetail } from "./events";
  *    failure and "확인" (the popup's `onClose`) after a success.
  *  - the message counter, the phone number written in its usual form on leaving the field, and
  *    the live visit slot picker (./visit-slots.ts).
+ * This is one form's state and its events; the field messages are in ./lead-form/field-messages.ts,
+ * the busy button and the answer shown in ./lead-form/outcome.ts, the sending in
+ * ./lead-form/sending.ts.
  */
 
 type Rules = typeof import("~/leads/lead-form");
-type FieldName = keyof LeadFieldErrors;
-
-/** In the order of the form: the first with a message takes the focus. */
-const FIELD_ORDER: FieldName[] = ["name", "phone", "message", "visitSlot", "privacyConsent"];
-/** A sending that has had no answer by then is treated as a lost connection (a resend is safe). */
-const SEND_TIMEOUT_MS = 30_000;
 
 let rulesModule: Promise<Rules> | null = null;
 /** The form rules (zod): one chunk, loaded once, on the first form interaction. */
@@ -50,74 +50,14 @@ function loadRules(): Promise<Rules> {
   return rulesModule;
 }
 
-type Form = {
-  form: HTMLFormElement;
-  variant: LeadVariant;
-  uid: string;
-  result: HTMLElement | null;
-  submit: HTMLButtonElement | null;
-  /** Messages shown now. */
-  errors: LeadFieldErrors;
-  /** The last message of each field that had one when the form was last sent: its space is kept. */
-  reserved: LeadFieldErrors;
-  busy: boolean;
-  shownAt: number;
-  onClose?: () => void;
-  slots: SlotPicker | null;
-};
+type Form = FieldMessages &
+  OutcomeView & {
+    busy: boolean;
+    shownAt: number;
+    slots: SlotPicker | null;
+  };
 
 const forms = new WeakMap<HTMLFormElement, Form>();
-
-/** A random key for one form display; crypto.randomUUID needs a secure context, getRandomValues does not. */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === "function" && window.isSecureContext) return crypto.randomUUID();
-  const b = crypto.getRandomValues(new Uint8Array(16));
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, "0")).join("");
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
-
-const OUTCOMES = new Set(["success", "failed", "rateLimited", "network", "invalid"]);
-
-/**
- * The action's answer from a response's content type and body, or the failure message for
- * anything else (a proxy's error page, a truncated body): never a success that was not one.
- */
-export function toAnswer(
-  contentType: string | null,
-  body: string,
-  variant: LeadVariant,
-): LeadActionData {
-  const failed: LeadActionData = {
-    ok: false,
-    result: "failed",
-    message: resultMessage(variant, "failed"),
-  };
-  if (!contentType?.toLowerCase().includes("application/json")) return failed;
-  let data: unknown;
-  try {
-    data = JSON.parse(body);
-  } catch {
-    return failed;
-  }
-  if (!data || typeof data !== "object") return failed;
-  const answer = data as Partial<LeadActionData>;
-  if (typeof answer.result !== "string" || !OUTCOMES.has(answer.result)) return failed;
-  if (answer.result === "success" && answer.ok !== true) return failed;
-  if (answer.result === "invalid") {
-    const errors = (answer as { errors?: unknown }).errors;
-    if (!errors || typeof errors !== "object" || Object.keys(errors).length === 0) return failed;
-  }
-  return answer as LeadActionData;
-}
-
-/** The form's fields as the server reads them (text values only). */
-function formValues(form: HTMLFormElement): Record<string, string> {
-  const values: Record<string, string> = {};
-  for (const [key, value] of new FormData(form)) if (typeof value === "string") values[key] = value;
-  return values;
-}
 
 /**
  * When the visitor first saw the form, which its fill time counts from (a submission faster than
@@ -140,66 +80,6 @@ function hidden(form: HTMLFormElement, name: string): HTMLInputElement {
   return input;
 }
 
-/* ---------- Field messages ---------- */
-
-function errorId(f: Form, field: FieldName) {
-  return `${f.uid}-${field}-error`;
-}
-
-function setDescribedBy(el: Element, id: string, on: boolean) {
-  const ids = (el.getAttribute("aria-describedby") ?? "").split(/\s+/).filter((t) => t && t !== id);
-  if (on) ids.push(id);
-  if (ids.length) el.setAttribute("aria-describedby", ids.join(" "));
-  else el.removeAttribute("aria-describedby");
-}
-
-function setInvalid(el: Element, on: boolean) {
-  if (on) el.setAttribute("aria-invalid", "true");
-  else el.removeAttribute("aria-invalid");
-}
-
-/** Shows a field's message (or keeps its space, or nothing) in the field's box. */
-function renderField(f: Form, field: FieldName) {
-  const box = f.form.querySelector<HTMLElement>(`[data-field="${field}"]`);
-  if (!box) return;
-  for (const old of box.querySelectorAll(":scope > .field-error")) old.remove();
-  const message = f.errors[field];
-  const id = errorId(f, field);
-  const reserved = f.reserved[field];
-  if (message || reserved) {
-    const p = document.createElement("p");
-    p.className = "field-error";
-    if (message) {
-      p.id = id;
-      p.append(...keptTogether(message));
-    } else {
-      // Corrected since the form was sent: the message is gone, its space stays until the next send.
-      p.dataset.resolved = "true";
-      p.setAttribute("aria-hidden", "true");
-      p.textContent = reserved!;
-    }
-    box.append(p);
-  }
-  if (field === "visitSlot") {
-    setDescribedBy(box, id, Boolean(message));
-    for (const control of box.querySelectorAll(
-      '.visit-plain [name="visitDate"], .visit-plain [name="visitTime"]',
-    ))
-      setInvalid(control, Boolean(message));
-    return;
-  }
-  const control = f.form.querySelector(`[name="${field}"]`);
-  if (!control) return;
-  setInvalid(control, Boolean(message));
-  setDescribedBy(control, id, Boolean(message));
-}
-
-function showErrors(f: Form, errors: LeadFieldErrors) {
-  f.errors = { ...errors };
-  f.reserved = { ...errors };
-  for (const field of FIELD_ORDER) renderField(f, field);
-}
-
 /** A field that shows a message is checked again: the message follows the correction. */
 function recheck(f: Form, field: FieldName) {
   if (!f.errors[field]) return;
@@ -216,141 +96,6 @@ function recheck(f: Form, field: FieldName) {
     },
     () => undefined,
   );
-}
-
-function focusFirstInvalid(form: HTMLFormElement, errors: LeadFieldErrors) {
-  const first = FIELD_ORDER.find((field) => errors[field]);
-  if (!first) return;
-  const target =
-    first === "visitSlot"
-      ? (form.querySelector<HTMLElement>('[name="visitTime"]:checked') ??
-        form.querySelector<HTMLElement>('[name="visitDate"]:checked') ??
-        form.querySelector<HTMLElement>('[name="visitDate"]'))
-      : form.querySelector<HTMLElement>(`[name="${first}"]`);
-  target?.focus();
-}
-
-/* ---------- Result view ---------- */
-
-function button(className: string, label: string, onClick: () => void): HTMLButtonElement {
-  const b = document.createElement("button");
-  b.type = "button";
-  b.className = `btn ${className} lead-retry`;
-  b.textContent = label;
-  b.addEventListener("click", onClick);
-  return b;
-}
-
-function showOutcome(f: Form, outcome: LeadOutcome | null, visit?: string) {
-  const box = f.result;
-  if (!box) return;
-  const popup = f.variant === "popup";
-  if (!outcome) {
-    box.hidden = true;
-    box.removeAttribute("data-outcome");
-    box.replaceChildren();
-    return;
-  }
-  box.dataset.outcome = outcome;
-  const message = document.createElement("p");
-  message.className = "lead-result-message";
-  message.append(...keptTogether(resultMessage(f.variant, outcome)));
-  box.replaceChildren(message);
-  if (outcome === "success" && visit) {
-    const p = document.createElement("p");
-    p.className = "lead-result-visit";
-    const strong = document.createElement("strong");
-    strong.append(...keptTogether(visit));
-    p.append(
-      "방문 예약 일시: ",
-      strong,
-      document.createElement("br"),
-      "예약 확인과 취소는 문자로 보내 드린 링크에서 하실 수 있습니다.",
-    );
-    box.append(p);
-  }
-  if (popup && outcome !== "success") {
-    // The input is kept behind the message: the visitor goes back to it.
-    box.append(
-      button("btn-outline", "다시 입력하기", () => {
-        f.form.hidden = false;
-        box.querySelector(".lead-retry")?.remove();
-        f.form.querySelector<HTMLElement>('[name="name"]')?.focus();
-      }),
-    );
-  }
-  if (popup && outcome === "success" && f.onClose) {
-    const close = f.onClose;
-    box.append(button("btn-primary", "확인", () => close()));
-  }
-  box.hidden = false;
-  if (popup) {
-    f.form.hidden = true;
-    // The focused button is gone with the form: the focus goes to the message.
-    box.focus();
-  } else {
-    box.scrollIntoView({ block: "nearest" });
-  }
-}
-
-/* ---------- Sending ---------- */
-
-function setBusy(f: Form, busy: boolean) {
-  const wrapper = f.form.closest(".lead-form");
-  if (busy) {
-    wrapper?.setAttribute("data-submitting", "true");
-    f.form.setAttribute("aria-busy", "true");
-  } else {
-    wrapper?.removeAttribute("data-submitting");
-    f.form.removeAttribute("aria-busy");
-  }
-  if (f.submit) {
-    // Not disabled: a disabled button drops the keyboard focus to the page (the submit handler
-    // refuses a second sending itself).
-    if (busy) f.submit.setAttribute("aria-disabled", "true");
-    else f.submit.removeAttribute("aria-disabled");
-    f.submit.textContent = busy
-      ? (f.submit.dataset.busyLabel ?? "등록중…")
-      : (f.submit.dataset.label ?? "등록하기");
-  }
-}
-
-const offline = () => navigator.onLine === false;
-
-function network(variant: LeadVariant): LeadActionData {
-  return { ok: false, result: "network", message: resultMessage(variant, "network") };
-}
-
-/** Sends the form to the action's JSON twin; a request that got no answer is the network message. */
-async function post(f: Form): Promise<LeadActionData> {
-  if (offline()) return network(f.variant);
-  const body = new URLSearchParams();
-  for (const [key, value] of Object.entries(formValues(f.form))) body.append(key, value);
-  const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), SEND_TIMEOUT_MS);
-  let res: Response;
-  try {
-    res = await fetch(f.form.dataset.jsonAction ?? f.form.action, {
-      method: "POST",
-      body,
-      headers: { Accept: "application/json" },
-      credentials: "same-origin",
-      cache: "no-store",
-      signal: controller.signal,
-    });
-  } catch {
-    clearTimeout(timer);
-    return network(f.variant);
-  }
-  try {
-    const text = await res.text();
-    return toAnswer(res.headers.get("content-type"), text, f.variant);
-  } catch {
-    // The answer broke off on the way.
-    return offline() ? network(f.variant) : toAnswer(null, "", f.variant);
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 function clearFields(f: Form) {
@@ -393,7 +138,7 @@ async function send(f: Form) {
   setBusy(f, true);
   let answer: LeadActionData;
   try {
-    answer = await post(f);
+    answer = await post(f.form, f.variant);
   } finally {
     setBusy(f, false);
   }
@@ -430,16 +175,6 @@ function updateCount(f: Form) {
   count.textContent = `${length.toLocaleString("ko-KR")} / ${max.toLocaleString("ko-KR")}자`;
   if (length > max) count.dataset.over = "true";
   else count.removeAttribute("data-over");
-}
-
-/** Messages the server rendered into the page (a form sent before the script was there). */
-function renderedErrors(form: HTMLFormElement): LeadFieldErrors {
-  const errors: LeadFieldErrors = {};
-  for (const field of FIELD_ORDER) {
-    const p = form.querySelector(`[data-field="${field}"] > .field-error:not([data-resolved])`);
-    if (p?.textContent) errors[field] = p.textContent;
-  }
-  return errors;
 }
 
 /**
