@@ -672,9 +672,11 @@ function LeafField({ schema, name, value, optional, label, noHelp, quiet, tools 
         ? "date"
         : schema.widget === "time"
           ? "time"
-          : schema.format === "uri" || schema.anyOf?.some((s) => s.format === "uri")
-            ? "url"
-            : "text";
+          : schema.widget === "datetime"
+            ? "datetime-local"
+            : schema.format === "uri" || schema.anyOf?.some((s) => s.format === "uri")
+              ? "url"
+              : "text";
     control = (
       <input
         {...common}
