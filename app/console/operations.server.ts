@@ -21,7 +21,8 @@ import {
 import { allSites, baseSite, requireSite } from "~/sites/registry.server";
 import { requestSiteId } from "~/sites/request-site.server";
 import { formToObject } from "./form-object";
-import { applyOp, fieldId, focusAfter, opMessage, parseOp, type FieldSchema } from "./form-schema";
+import { focusAfter, opMessage } from "./form-focus";
+import { applyOp, fieldId, parseOp, type FieldSchema } from "./form-schema";
 import {
   isLiveSection,
   liveFormSchema,

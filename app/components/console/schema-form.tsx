@@ -4,18 +4,15 @@ import { Form } from "react-router";
 import { formToObject } from "~/console/form-object";
 import { FIELD_REFS, type FieldRef } from "~/content/field-meta";
 import {
-  REF_SOURCES,
   applyOp,
-  refOptions,
   fieldAt,
-  focusAfter,
   isRequired,
-  opMessage,
   valueAt,
   type FieldSchema,
   type FormOp,
-  type Option,
 } from "~/console/form-schema";
+import { REF_SOURCES, refOptions, type Option } from "~/console/form-refs";
+import { focusAfter, opMessage } from "~/console/form-focus";
 import { Field } from "./fields";
 import { goToField } from "./field-search";
 import { ConsoleFormContext, EntryKeys, RefContexts, type ConsoleForm } from "./form-context";

@@ -28,15 +28,13 @@ import {
   applyOp,
   fieldId,
   fieldKeyOf,
-  focusAfter,
   labelTrail,
-  opMessage,
   parseOp,
   problemField,
-  refOptions,
   type FieldSchema,
-  type Option,
 } from "~/console/form-schema";
+import { refOptions, type Option } from "~/console/form-refs";
+import { focusAfter, opMessage } from "~/console/form-focus";
 import { formatKoreanDateTime } from "~/lib/korean-time";
 import { requireConsoleSite } from "~/console/console-site.server";
 import { consoleLeftovers, markLeftovers } from "~/console/copy-source.server";
