@@ -34,15 +34,16 @@ function EntryTools({
   index,
   count,
   label,
-  reorder,
-  removable,
+  reorder = false,
+  removable = true,
 }: {
   list: string;
   index: number;
   count: number;
   label: string;
-  reorder: boolean;
-  removable: boolean;
+  /** Its 위로 and 아래로 buttons (a record's entries have none). */
+  reorder?: boolean;
+  removable?: boolean;
 }) {
   const entry = child(list, index);
   const path = segments(entry);
@@ -320,16 +321,7 @@ export function RecordField(props: FieldProps) {
             quiet={props.quiet || i > 0}
           />
         );
-        const tools = (
-          <EntryTools
-            list={name}
-            index={i}
-            count={entries.length}
-            label={label}
-            reorder={false}
-            removable
-          />
-        );
+        const tools = <EntryTools list={name} index={i} count={entries.length} label={label} />;
         return (
           <li key={keys[i]} className="cf-entry">
             {container ? (
