@@ -388,7 +388,17 @@ export function entryLabel(index: number, entry: unknown, key?: string): string 
   const name =
     key ??
     (isObject(entry)
-      ? [entry.label, entry.title, entry.name, entry.step, entry.key, entry.path, entry.titleText]
+      ? [
+          entry.label,
+          entry.title,
+          entry.name,
+          // A milestone by its label as the pages show it: 청약접수 (특별공급).
+          str(entry.step) && str(entry.detail) ? `${str(entry.step)} (${str(entry.detail)})` : "",
+          entry.step,
+          entry.key,
+          entry.path,
+          entry.titleText,
+        ]
           .map(str)
           .find(Boolean)
       : typeof entry === "string" || typeof entry === "number"
