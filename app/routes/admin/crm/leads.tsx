@@ -8,7 +8,8 @@ import { recentAccess, logAccess, type AccessAction } from "~/auth/access-log.se
 import { deskScope, deskSources } from "~/crm/lead-desk.server";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import type { Viewer } from "~/crm/calls.server";
-import { consultantNames, listCards, queueOf, type CardView, type Queue } from "~/crm/desk.server";
+import type { CardView, Queue } from "~/crm/card-view";
+import { consultantNames, listCards, queueOf } from "~/crm/desk.server";
 import { dueCounts } from "~/crm/digest.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { CALL_RESULT_LABEL } from "~/crm/crm";
