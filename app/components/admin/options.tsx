@@ -1,8 +1,12 @@
-/** A select's options, one per entry: its value and the text shown (the console's GET choosers). */
-export function Options({ entries }: { entries: readonly { value: string; label: string }[] }) {
-  return entries.map((e) => (
-    <option key={e.value} value={e.value}>
-      {e.label}
+/** A select's choices, each a value and its label (the select's own first choices stay beside it). */
+export function Options({
+  items,
+}: {
+  items: ReadonlyArray<readonly [value: string, label: string]>;
+}) {
+  return items.map(([value, label]) => (
+    <option key={value} value={value}>
+      {label}
     </option>
   ));
 }

@@ -73,7 +73,7 @@ export default function AdminPreview({ loaderData: d }: Route.ComponentProps) {
             <label>
               페이지
               <select name="path" defaultValue={d.path} key={d.path}>
-                <Options entries={d.pages.map((p) => ({ value: p.path, label: p.label }))} />
+                <Options items={d.pages.map((p) => [p.path, p.label] as const)} />
               </select>
             </label>
             <button type="submit" className="btn btn-primary btn-small">
