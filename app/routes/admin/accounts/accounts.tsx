@@ -22,7 +22,7 @@ import {
   type AccountFormValues,
   type ComplexOption,
 } from "~/lib/accounts";
-import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import { adminHeaders, adminTitle } from "~/lib/admin-page";
 import { busyButton } from "~/lib/busy-form";
 import { formatKoreanDateTime } from "~/lib/korean-time";
 import { isRole, ROLE_LABELS, type Role } from "~/lib/roles";
@@ -41,7 +41,7 @@ import { TextField } from "~/components/admin/text-field";
  * disables or enables it.
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "계정 관리");
+export const meta = adminTitle("계정 관리");
 export const headers = adminHeaders;
 
 /** "모든 단지", or the complexes' names. */

@@ -14,7 +14,7 @@ import { readList, readQueue } from "~/crm/desk-views.server";
 import { dueCounts } from "~/crm/digest.server";
 import { deskScope, deskSources } from "~/crm/lead-desk.server";
 import { DESK_SITE_PARAM, deskFilterQuery, parseDeskFilter } from "~/crm/lead-desk";
-import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import { adminHeaders, adminTitle } from "~/lib/admin-page";
 import { ALL_SITES } from "~/lib/sites";
 import { field, requireForm } from "~/http/form.server";
 import { clientIp } from "~/http/client-ip.server";
@@ -34,7 +34,7 @@ import { requestSiteId } from "~/sites/request-site.server";
  * complex's assignment here (automatic round-robin, and who takes new leads).
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "상담 접수 관리");
+export const meta = adminTitle("상담 접수 관리");
 export const headers = adminHeaders;
 
 type View = "queue" | "all";
