@@ -1,4 +1,4 @@
-import { Form } from "react-router";
+import { IntentButton } from "~/components/admin/intent-button";
 import type { LiveChange } from "~/sites/live.server";
 import { formatKoreanDateTime } from "~/lib/korean-time";
 
@@ -37,14 +37,15 @@ export function OperationsHistory({
               <td>{c.old}</td>
               <td>{c.new}</td>
               <td>
-                <Form method="post" action={action}>
-                  <input type="hidden" name="intent" value="revert" />
-                  <input type="hidden" name="change" value={c.id} />
-                  <button type="submit" className="btn btn-outline btn-small">
-                    <span aria-hidden="true">되돌리기</span>
-                    <span className="sr-only">{`${c.label}을(를) 이전 값으로 되돌리기: ${c.old}`}</span>
-                  </button>
-                </Form>
+                <IntentButton
+                  intent="revert"
+                  fields={{ change: c.id }}
+                  action={action}
+                  buttonClassName="btn btn-outline btn-small"
+                >
+                  <span aria-hidden="true">되돌리기</span>
+                  <span className="sr-only">{`${c.label}을(를) 이전 값으로 되돌리기: ${c.old}`}</span>
+                </IntentButton>
               </td>
             </tr>
           ))}

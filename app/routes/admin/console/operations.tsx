@@ -1,6 +1,7 @@
 import { useEffect } from "react";
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import type { Route } from "./+types/operations";
+import { AdminHead } from "~/components/admin/admin-head";
 import { FormMessage } from "~/components/admin/form-message";
 import { LiveSectionCard } from "~/components/console/live-section";
 import { OperationsHistory } from "~/components/console/operations-history";
@@ -88,12 +89,7 @@ export default function AdminOperations({ loaderData, actionData }: Route.Compon
 
   return (
     <>
-      <div className="admin-head">
-        <h1 className="admin-title">운영 정보</h1>
-        <Link to="/admin" className="admin-link">
-          ← 관리자 홈
-        </Link>
-      </div>
+      <AdminHead title="운영 정보" back={{ to: "/admin", label: "← 관리자 홈" }} />
       <p className="admin-summary">
         저장하면 몇 초 안에 이 단지의 모든 페이지에 반영됩니다. 비워 두거나 되돌리면 콘텐츠 파일의
         값이 쓰입니다.
