@@ -3,8 +3,10 @@ import type { FieldRef, FieldWidget } from "~/content/field-meta";
 /*
  * A complex's JSON Schema (z.toJSONSchema of app/content/schema.ts, what sites/site.schema.json
  * holds) as the console's generated forms read it: what kind of control a field is, its name (the
- * value's path), its label, the entries a reference offers, and the edits of a list. Pure, for the
- * browser and the server: no zod here (docs/decisions/033-generated-forms.md).
+ * value's path), its label, the edits of a list, and the field a problem of the value is shown at.
+ * Beside it: the entries a reference offers (form-refs.ts), where the focus goes after an edit and
+ * what is announced (form-focus.ts). Pure, for the browser and the server: no zod here
+ * (docs/decisions/033-generated-forms.md).
  *
  * A control's name is its value's path joined by dots (`home.hero.title`, `unitTypes.2.key`). A
  * record (an object with keys of the editor's choosing: `images.banners`, `phoneBySource`) is a list
@@ -87,6 +89,9 @@ export type NamePath = readonly (string | number)[];
 /** A control's name: its path joined by dots. */
 export const nameOf = (path: NamePath) => path.join(".");
 
+/** The id of a field's control (or group) in the form. */
+export const fieldId = (name: string) => `f-${name}`;
+
 /** The record entry's key control under an entry's path. */
 export const RECORD_KEY = "$key";
 
@@ -95,8 +100,9 @@ export const isRequired = (parent: FieldSchema, key: string) =>
   parent.required?.includes(key) ?? false;
 
 type Json = Record<string, unknown>;
-const isObject = (v: unknown): v is Json =>
+export const isObject = (v: unknown): v is Json =>
   typeof v === "object" && v !== null && !Array.isArray(v);
+const str = (v: unknown) => (typeof v === "string" ? v : "");
 
 /**
  * One step down a name path: the schema and value of the part `segment` names. A record's entry
@@ -185,58 +191,6 @@ function emptyValue(schema: FieldSchema, depth = 0): unknown {
       return "";
   }
 }
-
-/* ---------- References: the complex's own entries a field may name ---------- */
-
-export type Option = { value: string; label: string };
-
-const list = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isObject) : []);
-const str = (v: unknown) => (typeof v === "string" ? v : "");
-const labelled = (title: string, key: string) =>
-  title && title !== key ? `${title} (${key})` : key;
-
-/** The entries a reference may name, from the complex's value as it is now in the form. */
-export function refOptions(ref: FieldRef, root: unknown): Option[] {
-  const site = isObject(root) ? root : {};
-  let options: Option[];
-  switch (ref) {
-    case "unitTypes":
-      options = list(site.unitTypes).map((u) => ({
-        value: str(u.key),
-        label: labelled(str(u.label), str(u.key)),
-      }));
-      break;
-    case "pages":
-      options = list(site.pages).map((p) => ({
-        value: str(p.path),
-        label: labelled(str(p.title), str(p.path)),
-      }));
-      break;
-    case "vrTabs":
-      options = list(isObject(site.vr) ? site.vr.tabs : undefined).map((t) => ({
-        value: str(t.key),
-        label: labelled(str(t.title), str(t.key)),
-      }));
-      break;
-    case "menuGroups":
-      options = list(site.menu).map((g) => ({ value: str(g.title), label: str(g.title) }));
-      break;
-    case "menuItems":
-      options = list(site.menu).flatMap((g) =>
-        list(g.items).map((i) => ({
-          value: str(i.url),
-          label: `${str(g.title)} › ${labelled(str(i.title), str(i.url))}`,
-        })),
-      );
-      break;
-  }
-  const seen = new Set<string>();
-  return options.filter((o) => o.value !== "" && !seen.has(o.value) && seen.add(o.value));
-}
-
-/** Field names whose change changes what a reference offers (the form reads them again then). */
-export const REF_SOURCES =
-  /^(unitTypes\.\d+\.(key|label)|pages\.\d+\.(path|title)|vr\.tabs\.\d+\.(key|title)|menu\.\d+\.title|menu\.\d+\.items\.\d+\.(url|title))$/;
 
 /* ---------- Edits of lists and optional groups ---------- */
 
@@ -434,7 +388,17 @@ export function entryLabel(index: number, entry: unknown, key?: string): string 
   const name =
     key ??
     (isObject(entry)
-      ? [entry.label, entry.title, entry.name, entry.step, entry.key, entry.path, entry.titleText]
+      ? [
+          entry.label,
+          entry.title,
+          entry.name,
+          // A milestone by its label as the pages show it: 청약접수 (특별공급).
+          str(entry.step) && str(entry.detail) ? `${str(entry.step)} (${str(entry.detail)})` : "",
+          entry.step,
+          entry.key,
+          entry.path,
+          entry.titleText,
+        ]
           .map(str)
           .find(Boolean)
       : typeof entry === "string" || typeof entry === "number"
@@ -442,109 +406,4 @@ export function entryLabel(index: number, entry: unknown, key?: string): string 
         : undefined);
   const short = name && name.length > 30 ? `${name.slice(0, 30)}…` : name;
   return short ? `${index + 1}. ${short}` : `${index + 1}번째`;
-}
-
-/* ---------- Where focus goes after an edit, and what is announced ---------- */
-
-/** The id of a field's control (or group) in the form. */
-export const fieldId = (name: string) => `f-${name}`;
-
-/** The name of the first control a person types in, inside the field at `name`. */
-function firstControl(schema: FieldSchema, value: unknown, name: string): string {
-  const kind = kindOf(schema);
-  if (kind === "image") return `${name}.alt`;
-  if (kind === "file") return `${name}.$file`;
-  if (kind === "object") {
-    for (const [key, child] of Object.entries(schema.properties ?? {})) {
-      if (child.readOnly) continue;
-      const v = isObject(value) ? value[key] : undefined;
-      const childKind = kindOf(child);
-      if (!isContainer(childKind)) return `${name}.${key}`;
-      if (v === undefined && !isRequired(schema, key) && childKind !== "file")
-        return `${name}.${key}-present`;
-      return firstControl(child, v, `${name}.${key}`);
-    }
-  }
-  if (kind === "tuple") return `${name}.0`;
-  if (kind === "record") {
-    const keys = isObject(value) ? Object.keys(value) : [];
-    return keys.length ? `${name}.0.${RECORD_KEY}` : `${name}-add`;
-  }
-  if (kind === "array") {
-    const items = Array.isArray(value) ? value : [];
-    return items.length && schema.items
-      ? firstControl(schema.items, items[0], `${name}.0`)
-      : `${name}-add`;
-  }
-  return name;
-}
-
-/** The list (or record) an entry edit applies to, and the entry's index. */
-function listOf(op: FormOp): { list: NamePath; index: number } {
-  return { list: op.path.slice(0, -1), index: Number(op.path[op.path.length - 1]) };
-}
-
-const lengthOf = (v: unknown) =>
-  Array.isArray(v) ? v.length : isObject(v) ? Object.keys(v).length : 0;
-
-/**
- * The id of the control that has focus after an edit, in the value after it: the moved entry's
- * same button (the other one at an end of the list), the entry that took a removed one's place
- * (else the one before, else the add button), a new entry's first field.
- */
-export function focusAfter(schema: FieldSchema, after: unknown, op: FormOp): string {
-  const name = nameOf(op.path);
-  if (op.op === "add") {
-    const list = fieldAt(schema, after, op.path);
-    const n = lengthOf(list.value) - 1;
-    if (n < 0 || !list.schema) return fieldId(`${name}-add`);
-    if (kindOf(list.schema) === "record") return fieldId(`${name}.${n}.${RECORD_KEY}`);
-    const entry = fieldAt(schema, after, [...op.path, n]);
-    return fieldId(entry.schema ? firstControl(entry.schema, entry.value, `${name}.${n}`) : name);
-  }
-  if (op.op === "present" || op.op === "open") {
-    const at = fieldAt(schema, after, op.path);
-    return fieldId(at.schema ? firstControl(at.schema, at.value, name) : name);
-  }
-  if (op.op === "absent") return fieldId(`${name}-present`);
-  const { list, index } = listOf(op);
-  const listName = nameOf(list);
-  const count = lengthOf(valueAt(after, schema, list));
-  if (op.op === "remove") {
-    if (count === 0) return fieldId(`${listName}-add`);
-    const at = Math.min(index, count - 1);
-    return fieldId(`${listName}.${at}-remove`);
-  }
-  const to = op.op === "up" ? index - 1 : index + 1;
-  const atEnd = op.op === "up" ? to === 0 : to === count - 1;
-  const button = atEnd ? (op.op === "up" ? "down" : "up") : op.op;
-  return fieldId(`${listName}.${to}-${button}`);
-}
-
-/** What a screen reader is told after an edit, in Korean (the value before it). */
-export function opMessage(schema: FieldSchema, before: unknown, op: FormOp): string {
-  const at = fieldAt(
-    schema,
-    before,
-    op.op === "add" || op.op === "present" || op.op === "absent" ? op.path : op.path.slice(0, -1),
-  );
-  const title = at.schema?.title ?? "목록";
-  const count = lengthOf(at.value);
-  switch (op.op) {
-    case "add":
-      return `${title}: ${count + 1}번째 항목을 추가했습니다.`;
-    case "present":
-      return `${title} 항목을 추가했습니다.`;
-    case "absent":
-      return `${title} 항목을 뺐습니다. 저장하면 사이트에서 빠집니다.`;
-    case "open":
-      return `${title}: ${Number(op.path.at(-1)) + 1}번째 항목을 펼쳤습니다.`;
-    case "remove":
-      return `${title}: ${Number(op.path.at(-1)) + 1}번째 항목을 삭제했습니다. 남은 항목 ${count - 1}개.`;
-    default: {
-      const from = Number(op.path.at(-1));
-      const to = op.op === "up" ? from - 1 : from + 1;
-      return `${title}: ${from + 1}번째 항목을 ${to + 1}번째로 옮겼습니다.`;
-    }
-  }
 }

@@ -14,7 +14,7 @@ export type FieldRef = (typeof FIELD_REFS)[number];
 
 /**
  * How a field is edited when its type does not say: textarea (a long text), date (YYYY-MM-DD),
- * time (HH:MM), image (a picture slot `{ src, alt, width, height }`, uploaded); the file slots, each
+ * time (HH:MM), datetime (a Korean date and time, YYYY-MM-DDTHH:MM), image (a picture slot `{ src, alt, width, height }`, uploaded); the file slots, each
  * an object filled by its upload: video-file (an MP4 and its captions), panorama (a 2:1 360°
  * picture), pdf (the recruitment notice and its pages).
  */
@@ -22,6 +22,7 @@ export const FIELD_WIDGETS = [
   "textarea",
   "date",
   "time",
+  "datetime",
   "image",
   "video-file",
   "panorama",

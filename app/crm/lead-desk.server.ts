@@ -9,7 +9,7 @@
  */
 import { isAdminFor, type AdminSites } from "~/auth/admin.server";
 import type { Viewer } from "~/crm/calls.server";
-import { deskWhere } from "~/crm/desk.server";
+import { deskWhere } from "~/crm/desk-where.server";
 import { getDb } from "~/db/db.server";
 import { SITE_COLUMN, toCsv } from "~/http/csv.server";
 import { CSV_HEADER, formatKst, leadCsvRow } from "~/leads/csv.server";

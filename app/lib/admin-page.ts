@@ -27,3 +27,9 @@ export function adminMeta(matches: ReadonlyArray<Match>, title: string): MetaDes
     { name: "robots", content: "noindex, nofollow" },
   ];
 }
+
+/** A console page's `meta` when its title is fixed: `export const meta = adminTitle("계정 관리");`. */
+export const adminTitle =
+  (title: string) =>
+  ({ matches }: { matches: ReadonlyArray<Match> }): MetaDescriptor[] =>
+    adminMeta(matches, title);

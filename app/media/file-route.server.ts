@@ -73,11 +73,43 @@ export async function readUploadFile(
 }
 
 /** The uploaded file's bytes (a kind that is checked in memory), or the answer refusing it. */
-export async function readUpload(
+async function readUpload(
   request: Request,
   kind: FileKind,
 ): Promise<{ ok: true; bytes: Buffer } | { ok: false; response: Response }> {
   const upload = await readUploadFile(request, kind);
   if (!upload.ok) return upload;
   return { ok: true, bytes: Buffer.from(await upload.file.arrayBuffer()) };
+}
+
+/** A kind's processing of a file: what its answer holds, or a Korean refusal with its HTTP status. */
+type Processed =
+  | Extract<FileUploadAnswer, { ok: true }>
+  | { ok: false; message: string; status: number };
+
+/** The answer to a processed file: its value (with the preview and the job, for a kind that has them), or the refusal. */
+export function answerProcessed(result: Processed): Response {
+  if (!result.ok) return fileRefusal(result.message, result.status);
+  return fileAnswer({
+    ok: true,
+    value: result.value,
+    previewUrl: result.previewUrl,
+    job: result.job,
+  });
+}
+
+/**
+ * An upload route's action for a kind checked in memory (panorama, captions, pdf): the guard, the
+ * form's `file` read, its bytes handed to the kind's processing, and its result answered.
+ */
+export async function uploadAction(
+  request: Request,
+  kind: FileKind,
+  process: (bytes: Buffer) => Promise<Processed>,
+): Promise<Response> {
+  const refused = await guardUpload(request);
+  if (refused) return refused;
+  const upload = await readUpload(request, kind);
+  if (!upload.ok) return upload.response;
+  return answerProcessed(await process(upload.bytes));
 }

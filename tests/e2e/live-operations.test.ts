@@ -76,8 +76,8 @@ describe("운영 정보: the phone number", () => {
     try {
       await openOperations(page, first);
 
-      await typeAndSubmit(page, "대표 전화번호", "전화번호아님", "contact");
-      const error = page.locator("#op-contact-phone-error");
+      await typeAndSubmit(page, /^대표 전화번호/, "전화번호아님", "contact");
+      const error = page.locator('[id="f-contact.phone-error"]');
       await expect.poll(() => error.textContent()).toBe("전화번호 형식이 아닙니다");
       expect(await page.getByLabel("대표 전화번호").getAttribute("aria-invalid")).toBe("true");
       // What was typed stays in the field to be corrected.
@@ -86,7 +86,7 @@ describe("운영 정보: the phone number", () => {
       for (const server of servers) expect(await html(server, "/")).toContain(oldPhone);
       expect(await page.getByText("아직 바꾼 값이 없습니다.").isVisible()).toBe(true);
 
-      await typeAndSubmit(page, "대표 전화번호", newPhone, "contact");
+      await typeAndSubmit(page, /^대표 전화번호/, newPhone, "contact");
       const saved = Date.now();
       await expect
         .poll(() => page.getByRole("status").first().textContent(), { timeout: 10_000 })
@@ -176,7 +176,7 @@ describe("운영 정보: remaining units, schedule and notice", () => {
     try {
       await openOperations(page, first);
       await page.getByLabel(`${a.label} 잔여 세대`).fill("0");
-      await typeAndSubmit(page, `${b.label} 잔여 세대`, "7", "remaining");
+      await typeAndSubmit(page, new RegExp(`^${b.label} 잔여 세대`), "7", "remaining");
       await expect
         .poll(() => page.getByRole("status").first().textContent(), { timeout: 10_000 })
         .toContain("잔여 세대를 저장했습니다");
@@ -215,29 +215,32 @@ describe("운영 정보: remaining units, schedule and notice", () => {
       try {
         if (javaScriptEnabled) await openOperations(page, first);
         else await signInVia(page, first, "/admin/operations");
-        const rows = page.locator("#schedule fieldset");
+        const rows = page.locator("#schedule .cf-entry");
         // Every date is a date input, every time a time input.
         for (const [label, type] of [
-          ["날짜", "date"],
-          ["끝나는 날", "date"],
-          ["시작 시각", "time"],
-          ["끝 시각", "time"],
+          [/^날짜/, "date"],
+          [/^끝나는 날/, "date"],
+          [/^시작 시각/, "time"],
+          [/^끝 시각/, "time"],
         ] as const)
           expect(
             await rows
-              .getByLabel(label, { exact: true })
+              .getByLabel(label)
               .evaluateAll((inputs) => inputs.map((i) => i.getAttribute("type"))),
-            label,
+            String(label),
           ).toEqual(Array(await rows.count()).fill(type));
 
         // The second milestone's date, a day, a month and a year earlier, with the keyboard
         // alone (each part of the date, whatever order the browser shows them in).
         const row = rows.nth(1);
+        // The milestone opened from its summary with the keyboard.
+        await row.locator("summary").focus();
+        await page.keyboard.press("Enter");
         await row.getByLabel("단계").focus();
         await page.keyboard.press("Tab");
         for (const key of ["ArrowDown", "Tab", "ArrowDown", "Tab", "ArrowDown"])
           await page.keyboard.press(key);
-        const date = row.getByLabel("날짜", { exact: true });
+        const date = row.getByLabel(/^날짜/);
         const typed = await date.inputValue();
         expect(typed < above.date!).toBe(true);
         await page.getByRole("button", { name: "분양 일정 저장" }).focus();
@@ -285,12 +288,13 @@ describe("운영 정보: remaining units, schedule and notice", () => {
     try {
       await openOperations(page, first);
       // Every dated milestone moved ahead of today, in order: 30, 32, 34… days from now.
-      const rows = page.locator("#schedule fieldset");
+      const rows = page.locator("#schedule .cf-entry");
       for (const [i, m] of milestones.entries()) {
         if (!m.date) continue;
         const row = rows.nth(i);
-        await row.getByLabel("날짜", { exact: true }).fill(day(30 + 2 * i));
-        if (m.endDate) await row.getByLabel("끝나는 날").fill(day(31 + 2 * i));
+        await row.locator("summary").click();
+        await row.getByLabel(/^날짜/).fill(day(30 + 2 * i));
+        if (m.endDate) await row.getByLabel(/^끝나는 날/).fill(day(31 + 2 * i));
       }
       await page.getByRole("button", { name: "분양 일정 저장" }).focus();
       await page.keyboard.press("Enter");

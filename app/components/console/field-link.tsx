@@ -1,8 +1,11 @@
-import type { ReactNode } from "react";
-import { Link } from "react-router";
+import { useEffect, type ReactNode } from "react";
+import { Link, useLocation } from "react-router";
 import { contentHref } from "~/lib/content-href";
 import { groupOfPath } from "~/console/content-sections";
 import { goToField } from "./field-search";
+
+/** Where a link to a field goes from this page: the complex, and the section of the page. */
+export type LinkPlace = { siteId: string; group: string };
 
 /**
  * A link to a field of the content editor, on its section's page (app/lib/content-href.ts). A field
@@ -14,13 +17,7 @@ export function FieldLink({
   siteId,
   group,
   children,
-}: {
-  id: string;
-  /** The complex, and the section of the page the link is on. */
-  siteId: string;
-  group: string;
-  children: ReactNode;
-}) {
+}: LinkPlace & { id: string; children: ReactNode }) {
   const href = contentHref(siteId, id);
   if (groupOfPath(id.replace(/^f-/, "")) !== group) return <Link to={href}>{children}</Link>;
   return (
@@ -34,4 +31,18 @@ export function FieldLink({
       {children}
     </a>
   );
+}
+
+/**
+ * A link from another section (`#f-<path>`) opened here: once the page is drawn, the field's
+ * folded entries open and its control has focus, as a link within the page does.
+ */
+export function useFieldFromHash() {
+  const { hash, key } = useLocation();
+  useEffect(() => {
+    const id = decodeURIComponent(hash.slice(1));
+    if (!id.startsWith("f-") && id !== "leftovers") return;
+    const frame = requestAnimationFrame(() => goToField(id));
+    return () => cancelAnimationFrame(frame);
+  }, [hash, key]);
 }

@@ -9,7 +9,7 @@ import {
 import { fieldId, type FieldSchema } from "~/console/form-schema";
 import { jobText } from "~/jobs/jobs";
 import { pageUrl, panoramaUrl, panoramaWidths } from "~/lib/media-files";
-import { Group, type FieldProps } from "./fields";
+import { Group, type FieldProps } from "./field-frame";
 import { useConsoleForm } from "./form-context";
 import { useJob } from "./use-job";
 import { DropZone, UploadMessages, useUpload } from "./use-upload";

@@ -1,13 +1,8 @@
 import { createContext, useContext, type Context } from "react";
 import { FIELD_REFS, type FieldRef } from "~/content/field-meta";
 import type { JobView } from "~/jobs/jobs";
-import {
-  nameOf,
-  type FieldSchema,
-  type FormOp,
-  type NamePath,
-  type Option,
-} from "~/console/form-schema";
+import { nameOf, type FieldSchema, type FormOp, type NamePath } from "~/console/form-schema";
+import type { Option } from "~/console/form-refs";
 
 /** What every field of a generated form shares: its problems, the edits. */
 export type ConsoleForm = {

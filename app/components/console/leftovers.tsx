@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import type { LeftoverList } from "~/console/leftovers";
+import type { LeftoversAnswer } from "~/console/content-answer";
 import { FieldLink } from "./field-link";
 
 /*
@@ -12,13 +13,6 @@ import { FieldLink } from "./field-link";
  * page. Posted to the content page's action (`$leftovers`), by a fetcher with the
  * script (the form and what was typed in it stay), as a plain form without it.
  */
-
-/** The answer of the content action to this form. */
-export type LeftoversAnswer = {
-  kind: "leftovers";
-  leftovers: LeftoverList | null;
-  message: string;
-};
 
 export function LeftoversPanel({
   list,

@@ -1,21 +1,18 @@
 import type { JobView } from "~/jobs/jobs";
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import { formToObject } from "~/console/form-object";
 import { FIELD_REFS, type FieldRef } from "~/content/field-meta";
 import {
-  REF_SOURCES,
   applyOp,
-  refOptions,
   fieldAt,
-  focusAfter,
   isRequired,
-  opMessage,
   valueAt,
   type FieldSchema,
   type FormOp,
-  type Option,
 } from "~/console/form-schema";
+import { REF_SOURCES, refOptions, type Option } from "~/console/form-refs";
+import { focusAfter, opMessage } from "~/console/form-focus";
 import { Field } from "./fields";
 import { goToField } from "./field-search";
 import { ConsoleFormContext, EntryKeys, RefContexts, type ConsoleForm } from "./form-context";
@@ -56,6 +53,8 @@ export type SchemaFormProps = {
    * list is in another section than this form's (its own lists are read as they are typed).
    */
   refs?: Partial<Record<FieldRef, Option[]>>;
+  /** The fields to draw by their paths, without the menu's groups (운영 정보's forms). */
+  sections?: string[];
 };
 
 /** The top-level key each kind of reference lists from (app/console/form-schema.ts refOptions). */
@@ -133,8 +132,12 @@ export function SchemaForm({
   jobs = NO_JOBS,
   id,
   refs,
+  sections,
 }: SchemaFormProps) {
-  const groups = useMemo(() => consoleGroups(schema), [schema]);
+  const groups = useMemo(
+    () => (sections ? [{ id: "", title: "", sections }] : consoleGroups(schema)),
+    [schema, sections],
+  );
   const [root, setRoot] = useState(value);
   const [hydrated, setHydrated] = useState(false);
   const [message, setMessage] = useState(announcement);
@@ -246,33 +249,38 @@ export function SchemaForm({
               {splitMarks.map((top) => (
                 <input key={top} type="hidden" name={top} value="" />
               ))}
-              {groups.map((g) => (
-                <section
-                  key={g.id}
-                  id={`g-${g.id}`}
-                  className="cf-menu-group"
-                  aria-labelledby={`g-${g.id}-title`}
-                >
-                  <h2 id={`g-${g.id}-title`} className="cf-menu-title">
-                    {g.title}
-                  </h2>
-                  {g.sections.map((section) => {
-                    const path = section.split(".");
-                    const parent = fieldAt(schema, undefined, path.slice(0, -1)).schema ?? schema;
-                    const at = fieldAt(schema, root, path);
-                    return at.schema ? (
-                      <Field
-                        key={section}
-                        schema={at.schema}
-                        name={section}
-                        value={at.value}
-                        optional={!isRequired(parent, path.at(-1)!)}
-                        heading
-                      />
-                    ) : null;
-                  })}
-                </section>
-              ))}
+              {groups.map((g) => {
+                const fields = g.sections.map((section) => {
+                  const path = section.split(".");
+                  const parent = fieldAt(schema, undefined, path.slice(0, -1)).schema ?? schema;
+                  const at = fieldAt(schema, root, path);
+                  return at.schema ? (
+                    <Field
+                      key={section}
+                      schema={at.schema}
+                      name={section}
+                      value={at.value}
+                      optional={!isRequired(parent, path.at(-1)!)}
+                      heading
+                    />
+                  ) : null;
+                });
+                return sections ? (
+                  <Fragment key={g.id}>{fields}</Fragment>
+                ) : (
+                  <section
+                    key={g.id}
+                    id={`g-${g.id}`}
+                    className="cf-menu-group"
+                    aria-labelledby={`g-${g.id}-title`}
+                  >
+                    <h2 id={`g-${g.id}-title`} className="cf-menu-title">
+                      {g.title}
+                    </h2>
+                    {fields}
+                  </section>
+                );
+              })}
             </Form>
           </div>
         </>,

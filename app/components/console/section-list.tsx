@@ -1,6 +1,7 @@
 import { useEffect, useRef, type KeyboardEvent } from "react";
 import { Link } from "react-router";
 import { sectionHref } from "~/lib/content-href";
+import type { SectionItem } from "~/console/content-answer";
 
 /*
  * The editor's sections beside the form (a column from 1100 px, a row that scrolls sideways on a
@@ -25,8 +26,6 @@ function showWithin(link: HTMLElement) {
       box.scrollTop += r.top - b.top - 16;
   }
 }
-
-export type SectionItem = { id: string; title: string; problems: number };
 
 const MOVES: Record<string, (at: number, n: number) => number> = {
   ArrowDown: (at, n) => (at + 1) % n,

@@ -5,7 +5,7 @@ import { createRoutesStub, Outlet } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { upsertAdmin } from "~/auth/admin.server";
 import { cookieOf, TEST_PASSWORD } from "~/auth/test-support";
-import { engines, setTestEnv, useTestDb } from "~/db/test-support";
+import { engines, useTestDb } from "~/db/test-support";
 import { isConsolePage } from "~/lib/route-hydration";
 import type { RootData } from "~/lib/site";
 import { createComplex } from "~/console/complexes.server";
@@ -15,7 +15,7 @@ import AdminLayout, { handle, loader } from "./layout";
 import { loader as pressLoader } from "./press/press";
 import { action as pressNewAction } from "./press/press.new";
 import { handle as loginHandle } from "./login";
-import { loadStore } from "~/console/sync.server";
+import { signInAgency } from "./test-support";
 
 /*
  * Issue 39, item 6: the console's own frame. Console pages wore the default complex's public
@@ -70,10 +70,7 @@ describe.each(engines())("the console's frame ($name)", (engine) => {
   useTestDb(engine);
   let agency: string;
   beforeEach(async () => {
-    setTestEnv({ SITE_URL: `http://localhost:${PORT}` });
-    await loadStore();
-    await upsertAdmin("agency@example.com", TEST_PASSWORD);
-    agency = await cookieOf("agency@example.com", "anyang");
+    agency = await signInAgency(`http://localhost:${PORT}`, "anyang");
   });
 
   it("works on ?site=<id>: names it with its host, lists every complex by name, keeps it in every link", async () => {

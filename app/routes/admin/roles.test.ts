@@ -31,6 +31,7 @@ import { loader as sitesLoader } from "./console/sites";
 import { loader as sitesNewLoader } from "./console/sites.new";
 import { loader as startLoader } from "./console/site.start";
 import { loader as contentSearchLoader } from "./console/content.search";
+import { agencyAndConsultant } from "./test-support";
 
 /*
  * Each role against every administrator loader and action, signed in on its own complex (suwon):
@@ -115,6 +116,18 @@ const pressForm = (title: string) => {
 // Loaders and actions are called with the arguments a route gets (the tests build them by hand).
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Call = { name: string; area: Area; ok: number; run: (cookie: string) => unknown };
+/** `run` named `name`: answered `ok` to a role with `area`. */
+const answers = (name: string, area: Area, ok: number, run: Call["run"]): Call => ({
+  name,
+  area,
+  ok,
+  run,
+});
+/** A page (GET) that a role with `area` opens: answered 200. */
+const page = (name: string, area: Area, run: Call["run"]) => answers(`GET ${name}`, area, 200, run);
+/** The card's status set to 상담중, and an account saved as an editor of the complex. */
+const toCounseling = { intent: "status", status: "counseling" };
+const asEditor = { intent: "save", role: "editor", sites: SITE };
 const calls = (ids: { card: string; post: string; target: string }, role: Role): Call[] => [
   // The console's file uploads: sent without a file, a role with the content answers 400.
   ...(
@@ -132,168 +145,73 @@ const calls = (ids: { card: string; post: string; target: string }, role: Role):
       run: (c) => action(post(`/admin/media/${kind}`, c, new FormData()) as any),
     }),
   ),
-  {
-    name: "GET /admin/operations",
-    area: "content",
-    ok: 200,
-    run: (c) => operationsLoader(get("/admin/operations", c) as any),
-  },
-  {
-    name: "POST /admin/operations",
-    area: "content",
-    ok: 302,
-    run: (c) =>
-      operationsAction(
-        post("/admin/operations", c, {
-          intent: "contact",
-          phone: "1600-1234",
-          contactHours: "",
-        }) as any,
-      ),
-  },
-  {
-    name: "GET /admin/press",
-    area: "press",
-    ok: 200,
-    run: (c) => pressLoader(get("/admin/press", c) as any),
-  },
-  {
-    name: "GET /admin/press/new",
-    area: "press",
-    ok: 200,
-    run: (c) => pressNewLoader(get("/admin/press/new", c) as any),
-  },
-  {
-    name: "POST /admin/press/new",
-    area: "press",
-    ok: 302,
-    run: (c) => pressNewAction(post("/admin/press/new", c, pressForm(`${role} 보도자료`)) as any),
-  },
-  {
-    name: "GET /admin/press/:id",
-    area: "press",
-    ok: 200,
-    run: (c) => pressEditLoader(get(`/admin/press/${ids.post}`, c, { id: ids.post }) as any),
-  },
-  {
-    name: "POST /admin/press/:id",
-    area: "press",
-    ok: 302,
-    run: (c) =>
-      pressEditAction(
-        post(`/admin/press/${ids.post}`, c, pressForm("고친 제목"), { id: ids.post }) as any,
-      ),
-  },
-  {
-    name: `POST /${PRESS}/press (the public list's write form)`,
-    area: "press",
-    ok: 302,
-    run: (c) =>
-      pressListAction(
-        post(`/${PRESS}/press`, c, pressForm("목록에서 쓴 글"), { site: PRESS }) as any,
-      ),
-  },
-  {
-    name: "GET /admin/leads",
-    area: "leads",
-    ok: 200,
-    run: (c) => leadsLoader(get("/admin/leads", c) as any),
-  },
-  {
-    name: "GET /admin/leads/:customerId",
-    area: "leads",
-    ok: 200,
-    run: (c) => cardLoader(get(`/admin/leads/${ids.card}`, c, { customerId: ids.card }) as any),
-  },
-  {
-    name: "POST /admin/leads/:customerId (the card's status)",
-    area: "leads",
-    ok: 302,
-    run: (c) =>
-      cardAction(
-        post(
-          `/admin/leads/${ids.card}`,
-          c,
-          { intent: "status", status: "counseling" },
-          { customerId: ids.card },
-        ) as any,
-      ),
-  },
-  {
-    name: "GET /admin/leads.csv",
-    area: "leads",
-    ok: 200,
-    run: (c) => leadsCsvLoader(get("/admin/leads.csv", c) as any),
-  },
-  {
-    name: "GET /admin/channels",
-    area: "channels",
-    ok: 200,
-    run: (c) => channelsLoader(get("/admin/channels", c) as any),
-  },
-  {
-    name: "GET /admin/channels.csv",
-    area: "channels",
-    ok: 200,
-    run: (c) => channelsCsvLoader(get("/admin/channels.csv", c) as any),
-  },
-  {
-    name: "GET /admin/accounts",
-    area: "accounts",
-    ok: 200,
-    run: (c) => accountsLoader(get("/admin/accounts", c) as any),
-  },
-  {
-    name: "POST /admin/accounts (invite)",
-    area: "accounts",
-    ok: 200,
-    run: (c) =>
-      accountsAction(
-        post("/admin/accounts", c, {
-          intent: "invite",
-          email: `new-${role}@example.com`,
-          role: "consultant",
-          sites: SITE,
-        }) as any,
-      ),
-  },
-  {
-    name: "GET /admin/accounts/:id",
-    area: "accounts",
-    ok: 200,
-    run: (c) => accountLoader(get(`/admin/accounts/${ids.target}`, c, { id: ids.target }) as any),
-  },
-  {
-    name: "POST /admin/accounts/:id",
-    area: "accounts",
-    ok: 302,
-    run: (c) =>
-      accountAction(
-        post(
-          `/admin/accounts/${ids.target}`,
-          c,
-          { intent: "save", role: "editor", sites: SITE },
-          { id: ids.target },
-        ) as any,
-      ),
-  },
+  page("/admin/operations", "content", (c) => operationsLoader(get("/admin/operations", c) as any)),
+  answers("POST /admin/operations", "content", 302, (c) =>
+    operationsAction(
+      post("/admin/operations", c, {
+        intent: "contact",
+        phone: "1600-1234",
+        contactHours: "",
+      }) as any,
+    ),
+  ),
+  page("/admin/press", "press", (c) => pressLoader(get("/admin/press", c) as any)),
+  page("/admin/press/new", "press", (c) => pressNewLoader(get("/admin/press/new", c) as any)),
+  answers("POST /admin/press/new", "press", 302, (c) =>
+    pressNewAction(post("/admin/press/new", c, pressForm(`${role} 보도자료`)) as any),
+  ),
+  page("/admin/press/:id", "press", (c) =>
+    pressEditLoader(get(`/admin/press/${ids.post}`, c, { id: ids.post }) as any),
+  ),
+  answers("POST /admin/press/:id", "press", 302, (c) =>
+    pressEditAction(
+      post(`/admin/press/${ids.post}`, c, pressForm("고친 제목"), { id: ids.post }) as any,
+    ),
+  ),
+  answers(`POST /${PRESS}/press (the public list's write form)`, "press", 302, (c) =>
+    pressListAction(
+      post(`/${PRESS}/press`, c, pressForm("목록에서 쓴 글"), { site: PRESS }) as any,
+    ),
+  ),
+  page("/admin/leads", "leads", (c) => leadsLoader(get("/admin/leads", c) as any)),
+  page("/admin/leads/:customerId", "leads", (c) =>
+    cardLoader(get(`/admin/leads/${ids.card}`, c, { customerId: ids.card }) as any),
+  ),
+  answers("POST /admin/leads/:customerId (the card's status)", "leads", 302, (c) =>
+    cardAction(post(`/admin/leads/${ids.card}`, c, toCounseling, { customerId: ids.card }) as any),
+  ),
+  page("/admin/leads.csv", "leads", (c) => leadsCsvLoader(get("/admin/leads.csv", c) as any)),
+  page("/admin/channels", "channels", (c) => channelsLoader(get("/admin/channels", c) as any)),
+  page("/admin/channels.csv", "channels", (c) =>
+    channelsCsvLoader(get("/admin/channels.csv", c) as any),
+  ),
+  page("/admin/accounts", "accounts", (c) => accountsLoader(get("/admin/accounts", c) as any)),
+  answers("POST /admin/accounts (invite)", "accounts", 200, (c) =>
+    accountsAction(
+      post("/admin/accounts", c, {
+        intent: "invite",
+        email: `new-${role}@example.com`,
+        role: "consultant",
+        sites: SITE,
+      }) as any,
+    ),
+  ),
+  page("/admin/accounts/:id", "accounts", (c) =>
+    accountLoader(get(`/admin/accounts/${ids.target}`, c, { id: ids.target }) as any),
+  ),
+  answers("POST /admin/accounts/:id", "accounts", 302, (c) =>
+    accountAction(post(`/admin/accounts/${ids.target}`, c, asEditor, { id: ids.target }) as any),
+  ),
 ];
 
 describe.each(engines())("each role's areas, route by route ($name)", (engine) => {
   const t = useTestDb(engine);
 
   async function seed() {
-    await upsertAdmin("agency@example.com", TEST_PASSWORD, { role: "agency" });
+    const consultant = await agencyAndConsultant(t.db(), SITE);
     await upsertAdmin("editor@example.com", TEST_PASSWORD, { role: "editor", sites: [SITE] });
-    await upsertAdmin("consultant@example.com", TEST_PASSWORD, {
-      role: "consultant",
-      sites: [SITE],
-    });
     await upsertAdmin("target@example.com", TEST_PASSWORD, { role: "editor", sites: [SITE] });
     // The lead is given to the consultant, whose card it is to work.
-    const consultant = (await t
-      .db()
-      .get<{ id: string }>("SELECT id FROM admins WHERE email = 'consultant@example.com'"))!.id;
     await saveAssignment(SITE, { autoAssign: true, active: [consultant] });
     const lead = await createLead(requireSite(SITE), inquiry, { ip: "1", source: "/" });
     if (lead.status !== "created") throw new Error(lead.status);

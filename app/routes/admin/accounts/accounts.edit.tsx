@@ -1,6 +1,9 @@
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Form, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/accounts.edit";
 import { AccountScopeFields } from "~/components/admin/account-fields";
+import { AdminCard, CheckedForm } from "~/components/admin/admin-card";
+import { AdminHead } from "~/components/admin/admin-head";
+import { Fact } from "~/components/admin/facts";
 import { useFocusFirstInvalid } from "~/components/admin/focus-invalid";
 import { FormMessage } from "~/components/admin/form-message";
 import { changeAccount, getAccount, setAccountDisabled } from "~/auth/accounts.server";
@@ -121,37 +124,22 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
 
   return (
     <>
-      <div className="admin-head">
-        <h1 className="admin-title">계정: {account.email}</h1>
-        <Link to="/admin/accounts" className="admin-link">
-          ← 계정 관리
-        </Link>
-      </div>
+      <AdminHead
+        title={<>계정: {account.email}</>}
+        back={{ to: "/admin/accounts", label: "← 계정 관리" }}
+      />
       <dl className="account-facts">
-        <div>
-          <dt>역할</dt>
-          <dd>{ROLE_LABELS[account.role]}</dd>
-        </div>
-        <div>
-          <dt>휴대폰</dt>
-          <dd>{account.phone ?? "없음"}</dd>
-        </div>
-        <div>
-          <dt>상태</dt>
-          <dd>
-            {account.disabledAt
-              ? `사용 중지 (${formatKoreanDateTime(account.disabledAt)})`
-              : "사용 중"}
-          </dd>
-        </div>
-        <div>
-          <dt>마지막 로그인</dt>
-          <dd>{account.lastSignInAt ? formatKoreanDateTime(account.lastSignInAt) : "기록 없음"}</dd>
-        </div>
-        <div>
-          <dt>만든 날</dt>
-          <dd>{formatKoreanDateTime(account.createdAt)}</dd>
-        </div>
+        <Fact term="역할">{ROLE_LABELS[account.role]}</Fact>
+        <Fact term="휴대폰">{account.phone ?? "없음"}</Fact>
+        <Fact term="상태">
+          {account.disabledAt
+            ? `사용 중지 (${formatKoreanDateTime(account.disabledAt)})`
+            : "사용 중"}
+        </Fact>
+        <Fact term="마지막 로그인">
+          {account.lastSignInAt ? formatKoreanDateTime(account.lastSignInAt) : "기록 없음"}
+        </Fact>
+        <Fact term="만든 날">{formatKoreanDateTime(account.createdAt)}</Fact>
       </dl>
       <FormMessage tone="error" focus={!first}>
         {refused ?? answer?.formError}
@@ -160,17 +148,8 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
         <p className="admin-summary">{ACCOUNT_MESSAGES.self}</p>
       ) : (
         <>
-          <section className="admin-card" aria-labelledby="account-scope-title">
-            <h2 id="account-scope-title" className="admin-card-title">
-              역할과 맡을 단지
-            </h2>
-            <Form
-              ref={form}
-              method="post"
-              className="admin-form"
-              noValidate
-              onSubmit={refuseWhileBusy(busy)}
-            >
+          <AdminCard id="account-scope-title" title="역할과 맡을 단지">
+            <CheckedForm ref={form} busy={busy}>
               <input type="hidden" name="intent" value="save" />
               <AccountScopeFields
                 idPrefix="account"
@@ -195,12 +174,13 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
               <button type="submit" className="btn btn-primary" {...busyButton(busy)}>
                 저장
               </button>
-            </Form>
-          </section>
-          <section className="admin-card account-use" aria-labelledby="account-use-title">
-            <h2 id="account-use-title" className="admin-card-title">
-              {account.disabledAt ? "다시 사용" : "사용 중지"}
-            </h2>
+            </CheckedForm>
+          </AdminCard>
+          <AdminCard
+            id="account-use-title"
+            title={account.disabledAt ? "다시 사용" : "사용 중지"}
+            className="account-use"
+          >
             <Form method="post" className="admin-form" onSubmit={refuseWhileBusy(busy)}>
               {account.disabledAt ? (
                 <>
@@ -223,7 +203,7 @@ export default function AdminAccount({ loaderData, actionData }: Route.Component
                 </>
               )}
             </Form>
-          </section>
+          </AdminCard>
         </>
       )}
     </>

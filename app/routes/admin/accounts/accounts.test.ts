@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { upsertAdmin } from "~/auth/admin.server";
-import { cookieOf, TEST_PASSWORD } from "~/auth/test-support";
+import { cookieOf } from "~/auth/test-support";
 import { engines, useTestDb } from "~/db/test-support";
 import { ACCOUNT_MESSAGES } from "~/lib/accounts";
 import { loader as accountsLoader } from "./accounts";
 import { action as accountAction, loader as accountLoader } from "./accounts.edit";
+import { agencyAndConsultant } from "../test-support";
 
 /*
  * An account's own mobile number (휴대폰 번호 (아침 알림용)) on its page: optional, normalised,
@@ -18,14 +18,7 @@ describe.each(engines())("an account's mobile number ($name)", (engine) => {
   const t = useTestDb(engine);
 
   async function seed() {
-    await upsertAdmin("agency@example.com", TEST_PASSWORD, { role: "agency" });
-    await upsertAdmin("consultant@example.com", TEST_PASSWORD, {
-      role: "consultant",
-      sites: [SITE],
-    });
-    const id = (await t
-      .db()
-      .get<{ id: string }>("SELECT id FROM admins WHERE email = 'consultant@example.com'"))!.id;
+    const id = await agencyAndConsultant(t.db(), SITE);
     return { id, cookie: await cookieOf("agency@example.com", SITE) };
   }
 

@@ -1,9 +1,13 @@
 import { useEffect, useRef, useState } from "react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/accounts";
 import { AccountScopeFields } from "~/components/admin/account-fields";
+import { AdminCard, CheckedForm } from "~/components/admin/admin-card";
+import { AdminHead } from "~/components/admin/admin-head";
+import { DataTable, type Column } from "~/components/admin/data-table";
 import { useFocusFirstInvalid } from "~/components/admin/focus-invalid";
 import { FormMessage } from "~/components/admin/form-message";
+import { IntentButton } from "~/components/admin/intent-button";
 import {
   createInvitation,
   listAccounts,
@@ -18,8 +22,8 @@ import {
   type AccountFormValues,
   type ComplexOption,
 } from "~/lib/accounts";
-import { adminHeaders, adminMeta } from "~/lib/admin-page";
-import { busyButton, refuseWhileBusy } from "~/lib/busy-form";
+import { adminHeaders, adminTitle } from "~/lib/admin-page";
+import { busyButton } from "~/lib/busy-form";
 import { formatKoreanDateTime } from "~/lib/korean-time";
 import { isRole, ROLE_LABELS, type Role } from "~/lib/roles";
 import { ALL_SITES } from "~/lib/sites";
@@ -37,7 +41,7 @@ import { TextField } from "~/components/admin/text-field";
  * disables or enables it.
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "계정 관리");
+export const meta = adminTitle("계정 관리");
 export const headers = adminHeaders;
 
 /** "모든 단지", or the complexes' names. */
@@ -150,18 +154,93 @@ export async function action({ request }: Route.ActionArgs) {
   );
 }
 
+/** The accounts' columns; `me` is tagged 나 and has no 수정. */
+const accountColumns = (me: string): Column<AccountLine>[] => [
+  {
+    key: "email",
+    label: "이메일",
+    className: "account-email",
+    // One grid cell on a phone, where the row is a card of label and value.
+    cell: (a) => (
+      <span>
+        {a.email}
+        {a.id === me ? <span className="admin-tag">나</span> : null}
+      </span>
+    ),
+  },
+  { key: "role", label: "역할", cell: (a) => ROLE_LABELS[a.role] },
+  { key: "sites", label: "담당 단지", cell: (a) => a.sites },
+  { key: "phone", label: "휴대폰", className: "nowrap", cell: (a) => a.phone ?? "없음" },
+  {
+    key: "state",
+    label: "상태",
+    cell: (a) =>
+      a.disabledAt ? (
+        <span className="state-badge is-draft">
+          사용 중지 ({formatKoreanDateTime(a.disabledAt)})
+        </span>
+      ) : (
+        <span className="state-badge is-published">사용 중</span>
+      ),
+  },
+  {
+    key: "lastSignIn",
+    label: "마지막 로그인",
+    className: "nowrap",
+    cell: (a) => (a.lastSignInAt ? formatKoreanDateTime(a.lastSignInAt) : "기록 없음"),
+  },
+  {
+    key: "manage",
+    label: "관리",
+    heading: <span className="sr-only">관리</span>,
+    cell: (a) =>
+      a.id === me ? (
+        <span className="account-self">자기 계정</span>
+      ) : (
+        <Link to={`/admin/accounts/${a.id}`} className="admin-link">
+          수정<span className="sr-only">: {a.email}</span>
+        </Link>
+      ),
+  },
+];
+
+const INVITATION_COLUMNS: Column<InvitationLine>[] = [
+  { key: "email", label: "이메일", className: "account-email", cell: (i) => i.email },
+  { key: "role", label: "역할", cell: (i) => ROLE_LABELS[i.role] },
+  { key: "sites", label: "담당 단지", cell: (i) => i.sites },
+  {
+    key: "expires",
+    label: "만료",
+    className: "nowrap",
+    cell: (i) => formatKoreanDateTime(i.expiresAt),
+  },
+  { key: "createdBy", label: "초대한 사람", cell: (i) => i.createdBy ?? "알 수 없음" },
+  {
+    key: "revoke",
+    label: "취소",
+    heading: <span className="sr-only">취소</span>,
+    cell: (i) => (
+      <IntentButton
+        intent="revoke"
+        fields={{ id: i.id }}
+        buttonClassName="btn btn-danger-outline btn-small"
+      >
+        초대 취소<span className="sr-only">: {i.email}</span>
+      </IntentButton>
+    ),
+  },
+];
+
+type AccountLine = Route.ComponentProps["loaderData"]["accounts"][number];
+type InvitationLine = Route.ComponentProps["loaderData"]["invitations"][number];
+
 export default function AdminAccounts({ loaderData, actionData }: Route.ComponentProps) {
   const { me, accounts, invitations, done } = loaderData;
   const answer = actionData && "intent" in actionData ? (actionData as InviteAnswer) : null;
   const refused = actionData && "refused" in actionData ? actionData.formError : undefined;
   return (
     <>
-      <div className="admin-head">
-        <h1 className="admin-title">계정 관리</h1>
-        <Link to="/admin" className="admin-link">
-          ← 관리자 홈
-        </Link>
-      </div>
+      <AdminHead title="계정 관리" back={{ to: "/admin", label: "← 관리자 홈" }} />
       <p className="admin-summary">
         관리자를 초대하면 {INVITATION_DAYS}일 동안 한 번 쓸 수 있는 링크가 만들어집니다. 메일은
         보내지 않으니 링크를 복사해 전달해 주세요.
@@ -182,60 +261,12 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
         <h2 id="accounts-title" className="admin-subtitle">
           계정 {accounts.length}개
         </h2>
-        <table className="admin-table admin-cards account-table">
-          <thead>
-            <tr>
-              <th scope="col">이메일</th>
-              <th scope="col">역할</th>
-              <th scope="col">담당 단지</th>
-              <th scope="col">휴대폰</th>
-              <th scope="col">상태</th>
-              <th scope="col">마지막 로그인</th>
-              <th scope="col">
-                <span className="sr-only">관리</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {accounts.map((a) => (
-              <tr key={a.id}>
-                <td data-label="이메일" className="account-email">
-                  {/* One grid cell on a phone, where the row is a card of label and value. */}
-                  <span>
-                    {a.email}
-                    {a.id === me ? <span className="admin-tag">나</span> : null}
-                  </span>
-                </td>
-                <td data-label="역할">{ROLE_LABELS[a.role]}</td>
-                <td data-label="담당 단지">{a.sites}</td>
-                <td data-label="휴대폰" className="nowrap">
-                  {a.phone ?? "없음"}
-                </td>
-                <td data-label="상태">
-                  {a.disabledAt ? (
-                    <span className="state-badge is-draft">
-                      사용 중지 ({formatKoreanDateTime(a.disabledAt)})
-                    </span>
-                  ) : (
-                    <span className="state-badge is-published">사용 중</span>
-                  )}
-                </td>
-                <td data-label="마지막 로그인" className="nowrap">
-                  {a.lastSignInAt ? formatKoreanDateTime(a.lastSignInAt) : "기록 없음"}
-                </td>
-                <td data-label="관리">
-                  {a.id === me ? (
-                    <span className="account-self">자기 계정</span>
-                  ) : (
-                    <Link to={`/admin/accounts/${a.id}`} className="admin-link">
-                      수정<span className="sr-only">: {a.email}</span>
-                    </Link>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <DataTable
+          className="admin-table admin-cards account-table"
+          columns={accountColumns(me)}
+          rows={accounts}
+          rowKey={(a) => a.id}
+        />
       </section>
 
       <section className="account-section" aria-labelledby="invitations-title">
@@ -243,44 +274,12 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
           대기 중인 초대 {invitations.length}건
         </h2>
         {invitations.length ? (
-          <table className="admin-table admin-cards account-table">
-            <thead>
-              <tr>
-                <th scope="col">이메일</th>
-                <th scope="col">역할</th>
-                <th scope="col">담당 단지</th>
-                <th scope="col">만료</th>
-                <th scope="col">초대한 사람</th>
-                <th scope="col">
-                  <span className="sr-only">취소</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {invitations.map((i) => (
-                <tr key={i.id}>
-                  <td data-label="이메일" className="account-email">
-                    {i.email}
-                  </td>
-                  <td data-label="역할">{ROLE_LABELS[i.role]}</td>
-                  <td data-label="담당 단지">{i.sites}</td>
-                  <td data-label="만료" className="nowrap">
-                    {formatKoreanDateTime(i.expiresAt)}
-                  </td>
-                  <td data-label="초대한 사람">{i.createdBy ?? "알 수 없음"}</td>
-                  <td data-label="취소">
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="revoke" />
-                      <input type="hidden" name="id" value={i.id} />
-                      <button type="submit" className="btn btn-danger-outline btn-small">
-                        초대 취소<span className="sr-only">: {i.email}</span>
-                      </button>
-                    </Form>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <DataTable
+            className="admin-table admin-cards account-table"
+            columns={INVITATION_COLUMNS}
+            rows={invitations}
+            rowKey={(i) => i.id}
+          />
         ) : (
           <p className="admin-summary">쓰지 않은 초대 링크가 없습니다.</p>
         )}
@@ -300,10 +299,15 @@ function InvitationLink({ answer }: { answer: Extract<InviteAnswer, { ok: true }
     input.current?.select();
   }, []);
   return (
-    <section className="admin-card account-invited" aria-labelledby="invited-title">
-      <h2 id="invited-title" className="admin-card-title">
-        초대 링크: {answer.email} ({ROLE_LABELS[answer.role]})
-      </h2>
+    <AdminCard
+      id="invited-title"
+      title={
+        <>
+          초대 링크: {answer.email} ({ROLE_LABELS[answer.role]})
+        </>
+      }
+      className="account-invited"
+    >
       <p className="form-message is-ok" role="status">
         {ACCOUNT_MESSAGES.invited}
       </p>
@@ -338,7 +342,7 @@ function InvitationLink({ answer }: { answer: Extract<InviteAnswer, { ok: true }
           {copied ? "복사했습니다." : ""}
         </p>
       </div>
-    </section>
+    </AdminCard>
   );
 }
 
@@ -356,17 +360,8 @@ function InviteForm({
   const first = errors.email ? "email" : errors.role ? "role" : errors.sites ? "sites" : undefined;
   const form = useFocusFirstInvalid(answer);
   return (
-    <section className="admin-card account-invite" aria-labelledby="invite-title">
-      <h2 id="invite-title" className="admin-card-title">
-        관리자 초대
-      </h2>
-      <Form
-        ref={form}
-        method="post"
-        className="admin-form"
-        noValidate
-        onSubmit={refuseWhileBusy(busy)}
-      >
+    <AdminCard id="invite-title" title="관리자 초대" className="account-invite">
+      <CheckedForm ref={form} busy={busy}>
         <input type="hidden" name="intent" value="invite" />
         <TextField
           id="invite-email"
@@ -389,7 +384,7 @@ function InviteForm({
         <button type="submit" className="btn btn-primary" {...busyButton(busy)}>
           {busy ? "만드는 중…" : "초대 링크 만들기"}
         </button>
-      </Form>
-    </section>
+      </CheckedForm>
+    </AdminCard>
   );
 }

@@ -87,36 +87,17 @@ describe.each(engines())("accounts in the console ($name)", (engine) => {
     expect(statusOf(page)).toBe(200);
     expect(page.data.invitation).toMatchObject({ email: "call@example.com", role: "consultant" });
 
+    /** The link's form sent with a password and its confirmation: the action's answer. */
+    const setPassword = (password: string, confirm: string) =>
+      inviteAction(post("suwon", link.pathname, { password, confirm }, "", { token }));
     // A password under 12 characters, then two that differ: Korean messages beside the fields.
-    const short = (await inviteAction(
-      post("suwon", link.pathname, { password: "short", confirm: "short" }, "", { token }),
-    )) as DataOf;
+    const short = (await setPassword("short", "short")) as DataOf;
     expect(statusOf(short)).toBe(400);
     expect(short.data.errors).toEqual({ password: "비밀번호는 12자 이상이어야 합니다." });
-    const differ = (await inviteAction(
-      post(
-        "suwon",
-        link.pathname,
-        { password: "a-long-password-1", confirm: "a-long-password-2" },
-        "",
-        {
-          token,
-        },
-      ),
-    )) as DataOf;
+    const differ = (await setPassword("a-long-password-1", "a-long-password-2")) as DataOf;
     expect(differ.data.errors).toEqual({ confirm: ACCOUNT_MESSAGES.passwordMismatch });
 
-    const done = (await inviteAction(
-      post(
-        "suwon",
-        link.pathname,
-        { password: "a-long-password-1", confirm: "a-long-password-1" },
-        "",
-        {
-          token,
-        },
-      ),
-    )) as Response;
+    const done = (await setPassword("a-long-password-1", "a-long-password-1")) as Response;
     expect(done.status).toBe(302);
     expect(done.headers.get("location")).toBe("/admin/leads");
     const consultant = done.headers.get("set-cookie")!.split(";")[0]!;
@@ -131,17 +112,7 @@ describe.each(engines())("accounts in the console ($name)", (engine) => {
     const again = (await inviteLoader(get("suwon", link.pathname, "", { token }))) as DataOf;
     expect(statusOf(again)).toBe(410);
     expect(again.data).toMatchObject({ closed: ACCOUNT_MESSAGES.inviteUsed, invitation: null });
-    const resent = (await inviteAction(
-      post(
-        "suwon",
-        link.pathname,
-        { password: "a-long-password-9", confirm: "a-long-password-9" },
-        "",
-        {
-          token,
-        },
-      ),
-    )) as DataOf;
+    const resent = (await setPassword("a-long-password-9", "a-long-password-9")) as DataOf;
     expect(statusOf(resent)).toBe(410);
     expect(resent.data).toEqual({ ok: false, closed: ACCOUNT_MESSAGES.inviteUsed });
   });

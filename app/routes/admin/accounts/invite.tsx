@@ -3,8 +3,10 @@ import type { RouteHandle } from "~/root";
 import { ConsoleMinimalHeader } from "~/components/admin/console-header";
 import "~/styles/press.css";
 import "~/styles/admin.css";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/invite";
+import { AdminCard, CheckedForm } from "~/components/admin/admin-card";
+import { Fact } from "~/components/admin/facts";
 import { useFocusFirstInvalid } from "~/components/admin/focus-invalid";
 import { FormMessage } from "~/components/admin/form-message";
 import { acceptInvitation, readInvitation, type Invitation } from "~/auth/accounts.server";
@@ -12,7 +14,7 @@ import { refuseCrossSite } from "~/auth/guards.server";
 import { destroySession } from "~/auth/session.server";
 import { ACCOUNT_MESSAGES, passwordProblem, PASSWORD_MIN } from "~/lib/accounts";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
-import { busyButton, refuseWhileBusy } from "~/lib/busy-form";
+import { busyButton } from "~/lib/busy-form";
 import { formatKoreanDateTime } from "~/lib/korean-time";
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, type Role } from "~/lib/roles";
 import { clientIp } from "~/http/client-ip.server";
@@ -147,37 +149,18 @@ export default function AdminInvite({ loaderData, actionData }: Route.ComponentP
             </p>
           </>
         ) : (
-          <section className="admin-card" aria-labelledby="invite-password-title">
-            <h2 id="invite-password-title" className="admin-card-title">
-              비밀번호 설정
-            </h2>
+          <AdminCard id="invite-password-title" title="비밀번호 설정">
             <dl className="account-facts">
-              <div>
-                <dt>이메일</dt>
-                <dd>{invitation.email}</dd>
-              </div>
-              <div>
-                <dt>역할</dt>
-                <dd>
-                  {ROLE_LABELS[invitation.role]} · {ROLE_DESCRIPTIONS[invitation.role]}
-                </dd>
-              </div>
-              <div>
-                <dt>단지</dt>
-                <dd>{invitation.sites}</dd>
-              </div>
-              <div>
-                <dt>링크 유효 기간</dt>
-                <dd>{formatKoreanDateTime(invitation.expiresAt)}까지, 한 번만</dd>
-              </div>
+              <Fact term="이메일">{invitation.email}</Fact>
+              <Fact term="역할">
+                {ROLE_LABELS[invitation.role]} · {ROLE_DESCRIPTIONS[invitation.role]}
+              </Fact>
+              <Fact term="단지">{invitation.sites}</Fact>
+              <Fact term="링크 유효 기간">
+                {formatKoreanDateTime(invitation.expiresAt)}까지, 한 번만
+              </Fact>
             </dl>
-            <Form
-              ref={form}
-              method="post"
-              className="admin-form"
-              noValidate
-              onSubmit={refuseWhileBusy(busy)}
-            >
+            <CheckedForm ref={form} busy={busy}>
               {/* The account's name, for the browser's password manager. */}
               <input
                 type="email"
@@ -209,8 +192,8 @@ export default function AdminInvite({ loaderData, actionData }: Route.ComponentP
               <button type="submit" className="btn btn-primary" {...busyButton(busy)}>
                 {busy ? "설정 중…" : "비밀번호 설정하고 시작하기"}
               </button>
-            </Form>
-          </section>
+            </CheckedForm>
+          </AdminCard>
         )}
       </main>
     </div>

@@ -71,6 +71,15 @@ describe.each(engines())("a copy's leftovers in the console ($name)", (engine) =
     })) as Response | Answer<{ problems: Problem[] }>;
   }
 
+  /** A form sent from the leftovers list (그대로 두기, 다시 묻기): the content action's answer. */
+  async function sendLeftovers(form: FormData) {
+    return (await call(
+      contentAction,
+      post("/admin/content/identity?site=dongtan&leftovers", cookie, form),
+      SECTION,
+    )) as Answer<ContentAnswer>;
+  }
+
   it("refuses 게시 with a labelled link to each leftover field; marked kept, it publishes", async () => {
     const refused = await publish();
     if (refused instanceof Response) throw new Error(`published: ${refused.status}`);
@@ -150,11 +159,7 @@ describe.each(engines())("a copy's leftovers in the console ($name)", (engine) =
     const keep = new FormData();
     for (const row of list.open) keep.append("keep", row.path);
     keep.set("$leftovers", "keep");
-    const kept = (await call(
-      contentAction,
-      post("/admin/content/identity?site=dongtan&leftovers", cookie, keep),
-      SECTION,
-    )) as Answer<ContentAnswer>;
+    const kept = await sendLeftovers(keep);
     if (kept.data.kind !== "leftovers") throw new Error(kept.data.kind);
     expect(kept.data.leftovers?.open).toEqual([]);
     expect(kept.data.leftovers?.kept.length).toBe(list.open.length);
@@ -169,18 +174,10 @@ describe.each(engines())("a copy's leftovers in the console ($name)", (engine) =
     const keep = new FormData();
     keep.append("keep", "identity.builder");
     keep.set("$leftovers", "keep");
-    await call(
-      contentAction,
-      post("/admin/content/identity?site=dongtan&leftovers", cookie, keep),
-      SECTION,
-    );
+    await sendLeftovers(keep);
     const ask = new FormData();
     ask.set("$leftovers", "ask:identity.builder");
-    const asked = (await call(
-      contentAction,
-      post("/admin/content/identity?site=dongtan&leftovers", cookie, ask),
-      SECTION,
-    )) as Answer<ContentAnswer>;
+    const asked = await sendLeftovers(ask);
     if (asked.data.kind !== "leftovers") throw new Error(asked.data.kind);
     expect(asked.data.leftovers?.kept).toEqual([]);
     expect(asked.data.leftovers?.open.map((r) => r.path)).toContain("identity.builder");

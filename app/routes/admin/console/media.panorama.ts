@@ -1,11 +1,5 @@
 import type { Route } from "./+types/media.panorama";
-import {
-  fileAnswer,
-  fileRefusal,
-  guardUpload,
-  readUpload,
-  uploadOnly,
-} from "~/media/file-route.server";
+import { uploadAction, uploadOnly } from "~/media/file-route.server";
 import { processPanorama } from "~/media/panorama.server";
 import { requestSiteId } from "~/sites/request-site.server";
 
@@ -20,21 +14,7 @@ import { requestSiteId } from "~/sites/request-site.server";
 
 export const loader = ({ request }: Route.LoaderArgs) => uploadOnly(request);
 
-export async function action({ request }: Route.ActionArgs) {
-  const refused = await guardUpload(request);
-  if (refused) return refused;
-  const upload = await readUpload(request, "panorama");
-  if (!upload.ok) return upload.response;
-  const result = await processPanorama(upload.bytes, {
-    signal: request.signal,
-    defer: true,
-    siteId: requestSiteId(request),
-  });
-  if (!result.ok) return fileRefusal(result.message, result.status);
-  return fileAnswer({
-    ok: true,
-    value: result.value,
-    previewUrl: result.previewUrl,
-    job: result.job,
-  });
-}
+export const action = ({ request }: Route.ActionArgs) =>
+  uploadAction(request, "panorama", (bytes) =>
+    processPanorama(bytes, { signal: request.signal, defer: true, siteId: requestSiteId(request) }),
+  );

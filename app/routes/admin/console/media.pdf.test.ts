@@ -1,17 +1,14 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PDFDocument, StandardFonts } from "pdf-lib";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { upsertAdmin } from "~/auth/admin.server";
 import { cookieOf, TEST_PASSWORD } from "~/auth/test-support";
 import { engines, useTestDb } from "~/db/test-support";
 import { jobsFor } from "~/jobs/jobs.server";
-import type { FileUploadAnswer } from "~/lib/file-upload";
 import { createMediaJobRunner } from "~/media/media-jobs.server";
-import { folderStore, setMediaStore } from "~/media/store.server";
 import { action } from "./media.pdf";
+import { postUpload, setUpMediaFolder } from "../test-support";
 
 /*
  * POST /admin/media/pdf as the console sends it (multipart `file`, on the complex's host, with the
@@ -19,36 +16,12 @@ import { action } from "./media.pdf";
  * drawn and stored by a job; anything else refused in Korean.
  */
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "bunyang-pdf-route-"));
-  setMediaStore(folderStore(dir));
-});
-afterAll(() => {
-  setMediaStore(undefined);
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const storedFiles = () => {
-  try {
-    return readdirSync(join(dir, "media")).sort();
-  } catch {
-    return [];
-  }
-};
+const uploads = setUpMediaFolder("pdf-route");
 
 async function upload(cookie: string, bytes: Uint8Array, name = "모집공고.pdf") {
   const form = new FormData();
   form.set("file", new File([new Uint8Array(bytes)], name, { type: "application/pdf" }));
-  const request = new Request("http://anyang.localhost/admin/media/pdf", {
-    method: "POST",
-    headers: { cookie, origin: "http://anyang.localhost" },
-    body: form,
-  });
-  const response = await action({ request, context: {}, params: {} } as unknown as Parameters<
-    typeof action
-  >[0]);
-  return { status: response.status, body: (await response.json()) as FileUploadAnswer };
+  return postUpload(action, "/admin/media/pdf", cookie, form);
 }
 
 /** A PDF of `count` A4 pages, each saying its number. */
@@ -78,7 +51,8 @@ describe.each(engines())("uploading the notice PDF from the console ($name)", (e
     expect(value.pages).toEqual([1, 2, 3].map(() => ({ width: 800, height: 1132 })));
     const hash = value.src.slice(6, 22);
     expect(body.previewUrl).toBe(`/media/c/${hash}-p1-800.webp`);
-    const ofHash = () => storedFiles().filter((f) => f.startsWith(hash) && !f.endsWith(".type"));
+    const ofHash = () =>
+      uploads.storedFiles().filter((f) => f.startsWith(hash) && !f.endsWith(".type"));
     // Answered before anything is drawn: the PDF is stored, its drawing waits as a job.
     expect(ofHash()).toEqual([`${hash}.pdf`]);
     expect(body.job).toMatchObject({ kind: "notice-pages", status: "pending", done: 0, total: 3 });
@@ -91,7 +65,7 @@ describe.each(engines())("uploading the notice PDF from the console ($name)", (e
     const files = ofHash();
     expect(files).toHaveLength(7);
     expect(files.filter((f) => f.endsWith(".webp"))).toHaveLength(6);
-    const zoomed = await sharp(join(dir, "media", `${hash}-p2-1600.webp`)).metadata();
+    const zoomed = await sharp(join(uploads.dir, "media", `${hash}-p2-1600.webp`)).metadata();
     expect([zoomed.width, zoomed.height]).toEqual([1600, 2264]);
     // The same file again: nothing new stored, no job queued.
     const again = await upload(cookie, bytes);
@@ -102,7 +76,7 @@ describe.each(engines())("uploading the notice PDF from the console ($name)", (e
   it("refuses, in Korean, storing nothing: a picture called .pdf, a broken PDF, 31 MB", async () => {
     await upsertAdmin("anyang@example.com", TEST_PASSWORD, { sites: ["anyang"] });
     const cookie = await cookieOf("anyang@example.com", "anyang");
-    const before = storedFiles();
+    const before = uploads.storedFiles();
 
     const png = await sharp({
       create: { width: 40, height: 40, channels: 3, background: "#123456" },
@@ -125,6 +99,6 @@ describe.each(engines())("uploading the notice PDF from the console ($name)", (e
     expect(large.status).toBe(413);
     expect(!large.body.ok && large.body.message).toContain("30MB 이하만 올릴 수 있습니다");
 
-    expect(storedFiles()).toEqual(before);
+    expect(uploads.storedFiles()).toEqual(before);
   });
 });

@@ -1,11 +1,5 @@
 import type { Route } from "./+types/media.pdf";
-import {
-  fileAnswer,
-  fileRefusal,
-  guardUpload,
-  readUpload,
-  uploadOnly,
-} from "~/media/file-route.server";
+import { uploadAction, uploadOnly } from "~/media/file-route.server";
 import { processPdfUpload } from "~/media/pdf.server";
 import { requestSiteId } from "~/sites/request-site.server";
 
@@ -21,20 +15,10 @@ import { requestSiteId } from "~/sites/request-site.server";
 
 export const loader = ({ request }: Route.LoaderArgs) => uploadOnly(request);
 
-export async function action({ request }: Route.ActionArgs) {
-  const refused = await guardUpload(request);
-  if (refused) return refused;
-  const upload = await readUpload(request, "pdf");
-  if (!upload.ok) return upload.response;
-  const result = await processPdfUpload(new Uint8Array(upload.bytes), {
-    signal: request.signal,
-    siteId: requestSiteId(request),
-  });
-  if (!result.ok) return fileRefusal(result.message, result.status);
-  return fileAnswer({
-    ok: true,
-    value: result.value,
-    previewUrl: result.previewUrl,
-    job: result.job,
-  });
-}
+export const action = ({ request }: Route.ActionArgs) =>
+  uploadAction(request, "pdf", (bytes) =>
+    processPdfUpload(new Uint8Array(bytes), {
+      signal: request.signal,
+      siteId: requestSiteId(request),
+    }),
+  );

@@ -1,40 +1,21 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { upsertAdmin } from "~/auth/admin.server";
 import { cookieOf, TEST_PASSWORD, thrownStatus } from "~/auth/test-support";
 import { engines, useTestDb } from "~/db/test-support";
 import { imageUrl } from "~/lib/images";
 import type { MediaUploadAnswer } from "~/lib/media-upload";
-import { folderStore, setMediaStore } from "~/media/store.server";
 import { MEDIA_BODY_LIMIT } from "../../../../server/body-limit.js";
 import { action, MEDIA_BODY_MAX } from "./media";
 import { loader as mediaFile } from "../../endpoints/media.file";
+import { setUpMediaFolder } from "../test-support";
 
 /*
  * POST /admin/media as the console sends it (multipart `file` + `alt`, on the complex's host, with
  * the administrator's cookie), and GET /media/c/<file> showing what was uploaded.
  */
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "bunyang-media-route-"));
-  setMediaStore(folderStore(dir));
-});
-afterAll(() => {
-  setMediaStore(undefined);
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const storedFiles = () => {
-  try {
-    return readdirSync(join(dir, "media")).sort();
-  } catch {
-    return [];
-  }
-};
+const uploads = setUpMediaFolder("media-route");
 
 type Upload = { bytes: Uint8Array; name: string; type: string; alt?: string };
 
@@ -111,7 +92,7 @@ describe.each(engines())("uploading a picture from the console ($name)", (engine
   it("refuses, in Korean and naming the field: no alt text, a GIF, 25 MB, 100 megapixels", async () => {
     await upsertAdmin("anyang@example.com", TEST_PASSWORD, { sites: ["anyang"] });
     const cookie = await cookieOf("anyang@example.com", "anyang");
-    const before = storedFiles();
+    const before = uploads.storedFiles();
     const send = async (bytes: Uint8Array, type: string, alt?: string) =>
       json(await upload("anyang", cookie, { bytes, name: "사진.jpg", type, alt }));
 
@@ -152,7 +133,7 @@ describe.each(engines())("uploading a picture from the console ($name)", (engine
       body: { ok: false, field: "file", message: /34메가픽셀/ },
     });
 
-    expect(storedFiles()).toEqual(before);
+    expect(uploads.storedFiles()).toEqual(before);
   });
 
   it("an uploaded SVG is served as a drawing that can run nothing", async () => {
@@ -184,13 +165,13 @@ describe.each(engines())("uploading a picture from the console ($name)", (engine
     await upsertAdmin("suwon@example.com", TEST_PASSWORD, { sites: ["suwon"] });
     const suwon = await cookieOf("suwon@example.com", "suwon");
     const picture = { bytes: await png(200, 100), name: "a.png", type: "image/png", alt: "사진" };
-    const before = storedFiles();
+    const before = uploads.storedFiles();
 
     expect(await thrownStatus(() => upload("anyang", suwon, picture))).toBe(404);
     expect(await thrownStatus(() => upload("anyang", "", picture))).toBe(302);
     const foreign = await upload("suwon", suwon, picture, "https://evil.example");
     expect(foreign.status).toBe(403);
-    expect(storedFiles()).toEqual(before);
+    expect(uploads.storedFiles()).toEqual(before);
 
     expect((await upload("suwon", suwon, picture)).status).toBe(200);
   });

@@ -1,15 +1,12 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
 import { upsertAdmin } from "~/auth/admin.server";
 import { cookieOf, TEST_PASSWORD } from "~/auth/test-support";
 import { engines, useTestDb } from "~/db/test-support";
-import type { FileUploadAnswer } from "~/lib/file-upload";
 import { fileUrl } from "~/lib/media-files";
-import { folderStore, setMediaStore } from "~/media/store.server";
 import { action } from "./media.video";
 import { loader as mediaFile } from "../../endpoints/media.file";
+import { postUpload, setUpMediaFolder } from "../test-support";
 
 /*
  * POST /admin/media/video and /admin/media/captions as the console sends them (multipart `file`,
@@ -20,37 +17,13 @@ import { loader as mediaFile } from "../../endpoints/media.file";
 const FILM = readFileSync("assets/images/video/sample-film.mp4");
 const CAPTIONS = readFileSync("assets/images/video/sample-film.vtt");
 
-let dir: string;
-beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), "bunyang-video-route-"));
-  setMediaStore(folderStore(dir));
-});
-afterAll(() => {
-  setMediaStore(undefined);
-  rmSync(dir, { recursive: true, force: true });
-});
-
-const storedFiles = () => {
-  try {
-    return readdirSync(join(dir, "media")).sort();
-  } catch {
-    return [];
-  }
-};
+const uploads = setUpMediaFolder("video-route");
 
 async function upload(kind: "video" | "captions", cookie: string, bytes: Uint8Array, name: string) {
   const form = new FormData();
   form.set("note", "앞의 다른 칸");
   form.set("file", new File([new Uint8Array(bytes)], name));
-  const request = new Request(`http://anyang.localhost/admin/media/${kind}`, {
-    method: "POST",
-    headers: { cookie, origin: "http://anyang.localhost" },
-    body: form,
-  });
-  const response = await action({ request, context: {}, params: {} } as unknown as Parameters<
-    typeof action
-  >[0]);
-  return { status: response.status, body: (await response.json()) as FileUploadAnswer };
+  return postUpload(action, `/admin/media/${kind}`, cookie, form);
 }
 
 function get(path: string, headers: Record<string, string> = {}) {
@@ -101,7 +74,7 @@ describe.each(engines())("uploading a film and its captions ($name)", (engine) =
   it("refuses, in Korean, a film that is not an MP4 and captions without WEBVTT; nothing stored", async () => {
     await upsertAdmin("anyang@example.com", TEST_PASSWORD, { sites: ["anyang"] });
     const cookie = await cookieOf("anyang@example.com", "anyang");
-    const before = storedFiles();
+    const before = uploads.storedFiles();
     const webm = Buffer.concat([Buffer.from([0x1a, 0x45, 0xdf, 0xa3]), Buffer.alloc(2000)]);
     expect(await upload("video", cookie, webm, "영상.mp4")).toEqual({
       status: 415,
@@ -125,6 +98,6 @@ describe.each(engines())("uploading a film and its captions ($name)", (engine) =
           "자막은(는) WebVTT(.vtt) 파일만 올릴 수 있습니다. 파일 이름이 아니라 내용으로 확인합니다.",
       },
     });
-    expect(storedFiles()).toEqual(before);
+    expect(uploads.storedFiles()).toEqual(before);
   });
 });

@@ -2,11 +2,11 @@ import type { Route } from "./+types/media.video";
 import { uploadedPath, withRequestFiles } from "~/http/streamed-form.server";
 import { FILE_MESSAGES } from "~/lib/file-upload";
 import {
-  fileAnswer,
+  answerProcessed,
   fileRefusal,
   guardUpload,
-  readUpload,
   readUploadFile,
+  uploadAction,
   uploadOnly,
 } from "~/media/file-route.server";
 import { processCaptions, processVideo } from "~/media/video.server";
@@ -24,9 +24,11 @@ import { processCaptions, processVideo } from "~/media/video.server";
 export const loader = ({ request }: Route.LoaderArgs) => uploadOnly(request);
 
 export async function action({ request }: Route.ActionArgs) {
+  if (new URL(request.url).pathname.endsWith("/captions"))
+    return uploadAction(request, "captions", (bytes) => processCaptions(bytes));
   const refused = await guardUpload(request);
   if (refused) return refused;
-  return new URL(request.url).pathname.endsWith("/captions") ? captions(request) : video(request);
+  return video(request);
 }
 
 /** The film is checked and stored from its temporary file, removed when this ends (withRequestFiles). */
@@ -36,16 +38,6 @@ function video(request: Request) {
     if (!upload.ok) return upload.response;
     const path = uploadedPath(upload.file);
     if (!path) return fileRefusal(FILE_MESSAGES.unreadable, 400);
-    const result = await processVideo(path, upload.file.size);
-    if (!result.ok) return fileRefusal(result.message, result.status);
-    return fileAnswer({ ok: true, value: result.value });
+    return answerProcessed(await processVideo(path, upload.file.size));
   });
-}
-
-async function captions(request: Request) {
-  const upload = await readUpload(request, "captions");
-  if (!upload.ok) return upload.response;
-  const result = await processCaptions(upload.bytes);
-  if (!result.ok) return fileRefusal(result.message, result.status);
-  return fileAnswer({ ok: true, value: result.value });
 }

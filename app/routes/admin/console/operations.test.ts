@@ -17,7 +17,11 @@ function postContact(hostSite: string, query: string, cookie: string, phone: str
   const request = new Request(`${origin}/admin/operations${query}`, {
     method: "POST",
     headers: { cookie, origin, "content-type": "application/x-www-form-urlencoded" },
-    body: new URLSearchParams({ intent: "contact", phone, contactHours: "" }),
+    body: new URLSearchParams({
+      intent: "contact",
+      "contact.phone": phone,
+      "contact.contactHours": "",
+    }),
   });
   return action({ request, context: { ip: "203.0.113.5" }, params: {} } as unknown as Parameters<
     typeof action

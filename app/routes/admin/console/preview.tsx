@@ -1,6 +1,7 @@
 import "~/styles/preview.css";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/preview";
+import { Options } from "~/components/admin/options";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { requireConsoleSite } from "~/console/console-site.server";
 import { getDraft } from "~/console/content-store.server";
@@ -72,11 +73,7 @@ export default function AdminPreview({ loaderData: d }: Route.ComponentProps) {
             <label>
               페이지
               <select name="path" defaultValue={d.path} key={d.path}>
-                {d.pages.map((p) => (
-                  <option key={p.path} value={p.path}>
-                    {p.label}
-                  </option>
-                ))}
+                <Options items={d.pages.map((p) => [p.path, p.label] as const)} />
               </select>
             </label>
             <button type="submit" className="btn btn-primary btn-small">

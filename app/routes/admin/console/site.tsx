@@ -3,6 +3,7 @@ import type { Route } from "./+types/site";
 import { contentHref } from "~/lib/content-href";
 import { FormMessage } from "~/components/admin/form-message";
 import { SiteExport, SiteImport } from "~/components/admin/site-portable";
+import { TableHead } from "~/components/admin/table-head";
 import { mayUse } from "~/auth/access.server";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { sitesWithLeads } from "~/leads/retention.server";
@@ -309,15 +310,7 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
         게시 기록
       </h2>
       <table className="admin-table" aria-labelledby="versions">
-        <thead>
-          <tr>
-            <th scope="col">버전</th>
-            <th scope="col">게시</th>
-            <th scope="col">공개 시각</th>
-            <th scope="col">메모</th>
-            <th scope="col">작업</th>
-          </tr>
-        </thead>
+        <TableHead columns={["버전", "게시", "공개 시각", "메모", "작업"]} />
         <tbody>
           {d.versions.map((v) => (
             <tr key={v.version}>
@@ -348,13 +341,7 @@ export default function AdminSite({ loaderData, actionData }: Route.ComponentPro
             {d.compare.changes.length}개
           </h3>
           <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">항목</th>
-                <th scope="col">이전 값</th>
-                <th scope="col">새 값</th>
-              </tr>
-            </thead>
+            <TableHead columns={["항목", "이전 값", "새 값"]} />
             <tbody>
               {d.compare.changes.map((c) => (
                 <tr key={c.path}>

@@ -79,6 +79,8 @@ export default function NewComplex({ loaderData, actionData }: Route.ComponentPr
   const ref = useFocusFirstInvalid(actionData);
   const focus = firstInvalid(errors, BASICS_ORDER);
   const copyFrom = values.copyFrom ?? loaderData.from ?? loaderData.sources[0]?.id ?? "";
+  /** The id and the hosts: addresses, typed as they are (no capital first letter, no spell check). */
+  const asTyped = { errors, focus, autoCapitalize: "none", spellCheck: false } as const;
   return (
     <StartFrame step="basics" error={errors.form}>
       <Form method="post" className="gs-form" noValidate ref={ref} aria-labelledby="gs-title">
@@ -115,29 +117,23 @@ export default function NewComplex({ loaderData, actionData }: Route.ComponentPr
           focus={focus}
           afterName={
             <StepField
+              {...asTyped}
               name="id"
               label="단지 ID (영문 소문자, 숫자, -)"
-              errors={errors}
               value={values.id}
-              focus={focus}
               required
               pattern="[a-z][a-z0-9-]{1,30}"
-              autoCapitalize="none"
-              spellCheck={false}
               hint="<ID>.localhost 주소, 바꿀 수 없음"
             />
           }
         />
         <div className="gs-row gs-wide">
           <StepField
+            {...asTyped}
             name="hosts"
             label="호스트 (여러 개는 쉼표로)"
-            errors={errors}
             value={values.hosts}
-            focus={focus}
             placeholder="dongtan-lake.co.kr"
-            autoCapitalize="none"
-            spellCheck={false}
           />
           <div className="gs-field">
             <label htmlFor="gs-scheme">주소 방식</label>

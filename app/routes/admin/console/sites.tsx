@@ -1,6 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import type { Route } from "./+types/sites";
 import { SiteImport } from "~/components/admin/site-portable";
+import { TableHead } from "~/components/admin/table-head";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { requireForm } from "~/http/form.server";
@@ -63,14 +64,7 @@ export default function AdminSites({ loaderData, actionData }: Route.ComponentPr
       <h1 className="admin-title">단지 관리</h1>
       <table className="admin-table">
         <caption className="sr-only">단지 목록</caption>
-        <thead>
-          <tr>
-            <th scope="col">단지</th>
-            <th scope="col">상태</th>
-            <th scope="col">게시 버전</th>
-            <th scope="col">주소</th>
-          </tr>
-        </thead>
+        <TableHead columns={["단지", "상태", "게시 버전", "주소"]} />
         <tbody>
           {loaderData.sites.map((s) => (
             <tr key={s.id}>

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { upsertAdmin } from "~/auth/admin.server";
-import { cookieOf, TEST_PASSWORD } from "~/auth/test-support";
+import { cookieOf } from "~/auth/test-support";
 import { assignmentSettings, saveAssignment } from "~/crm/assignment.server";
 import { engines, useTestDb } from "~/db/test-support";
 import { FORM_MESSAGES } from "~/http/form.server";
@@ -15,6 +14,7 @@ import { action as login } from "../login";
 import { action as logout } from "../logout";
 import { action as site } from "./site";
 import { action as sites } from "./sites";
+import { agencyAndConsultant } from "../test-support";
 
 /*
  * A body an action cannot read (a broken multipart boundary, a body cut short) is answered 400 with
@@ -60,14 +60,7 @@ describe.each(engines())("an admin action given a body it cannot read ($name)", 
 
   it("answers 400 with the Korean message, on every action, and the desk's assignment settings stay as they were", async () => {
     await loadStore();
-    await upsertAdmin("agency@example.com", TEST_PASSWORD, { role: "agency" });
-    await upsertAdmin("consultant@example.com", TEST_PASSWORD, {
-      role: "consultant",
-      sites: [SITE],
-    });
-    const consultant = (await t
-      .db()
-      .get<{ id: string }>("SELECT id FROM admins WHERE email = 'consultant@example.com'"))!.id;
+    const consultant = await agencyAndConsultant(t.db(), SITE);
     await saveAssignment(SITE, { autoAssign: true, active: [consultant] });
     const before = await assignmentSettings(SITE);
     const cookie = await cookieOf("agency@example.com", SITE);

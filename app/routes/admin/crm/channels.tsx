@@ -1,5 +1,6 @@
 import { useId } from "react";
 import { data, Form, Link } from "react-router";
+import { AdminHead } from "~/components/admin/admin-head";
 import { FunnelTable } from "~/crm/funnel-table";
 import { scopeName, SiteChoiceField, type SiteChoice } from "~/components/admin/site-choice";
 import type { Route } from "./+types/channels";
@@ -7,7 +8,7 @@ import { deskScope } from "~/crm/lead-desk.server";
 import { channelReport } from "~/channels/channel-counts.server";
 import { funnel } from "~/crm/funnel.server";
 import { requireArea } from "~/auth/guards.server";
-import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import { adminHeaders, adminTitle } from "~/lib/admin-page";
 import {
   CHANNEL_FIGURES,
   channelSourceLabel,
@@ -32,7 +33,7 @@ import { requestSiteId } from "~/sites/request-site.server";
  * own CSV. Counts only: nothing personal is shown, so nothing is written to the access log.
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "채널 성과");
+export const meta = adminTitle("채널 성과");
 export const headers = adminHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -69,12 +70,11 @@ export default function AdminChannels({ loaderData }: Route.ComponentProps) {
     report.totals.reduce((n, r) => n + pick(r), 0).toLocaleString("ko-KR");
   return (
     <>
-      <div className="admin-head">
-        <h1 className="admin-title">채널 성과</h1>
+      <AdminHead title="채널 성과">
         <a href={`/admin/channels.csv?${query}`} className="btn btn-primary btn-small" download>
           CSV 내려받기
         </a>
-      </div>
+      </AdminHead>
       <ChannelFilters key={query} range={range} site={site} />
       <p className="admin-summary" role="status">
         {site ? `${scopeName(site)} · ` : ""}
@@ -87,16 +87,7 @@ export default function AdminChannels({ loaderData }: Route.ComponentProps) {
         건수이며, 방문 예약은 예약을 취소한 접수를 빼고 셉니다. 100명당 접수는 상담 접수 ÷ 유입 ×
         100입니다. 방문자의 주소나 쿠키는 저장하지 않습니다.
       </p>
-      <h2 className="admin-subtitle" id="channel-totals">
-        경로별 합계
-      </h2>
-      <ChannelTable
-        labelledBy="channel-totals"
-        caption="유입 경로별 기간 합계"
-        rows={report.totals}
-        withSite={withSite}
-        byDay={false}
-      />
+      <ChannelPart rows={report.totals} withSite={withSite} byDay={false} />
       <div className="admin-head channel-section-head">
         <h2 className="admin-subtitle" id="channel-funnel">
           전환 퍼널
@@ -115,15 +106,33 @@ export default function AdminChannels({ loaderData }: Route.ComponentProps) {
         total={funnel.total}
         withSite={withSite}
       />
-      <h2 className="admin-subtitle channel-daily-title" id="channel-daily">
-        일별 성과
+      <ChannelPart rows={report.rows} withSite={withSite} byDay />
+    </>
+  );
+}
+
+/** 경로별 합계 (the period's totals per source) or, `byDay`, 일별 성과: its heading and its table. */
+function ChannelPart({
+  rows,
+  withSite,
+  byDay,
+}: {
+  rows: ChannelRow[];
+  withSite: boolean;
+  byDay: boolean;
+}) {
+  const id = byDay ? "channel-daily" : "channel-totals";
+  return (
+    <>
+      <h2 className={byDay ? "admin-subtitle channel-daily-title" : "admin-subtitle"} id={id}>
+        {byDay ? "일별 성과" : "경로별 합계"}
       </h2>
       <ChannelTable
-        labelledBy="channel-daily"
-        caption="날짜와 유입 경로별 성과, 최근 날짜부터"
-        rows={report.rows}
+        labelledBy={id}
+        caption={byDay ? "날짜와 유입 경로별 성과, 최근 날짜부터" : "유입 경로별 기간 합계"}
+        rows={rows}
         withSite={withSite}
-        byDay
+        byDay={byDay}
       />
     </>
   );

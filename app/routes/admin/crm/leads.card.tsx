@@ -1,6 +1,8 @@
 import { useId } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { Fact } from "~/components/admin/facts";
 import { FormMessage } from "~/components/admin/form-message";
+import { Options } from "~/components/admin/options";
 import { CardStatus, NextContact } from "~/crm/customer-bits";
 import type { Route } from "./+types/leads.card";
 import { logAccess } from "~/auth/access-log.server";
@@ -19,7 +21,7 @@ import {
 } from "~/crm/calls.server";
 import { cardDetail, consultantNames } from "~/crm/desk.server";
 import { maskPhone } from "~/outbox/sms.server";
-import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import { adminHeaders, adminTitle } from "~/lib/admin-page";
 import {
   CALL_RESULT_LABEL,
   CALL_RESULTS,
@@ -46,7 +48,7 @@ import { requestSiteId } from "~/sites/request-site.server";
  * without JavaScript (post, then back to the card with its message).
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "고객 카드");
+export const meta = adminTitle("고객 카드");
 export const headers = adminHeaders;
 
 /** The complex of the card: the request's, or for an administrator of every complex ?site=<id>. */
@@ -194,44 +196,19 @@ export default function CustomerCard({ loaderData, actionData }: Route.Component
       <FormMessage tone="error">{refused}</FormMessage>
       <FormMessage tone="ok">{saved}</FormMessage>
       <dl className="card-facts">
-        <div>
-          <dt>연락처</dt>
-          <dd>
-            {card.own ? (
-              <a href={`tel:${card.phone.replace(/-/g, "")}`}>{card.phone}</a>
-            ) : (
-              card.phone
-            )}
-          </dd>
-        </div>
-        <div>
-          <dt>담당</dt>
-          <dd>{card.consultantEmail ?? "미배정"}</dd>
-        </div>
-        <div>
-          <dt>관심도</dt>
-          <dd>{card.interest ?? "—"}</dd>
-        </div>
-        <div>
-          <dt>다음 연락</dt>
-          <dd>
-            <NextContact card={card} />
-          </dd>
-        </div>
-        <div>
-          <dt>유입 경로</dt>
-          <dd>{sourceLabel(card.source)}</dd>
-        </div>
-        <div>
-          <dt>접수·통화</dt>
-          <dd>
-            접수 {card.touches}회 · 통화 {card.calls}회
-          </dd>
-        </div>
-        <div>
-          <dt>처음 접수</dt>
-          <dd>{formatKoreanDateTime(card.firstAt)}</dd>
-        </div>
+        <Fact term="연락처">
+          {card.own ? <a href={`tel:${card.phone.replace(/-/g, "")}`}>{card.phone}</a> : card.phone}
+        </Fact>
+        <Fact term="담당">{card.consultantEmail ?? "미배정"}</Fact>
+        <Fact term="관심도">{card.interest ?? "—"}</Fact>
+        <Fact term="다음 연락">
+          <NextContact card={card} />
+        </Fact>
+        <Fact term="유입 경로">{sourceLabel(card.source)}</Fact>
+        <Fact term="접수·통화">
+          접수 {card.touches}회 · 통화 {card.calls}회
+        </Fact>
+        <Fact term="처음 접수">{formatKoreanDateTime(card.firstAt)}</Fact>
       </dl>
       {!rights.work ? (
         <div className="card-readonly">
@@ -444,11 +421,7 @@ function ChoiceForm({
         <label htmlFor={id}>{label}</label>
         {/* A new select when the saved value changes, so it shows it. */}
         <select id={id} name={name} defaultValue={value} key={value}>
-          {options.map(([v, text]) => (
-            <option key={v} value={v}>
-              {text}
-            </option>
-          ))}
+          <Options items={options} />
         </select>
       </div>
       <button type="submit" className="btn btn-outline btn-small" {...busyButton(busy)}>

@@ -1,7 +1,7 @@
 import { data, Link, redirect } from "react-router";
 import { FormMessage } from "~/components/admin/form-message";
 import type { Route } from "./+types/press.edit";
-import { DeletePost } from "~/components/press/delete-post";
+import { ConsoleDeletePost } from "~/components/admin/console-delete-post";
 import { PressWriteForm } from "~/components/press/press-write-form";
 import { refuseCrossSite } from "~/auth/guards.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
@@ -112,12 +112,7 @@ export default function AdminPressEdit({ loaderData, actionData }: Route.Compone
         }
       />
       <div className="admin-danger-zone">
-        <DeletePost
-          id={post.id}
-          title={post.title}
-          redirectTo={`/admin/press${query}`}
-          query={query}
-        />
+        <ConsoleDeletePost id={post.id} title={post.title} query={query} />
       </div>
     </>
   );

@@ -2,7 +2,8 @@ import { Link } from "react-router";
 import { FormMessage } from "~/components/admin/form-message";
 import { formatViews } from "~/press/press-pages";
 import type { Route } from "./+types/press";
-import { DeletePost } from "~/components/press/delete-post";
+import { ConsoleDeletePost } from "~/components/admin/console-delete-post";
+import { Pager } from "~/components/admin/pager";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import { withParam } from "~/console/console";
 import { formatKoreanDateTime } from "~/lib/korean-time";
@@ -130,12 +131,7 @@ export default function AdminPress({ loaderData }: Route.ComponentProps) {
                       >
                         수정
                       </Link>
-                      <DeletePost
-                        id={p.id}
-                        title={p.title}
-                        redirectTo={`/admin/press${query}`}
-                        query={query}
-                      />
+                      <ConsoleDeletePost id={p.id} title={p.title} query={query} />
                     </div>
                   </td>
                 </tr>
@@ -144,15 +140,7 @@ export default function AdminPress({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
-      {pages > 1 ? (
-        <nav className="admin-pager" aria-label="쪽 이동">
-          {page > 1 ? <Link to={pageLink(page - 1)}>이전</Link> : null}
-          <span>
-            {page} / {pages}
-          </span>
-          {page < pages ? <Link to={pageLink(page + 1)}>다음</Link> : null}
-        </nav>
-      ) : null}
+      <Pager page={page} pages={pages} href={pageLink} />
     </>
   );
 }
