@@ -1,4 +1,4 @@
-import type { InputHTMLAttributes, ReactNode } from "react";
+import type { InputHTMLAttributes, ReactNode, TextareaHTMLAttributes } from "react";
 
 /*
  * The console's one text field: its label, the input, a hint under it and the Korean message of a
@@ -38,6 +38,20 @@ export function TextField({
           {error}
         </p>
       ) : null}
+    </div>
+  );
+}
+
+/** A labelled text area (a call's note, a customer's memo). */
+export function TextAreaField({
+  id,
+  label,
+  ...textarea
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { id: string; name: string; label: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <textarea id={id} {...textarea} />
     </div>
   );
 }

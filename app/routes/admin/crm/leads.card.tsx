@@ -3,6 +3,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { Fact } from "~/components/admin/facts";
 import { FormMessage } from "~/components/admin/form-message";
 import { Options } from "~/components/admin/options";
+import { TextAreaField } from "~/components/admin/text-field";
 import { CardStatus, NextContact } from "~/crm/customer-bits";
 import type { Route } from "./+types/leads.card";
 import { logAccess } from "~/auth/access-log.server";
@@ -303,16 +304,14 @@ export default function CustomerCard({ loaderData, actionData }: Route.Component
               </div>
             </div>
             <p className="admin-help">다음 연락 날짜를 비우면 잡혀 있던 연락 일정이 지워집니다.</p>
-            <div className="field">
-              <label htmlFor={`${id}-note`}>통화 메모</label>
-              <textarea
-                id={`${id}-note`}
-                name="note"
-                rows={3}
-                maxLength={NOTE_MAX}
-                defaultValue={v("note")}
-              />
-            </div>
+            <TextAreaField
+              id={`${id}-note`}
+              label="통화 메모"
+              name="note"
+              rows={3}
+              maxLength={NOTE_MAX}
+              defaultValue={v("note")}
+            />
             <button type="submit" className="btn btn-primary" {...busyButton(busy)}>
               통화 기록 저장
             </button>
@@ -344,17 +343,15 @@ export default function CustomerCard({ loaderData, actionData }: Route.Component
             ) : null}
             <Form method="post" action={action} className="card-memo-form">
               <input type="hidden" name="intent" value="memo" />
-              <div className="field">
-                <label htmlFor={`${id}-memo`}>고객 메모</label>
-                <textarea
-                  id={`${id}-memo`}
-                  name="memo"
-                  rows={2}
-                  maxLength={MEMO_MAX}
-                  defaultValue={v("memo", card.memo)}
-                  key={card.memo}
-                />
-              </div>
+              <TextAreaField
+                id={`${id}-memo`}
+                label="고객 메모"
+                name="memo"
+                rows={2}
+                maxLength={MEMO_MAX}
+                defaultValue={v("memo", card.memo)}
+                key={card.memo}
+              />
               <button type="submit" className="btn btn-outline btn-small" {...busyButton(busy)}>
                 메모 저장
               </button>
