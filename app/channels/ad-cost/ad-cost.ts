@@ -82,8 +82,10 @@ export async function parseWithMapping(
   if (!table.ok) return table;
   const { rows } = table;
   if (rows.length === 0) return EMPTY;
-  const titles = [mapping.day, mapping.campaign, mapping.source, mapping.cost, mapping.clicks];
-  const wanted = [...titles, mapping.impressions].filter((t): t is string => t !== undefined);
+  const { day, campaign, source, cost, clicks, impressions } = mapping;
+  const wanted = [day, campaign, source, cost, clicks, impressions].filter(
+    (t): t is string => t !== undefined,
+  );
   const headerAt = rows
     .slice(0, HEADER_WITHIN)
     .findIndex((r) => wanted.every((t) => column(r.cells, t) !== undefined));
@@ -96,12 +98,12 @@ export async function parseWithMapping(
   const at = (title: string | undefined) =>
     title === undefined ? undefined : column(header, title);
   const spec: ColumnSpec = {
-    day: at(mapping.day)!,
-    campaign: at(mapping.campaign),
-    source: at(mapping.source),
-    impressions: at(mapping.impressions),
-    clicks: at(mapping.clicks),
-    cost: at(mapping.cost)!,
+    day: at(day)!,
+    campaign: at(campaign),
+    source: at(source),
+    impressions: at(impressions),
+    clicks: at(clicks),
+    cost: at(cost)!,
     costIncludesVat: mapping.costIncludesVat,
   };
   const body = rows.slice(headerAt + 1);
