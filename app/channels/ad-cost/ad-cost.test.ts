@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { headerKey, parseAdCostFile, parseWithMapping } from "./ad-cost";
+import { xlsxOf } from "./xlsx.test-support";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
@@ -101,10 +102,30 @@ describe("files refused as a whole", () => {
       message: "행이 100,000개를 넘습니다 (100,001행). 기간을 나누어 내려받아 주세요.",
     });
   });
+});
 
-  it("refuses a workbook, saying XLSX cannot be read yet", async () => {
-    const result = await parseAdCostFile(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0]));
-    expect(result.ok).toBe(false);
-    expect((result as { message: string }).message).toContain("XLSX 파일은 아직 읽지 못합니다");
+describe("XLSX workbooks (read-excel-file)", () => {
+  it("reads a Kakao Moment report saved as XLSX: text and number cells, the total to the won", async () => {
+    const file = await xlsxOf([
+      ["일", "캠페인 이름", "광고그룹 이름", "노출수", "클릭수", "비용"],
+      ["20261102", "분양_카카오", "관심고객", 12_000, 150, 100_000],
+      ["2026-11-03", "분양_카카오", "관심고객", 8_000, 90, 45_455],
+    ]);
+    const result = await parseAdCostFile(file);
+    if (!result.ok) throw new Error(result.message);
+    expect(result.platform).toBe("kakao-moment");
+    expect(result.rows.map((r) => [r.day, r.campaign, r.clicks, r.costWon, r.row])).toEqual([
+      ["2026-11-02", "분양_카카오", 150, 110_000, 2],
+      ["2026-11-03", "분양_카카오", 90, 50_001, 3],
+    ]);
+    expect(result.rows.reduce((sum, r) => sum + r.costWon, 0)).toBe(160_001);
   });
+
+  it("refuses a workbook that would unpack to more than 200 MB, before reading it", async () => {
+    const file = await xlsxOf([["일", "비용"]], 201 * 1024 * 1024);
+    expect(file.length).toBeLessThan(10 * 1024 * 1024);
+    const result = await parseAdCostFile(file);
+    expect(result.ok).toBe(false);
+    expect((result as { message: string }).message).toContain("압축을 풀면 200MB 넘음");
+  }, 30_000);
 });

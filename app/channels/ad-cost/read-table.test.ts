@@ -66,10 +66,10 @@ describe("files refused as a whole", () => {
     });
   });
 
-  it("says an XLSX workbook cannot be read yet, and an old XLS neither", async () => {
+  it("says a broken XLSX workbook cannot be read, and an old XLS neither", async () => {
     const xlsx = await readTable(new Uint8Array([0x50, 0x4b, 0x03, 0x04, 0, 0, 0]));
     expect(xlsx.ok).toBe(false);
-    expect((xlsx as { message: string }).message).toContain("XLSX 파일은 아직 읽지 못합니다");
+    expect((xlsx as { message: string }).message).toContain("XLSX 파일을 읽지 못했습니다");
     const xls = await readTable(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1]));
     expect((xls as { message: string }).message).toContain(
       "XLS(엑셀 97-2003) 파일은 읽지 못합니다",
