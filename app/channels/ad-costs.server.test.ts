@@ -1,13 +1,8 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { engines, useTestDb } from "~/db/test-support";
-import {
-  costsByDay,
-  deleteImport,
-  importCosts,
-  previewImport,
-  type CostRow,
-} from "./ad-costs.server";
+import type { CostRow } from "./ad-cost/cost-rows";
+import { costsByDay, deleteImport, importCosts, previewImport } from "./ad-costs.server";
 
 const sha = (content: string) => createHash("sha256").update(content).digest("hex");
 
@@ -34,7 +29,7 @@ const MARCH_1_3_TOTAL = 120_000 + 33_333 + 48_210 + 118_500 + 51_007 + 99_990;
 const naverFile = (rows: CostRow[], name: string, siteId = "anyang", source = "naver") => ({
   siteId,
   source,
-  platform: "naver_sa" as const,
+  platform: "naver-search" as const,
   fileName: name,
   fileSha256: sha(`${siteId} ${source} ${name} ${JSON.stringify(rows)}`),
   rows,
@@ -79,7 +74,7 @@ describe.each(engines())("ad costs ($name)", (engine) => {
     expect(imported).toEqual({
       site_id: "anyang",
       source: "naver",
-      platform: "naver_sa",
+      platform: "naver-search",
       file_name: "네이버_3월.csv",
       file_sha256: file.fileSha256,
       row_count: 6,

@@ -10,28 +10,10 @@
 import { randomUUID } from "node:crypto";
 import { getDb, type Queryable } from "~/db/db.server";
 import { channelSource, NO_SOURCE, OTHER_SOURCES } from "~/channels/channels";
+import type { CostRow, Platform } from "~/channels/ad-cost/cost-rows";
 
-/** One line of a cost report, as the parser gives it: `row` is its line in the file. */
-export type CostRow = {
-  day: string;
-  campaign: string;
-  adGroup?: string;
-  impressions: number | null;
-  clicks: number | null;
-  costWon: number;
-  row: number;
-};
-
-/** The report formats an import can come from (ad_cost_imports.platform). */
-type AdPlatform =
-  | "naver_sa"
-  | "naver_api"
-  | "kakao"
-  | "meta"
-  | "google"
-  | "daangn"
-  | "other"
-  | "manual";
+/** The report formats an import can come from (ad_cost_imports.platform): a parsed file's, or typed in. */
+type AdPlatform = Platform | "manual";
 
 const SAME_FILE_MESSAGE = "이미 가져온 파일입니다. 바뀐 것이 없습니다.";
 

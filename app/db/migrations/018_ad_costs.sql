@@ -13,7 +13,7 @@ CREATE TABLE ad_cost_imports (
   site_id TEXT NOT NULL,
   source TEXT NOT NULL,
   platform TEXT NOT NULL
-    CHECK (platform IN ('naver_sa', 'naver_api', 'kakao', 'meta', 'google', 'daangn', 'other', 'manual')),
+    CHECK (platform IN ('naver-search', 'naver-api', 'kakao-moment', 'meta', 'google-ads', 'daangn', 'mapped', 'manual')),
   file_name TEXT NOT NULL,
   file_sha256 TEXT NOT NULL,
   row_count INTEGER NOT NULL,
