@@ -11,7 +11,7 @@ import {
   operationsPage,
   type OperationsAnswer,
 } from "~/console/operations.server";
-import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import { adminHeaders, adminTitle } from "~/lib/admin-page";
 import { formatKoreanDateTime } from "~/lib/korean-time";
 import type { LiveField } from "~/sites/live.server";
 import "~/styles/console.css";
@@ -23,7 +23,7 @@ import "~/styles/console.css";
  * page within seconds; every change is listed below with a one-step revert.
  */
 
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "운영 정보");
+export const meta = adminTitle("운영 정보");
 export const headers = adminHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
