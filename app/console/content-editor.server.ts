@@ -3,7 +3,7 @@ import { FIELD_REFS, type FieldRef } from "~/content/field-meta";
 import { siteJsonSchema } from "~/content/schema";
 import type { SiteProblem } from "~/content/validate";
 import { jobsFor } from "~/jobs/jobs.server";
-import { adminHeaders } from "~/lib/admin-page";
+import { adminHeaders, adminNotFound } from "~/lib/admin-page";
 import { defaultProblems, hostProblems, mayChangeHosts } from "~/sites/hosts.server";
 import type { ContentAnswer, Problem, SectionItem } from "./content-answer";
 import { searchContent } from "./content-search";
@@ -30,8 +30,6 @@ import { sectionHash } from "./sections.server";
 /** The action's answer, as every console page sends it (not cached). */
 export const answer = (body: ContentAnswer, status = 200) =>
   data(body, { status, headers: adminHeaders() });
-
-export const notFound = () => data(null, { status: 404, headers: adminHeaders() });
 
 let schemaOnce: FieldSchema | undefined;
 /** The form's schema: the JSON Schema editors get (sites/site.schema.json), made once. */
@@ -81,7 +79,7 @@ export const sectionForm = (
 /** The group a section page's address names, among the schema's; a 404 for any other. */
 export function groupOf(id: string | undefined): ConsoleGroup {
   const group = consoleGroups(formSchema()).find((g) => g.id === id);
-  if (!group) throw notFound();
+  if (!group) throw adminNotFound();
   return group;
 }
 
@@ -137,7 +135,7 @@ export async function sectionPage(
   q: string,
 ) {
   const draft = await getDraft(siteId);
-  if (!draft) throw notFound();
+  if (!draft) throw adminNotFound();
   const schema = formSchema();
   const content = draft.content;
   const { errors, problems } = problemsOf(

@@ -10,7 +10,8 @@ import {
   sameHosts,
 } from "~/sites/hosts.server";
 import { mergeSection, sectionValue, type ConsoleGroup } from "./content-sections";
-import { answer, formSchema, notFound, problemsOf, sectionItems } from "./content-editor.server";
+import { adminNotFound } from "~/lib/admin-page";
+import { answer, formSchema, problemsOf, sectionItems } from "./content-editor.server";
 import { diffContent, getDraft, saveDraft } from "./content-store.server";
 import type { ConsoleSite } from "./console-site.server";
 import { consoleLeftovers, markLeftovers } from "./copy-source.server";
@@ -31,7 +32,7 @@ export const UNREAD = "요청을 읽지 못했습니다. 다시 시도해 주세
 /** 원본 단지 내용: fields marked 그대로 두기 (with the saved draft's value) or asked about again. */
 export async function markLeftoverChoice(siteId: string, form: FormData, choice: string) {
   const draft = await getDraft(siteId);
-  if (!draft) throw notFound();
+  if (!draft) throw adminNotFound();
   const ask = choice.startsWith("ask:") ? [choice.slice(4)] : [];
   const keep = choice === "keep" ? form.getAll("keep").map(String) : [];
   await markLeftovers(siteId, draft.content, { keep, ask });
@@ -60,7 +61,7 @@ export async function saveSection(
   const schema = formSchema();
   const base = Number(field(form, "$revision"));
   const current = await getDraft(siteId);
-  if (!current) throw notFound();
+  if (!current) throw adminNotFound();
   const sent = mergeSection(schema, current.content, value as Record<string, unknown>, group);
   // The hosts and the 기본 단지 mark (기타): changed by an 에이전시 관리자 only, never to another
   // complex's address nor to a second default; a refused change keeps the draft's
@@ -137,7 +138,7 @@ export async function saveSection(
   if (theirs) return stale(current.revision, current.savedBy);
   // Saved over the draft just read (another save in between: refused, as it may be this section's).
   const saved = await saveDraft(siteId, content, { revision: current.revision }, admin.email);
-  if (!saved.ok && saved.reason === "missing") throw notFound();
+  if (!saved.ok && saved.reason === "missing") throw adminNotFound();
   if (!saved.ok) return stale(saved.revision, saved.savedBy);
   // The form keeps what was typed, a refused host or mark too, beside its message.
   const shown = { ...content, hosts: sent.hosts, default: sent.default };

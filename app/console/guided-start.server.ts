@@ -2,7 +2,9 @@ import { identitySchema, siteJsonSchema } from "~/content/schema";
 import { contrastRatio, MIN_CONTRAST, themeContrastProblems } from "~/lib/contrast";
 import { problemField, type FieldSchema } from "~/console/form-schema";
 import { normalizePhone } from "~/lib/phone";
+import { requireArea } from "~/auth/guards.server";
 import { field } from "~/http/form.server";
+import { requestSiteId } from "~/sites/request-site.server";
 import { withScheme } from "~/sites/host-name.server";
 import { BASIC_FACTS } from "~/console/guided-start";
 import { getDraft, saveDraft } from "./content-store.server";
@@ -15,6 +17,10 @@ import type { IdentityFact } from "./complexes.server";
  * and checking each step's form, and writing its values into the draft. A step's refusal answers
  * every message at its field and every value as typed, so the form comes back as it was sent.
  */
+
+/** The guided start's account: an 에이전시 관리자 (단지 관리 on every complex), or the sign-in/404. */
+export const requireAgencyAdmin = (request: Request) =>
+  requireArea(request, requestSiteId(request), "complexes");
 
 type FieldErrors = Record<string, string>;
 type Values = Record<string, string>;

@@ -1,4 +1,4 @@
-import type { MetaDescriptor } from "react-router";
+import { data, type MetaDescriptor } from "react-router";
 import { NO_STORE } from "./cache";
 import { siteNameFrom } from "./site";
 
@@ -33,3 +33,12 @@ export const adminTitle =
   (title: string) =>
   ({ matches }: { matches: ReadonlyArray<Match> }): MetaDescriptor[] =>
     adminMeta(matches, title);
+
+/** A console page's 404: the same answer as for a page that does not exist. */
+export const adminNotFound = () => data(null, { status: 404, headers: adminHeaders() });
+
+/** What an address names (a draft, a post, an account), or the console's 404 when there is none. */
+export function orNotFound<T>(value: T | null | undefined): T {
+  if (value == null) throw adminNotFound();
+  return value;
+}

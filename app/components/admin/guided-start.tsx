@@ -1,6 +1,8 @@
 import { Fragment, type ReactNode, type Ref } from "react";
 import { Link } from "react-router";
 import { BASIC_FACTS, START_STEPS, type StartStep } from "~/console/guided-start";
+import { adminTitle } from "~/lib/admin-page";
+import { useFocusFirstInvalid } from "./focus-invalid";
 import { FormMessage } from "./form-message";
 
 /*
@@ -108,6 +110,19 @@ export function StepActions({
   );
 }
 
+/** Every step's title: 새 단지. */
+export const startMeta = adminTitle("새 단지");
+
+/**
+ * A step's answer as its form shows it: the messages and the values as typed (none before a
+ * send), and the form's ref that moves the focus to the first message.
+ */
+export function useStepAnswer(actionData: unknown) {
+  const sent = (actionData ?? {}) as { errors?: StepErrors; values?: Record<string, string> };
+  const ref = useFocusFirstInvalid(actionData);
+  return { errors: sent.errors ?? {}, values: sent.values ?? {}, ref };
+}
+
 /** The name of the first field with a message, for its autofocus (also without the script). */
 export const firstInvalid = (errors: StepErrors, order: string[]) =>
   order.find((name) => errors[name]);
@@ -159,7 +174,7 @@ export function StepField({
 }
 
 /** The fields in the order of the form (the first with a message gets the focus). */
-export const BASICS_ORDER = [
+const BASICS_ORDER = [
   "copyFrom",
   "name",
   "id",
@@ -167,15 +182,19 @@ export const BASICS_ORDER = [
   "hosts",
 ];
 
+/** The field of 기본 정보 that gets the focus: the first with a message. */
+export const basicsFocus = (errors: StepErrors) => firstInvalid(errors, BASICS_ORDER);
+
 /** 단지명 and the facts of 단지 기본 정보 the first step asks (also for a complex already made). */
 export function BasicsFields({
   errors,
   values,
-  focus,
+  focus = basicsFocus(errors),
   afterName,
 }: {
   errors: StepErrors;
   values: Record<string, string>;
+  /** The field that gets the focus (by default the first of these with a message). */
   focus?: string;
   /** What comes after 단지명 (the new complex's id). */
   afterName?: ReactNode;

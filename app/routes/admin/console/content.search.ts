@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/content.search";
 import { siteJsonSchema } from "~/content/schema";
-import { adminHeaders } from "~/lib/admin-page";
+import { adminHeaders, orNotFound } from "~/lib/admin-page";
 import { consoleGroups } from "~/console/content-sections";
 import { searchContent } from "~/console/content-search";
 import type { FieldSchema } from "~/console/form-schema";
@@ -16,8 +16,7 @@ import { getDraft } from "~/console/content-store.server";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { siteId } = await requireConsoleSite(request, "content");
-  const draft = await getDraft(siteId);
-  if (!draft) throw data(null, { status: 404, headers: adminHeaders() });
+  const draft = orNotFound(await getDraft(siteId));
   const q = new URL(request.url).searchParams.get("q")?.trim() ?? "";
   const schema = siteJsonSchema() as FieldSchema;
   return data(

@@ -2,7 +2,7 @@ import "~/styles/preview.css";
 import { data, Form, Link } from "react-router";
 import type { Route } from "./+types/preview";
 import { Options } from "~/components/admin/options";
-import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import { adminHeaders, adminMeta, orNotFound } from "~/lib/admin-page";
 import { requireConsoleSite } from "~/console/console-site.server";
 import { getDraft } from "~/console/content-store.server";
 import { previewPages, previewSite, previewUrl } from "~/console/preview.server";
@@ -19,8 +19,7 @@ export const headers = adminHeaders;
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { siteId, query } = await requireConsoleSite(request, "content");
-  const draft = await getDraft(siteId);
-  if (!draft) throw data(null, { status: 404, headers: adminHeaders() });
+  const draft = orNotFound(await getDraft(siteId));
   const identity = draft.content.identity as { name?: string } | undefined;
   const name = identity?.name ?? siteId;
   const preview = await previewSite(siteId, draft.content);

@@ -1,18 +1,25 @@
+/*
+ * /admin/sites/<id>/start/<step>: 새 단지's guided start after its first step (app/console/guided-start.ts,
+ * docs/decisions/046-guided-start.md): 기본 정보 again, 색과 로고, 첫 화면 사진 (one picture and a focal
+ * point make both crops of the home hero), 주택형, 확인 (what was entered, and every field still
+ * holding the copied complex's identity, each a link to the editor). Each step is a form posted
+ * here and answered with the next step's address; a refusal comes back with every value as typed.
+ * For an 에이전시 관리자, as 단지 관리.
+ */
 import { data, Form, redirect } from "react-router";
 import type { Route } from "./+types/site.start";
 import {
   BasicsFields,
-  BASICS_ORDER,
-  firstInvalid,
   StartFrame,
   StepActions,
+  startMeta,
+  useStepAnswer,
   type StepErrors,
 } from "~/components/admin/guided-start";
 import { ColorStep, PhotoStep, UnitsStep } from "~/components/admin/guided-start-steps";
 import { ConfirmStep } from "~/components/admin/guided-start-confirm";
-import { useFocusFirstInvalid } from "~/components/admin/focus-invalid";
-import { refuseCrossSite, requireArea } from "~/auth/guards.server";
-import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import { refuseCrossSite } from "~/auth/guards.server";
+import { adminHeaders, adminNotFound, orNotFound } from "~/lib/admin-page";
 import { isStartStep, startHref, stepBeside, type StartStep } from "~/console/guided-start";
 import { imageUrl } from "~/lib/images";
 import { MEDIA_ACCEPT } from "~/lib/media-upload";
@@ -23,37 +30,20 @@ import { heroCrops, previewUrl } from "~/media/hero-crop.server";
 import { processUpload } from "~/media/upload.server";
 import { picturePreviews } from "~/console/content-store.server";
 import { wordmarkFacts } from "~/sites/drawn-pictures.server";
-import {
-  applyBasics,
-  applyUnits,
-  basicFacts,
-  colorOf,
-  replaceLeftoverTerm,
-  saveStep,
-  startSummary,
-  stepDraft,
-  unitRows,
-} from "~/console/guided-start.server";
-import { requestSiteId } from "~/sites/request-site.server";
+import * as start from "~/console/guided-start.server";
 
-/*
- * /admin/sites/<id>/start/<step>: 새 단지's guided start after its first step (app/console/guided-start.ts,
- * docs/decisions/046-guided-start.md): 기본 정보 again, 색과 로고, 첫 화면 사진 (one picture and a focal
- * point make both crops of the home hero), 주택형, 확인 (what was entered, and every field still
- * holding the copied complex's identity, each a link to the editor). Each step is a form posted
- * here and answered with the next step's address; a refusal comes back with every value as typed.
- * For an 에이전시 관리자, as 단지 관리.
- */
-
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "새 단지");
+export const meta = startMeta;
 export const headers = adminHeaders;
 
 /** A step's complex: its draft, for an 에이전시 관리자 (a missing complex or step: 404). */
 async function target(request: Request, siteId: string, step: string | undefined) {
-  const admin = await requireArea(request, requestSiteId(request), "complexes");
-  const draft = SITE_ID.test(siteId) ? await stepDraft(siteId) : null;
-  if (!draft || !isStartStep(step)) throw data(null, { status: 404, headers: adminHeaders() });
-  return { admin, draft, step };
+  const admin = await start.requireAgencyAdmin(request);
+  if (!isStartStep(step)) throw adminNotFound();
+  return {
+    admin,
+    draft: orNotFound(SITE_ID.test(siteId) ? await start.stepDraft(siteId) : null),
+    step,
+  };
 }
 
 const text = (v: unknown) => (typeof v === "string" ? v : "");
@@ -130,10 +120,10 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     );
   }
   if (step === "units") {
-    return data({ ...base, units: unitRows(content) }, { headers: adminHeaders() });
+    return data({ ...base, units: start.unitRows(content) }, { headers: adminHeaders() });
   }
   return data(
-    { ...base, summary: await startSummary(params.siteId, content) },
+    { ...base, summary: await start.startSummary(params.siteId, content) },
     { headers: adminHeaders() },
   );
 }
@@ -162,19 +152,19 @@ export async function action({ request, params }: Route.ActionArgs) {
   const refuse = (errors: StepErrors, values: Record<string, string>) =>
     data({ errors, values }, { status: 400, headers: adminHeaders() });
   const save = async (values: Record<string, string>, to: string) => {
-    const problem = await saveStep(siteId, content, draft.revision, admin.email);
+    const problem = await start.saveStep(siteId, content, draft.revision, admin.email);
     return problem ? refuse({ form: problem }, values) : redirect(to);
   };
 
   if (step === "basics") {
-    const facts = basicFacts(form);
+    const facts = start.basicFacts(form);
     if (Object.keys(facts.errors).length) return refuse(facts.errors, facts.values);
-    applyBasics(content, facts.values.name!, facts.identity);
+    start.applyBasics(content, facts.values.name!, facts.identity);
     return save(facts.values, startHref(siteId, next));
   }
 
   if (step === "color") {
-    const color = colorOf(form, content);
+    const color = start.colorOf(form, content);
     const values = { color: color.value };
     if (color.error) return refuse({ color: color.error }, values);
     const identity = content.identity as Doc;
@@ -239,7 +229,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   }
 
   if (step === "units") {
-    const applied = applyUnits(content, form);
+    const applied = start.applyUnits(content, form);
     if (Object.keys(applied.errors).length) return refuse(applied.errors, applied.values);
     return save(applied.values, startHref(siteId, next));
   }
@@ -248,7 +238,7 @@ export async function action({ request, params }: Route.ActionArgs) {
   if (field(form, "intent") === "replace") {
     const from = field(form, "from");
     const to = field(form, "to");
-    const done = await replaceLeftoverTerm(siteId, draft, from, to, admin.email);
+    const done = await start.replaceLeftoverTerm(siteId, draft, from, to, admin.email);
     if (!done.ok) return refuse({ [`to-${from}`]: done.message }, { [`to-${from}`]: to });
     const query = new URLSearchParams({ done: "replaced", n: String(done.changed), from, to });
     return redirect(`${startHref(siteId, "confirm")}?${query}`);
@@ -257,10 +247,7 @@ export async function action({ request, params }: Route.ActionArgs) {
 }
 
 export default function StartStepPage({ loaderData: d, actionData }: Route.ComponentProps) {
-  const errors: StepErrors = actionData && "errors" in actionData ? actionData.errors : {};
-  const values: Record<string, string> =
-    actionData && "values" in actionData ? actionData.values : {};
-  const ref = useFocusFirstInvalid(actionData);
+  const { errors, values, ref } = useStepAnswer(actionData);
   const back = startHref(d.siteId, stepBeside(d.step as StartStep, -1) ?? "basics");
   const step = d.step as StartStep;
   const common = { siteId: d.siteId, errors, values, back, formRef: ref };
@@ -269,7 +256,7 @@ export default function StartStepPage({ loaderData: d, actionData }: Route.Compo
     const shown = { ...d.basics, ...values };
     body = (
       <Form method="post" className="gs-form" noValidate ref={ref} aria-labelledby="gs-title">
-        <BasicsFields errors={errors} values={shown} focus={firstInvalid(errors, BASICS_ORDER)} />
+        <BasicsFields errors={errors} values={shown} />
         <StepActions back="/admin/sites" />
       </Form>
     );

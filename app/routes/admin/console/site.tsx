@@ -7,7 +7,7 @@ import { TableHead } from "~/components/admin/table-head";
 import { mayUse } from "~/auth/access.server";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { sitesWithLeads } from "~/leads/retention.server";
-import { adminHeaders, adminMeta } from "~/lib/admin-page";
+import { adminHeaders, adminMeta, adminNotFound, orNotFound } from "~/lib/admin-page";
 import { formatKoreanDateTime, kstInputToIso } from "~/lib/korean-time";
 import { SITE_ID } from "~/lib/sites";
 import { siteJsonSchema } from "~/content/schema";
@@ -46,9 +46,7 @@ export const headers = adminHeaders;
 /** The signed-in administrator of the complex (in the store: this instance may not serve it yet). */
 async function target(request: Request, siteId: string) {
   const admin = await requireArea(request, siteId, "content");
-  const draft = SITE_ID.test(siteId) ? await getDraft(siteId) : undefined;
-  if (!draft) throw data(null, { status: 404, headers: adminHeaders() });
-  return { admin, draft };
+  return { admin, draft: orNotFound(SITE_ID.test(siteId) ? await getDraft(siteId) : undefined) };
 }
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -144,7 +142,7 @@ export async function action({ request, params }: Route.ActionArgs) {
     ["unpublish", "republish", "delete"].includes(intent) &&
     !mayUse(admin, siteId, "complexes")
   ) {
-    throw data(null, { status: 404, headers: adminHeaders() });
+    throw adminNotFound();
   }
   if (intent === "unpublish" || intent === "republish") {
     await setServed(siteId, intent === "republish");

@@ -1,42 +1,37 @@
-import { data, Form, redirect } from "react-router";
-import type { Route } from "./+types/sites.new";
-import {
-  BasicsFields,
-  BASICS_ORDER,
-  firstInvalid,
-  StartFrame,
-  StepActions,
-  StepField,
-  type StepErrors,
-} from "~/components/admin/guided-start";
-import { useFocusFirstInvalid } from "~/components/admin/focus-invalid";
-import { refuseCrossSite, requireArea } from "~/auth/guards.server";
-import { adminHeaders, adminMeta } from "~/lib/admin-page";
-import { startHref } from "~/console/guided-start";
-import { requireForm } from "~/http/form.server";
-import { createComplex } from "~/console/complexes.server";
-import { basicFacts, newComplexAddress } from "~/console/guided-start.server";
-import { allSites } from "~/sites/registry.server";
-import { requestSiteId } from "~/sites/request-site.server";
-
 /*
  * /admin/sites/new: 새 단지's first step, 기본 정보 (app/console/guided-start.ts). The complex to copy (or
  * a blank start), its name, id, brand, addresses, companies, phone and hosts; sent, the draft is
  * made at once (준비 중 until published) and the start goes on at /admin/sites/<id>/start/color.
  * For an 에이전시 관리자, as 단지 관리.
  */
+import { data, Form, redirect } from "react-router";
+import type { Route } from "./+types/sites.new";
+import {
+  BasicsFields,
+  basicsFocus,
+  StartFrame,
+  startMeta,
+  StepActions,
+  StepField,
+  type StepErrors,
+  useStepAnswer,
+} from "~/components/admin/guided-start";
+import { refuseCrossSite } from "~/auth/guards.server";
+import { adminHeaders } from "~/lib/admin-page";
+import { startHref } from "~/console/guided-start";
+import { requireForm } from "~/http/form.server";
+import { createComplex } from "~/console/complexes.server";
+import { basicFacts, newComplexAddress, requireAgencyAdmin } from "~/console/guided-start.server";
+import { allSites } from "~/sites/registry.server";
 
-export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "새 단지");
+export const meta = startMeta;
 export const headers = adminHeaders;
-
-const requireEveryComplex = (request: Request) =>
-  requireArea(request, requestSiteId(request), "complexes");
 
 /** An id the start's own addresses use (/admin/sites/new). */
 const RESERVED_IDS = new Set(["new"]);
 
 export async function loader({ request }: Route.LoaderArgs) {
-  await requireEveryComplex(request);
+  await requireAgencyAdmin(request);
   const from = new URL(request.url).searchParams.get("from");
   const sources = allSites()
     .map((s) => ({ id: s.id, name: s.identity.name }))
@@ -47,7 +42,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
-  const admin = await requireEveryComplex(request);
+  const admin = await requireAgencyAdmin(request);
   const form = await requireForm(request);
   const facts = basicFacts(form);
   const address = newComplexAddress(form);
@@ -73,11 +68,8 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function NewComplex({ loaderData, actionData }: Route.ComponentProps) {
-  const errors: StepErrors = actionData && "errors" in actionData ? actionData.errors : {};
-  const values: Record<string, string> =
-    actionData && "values" in actionData ? actionData.values : {};
-  const ref = useFocusFirstInvalid(actionData);
-  const focus = firstInvalid(errors, BASICS_ORDER);
+  const { errors, values, ref } = useStepAnswer(actionData);
+  const focus = basicsFocus(errors);
   const copyFrom = values.copyFrom ?? loaderData.from ?? loaderData.sources[0]?.id ?? "";
   /** The id and the hosts: addresses, typed as they are (no capital first letter, no spell check). */
   const asTyped = { errors, focus, autoCapitalize: "none", spellCheck: false } as const;
