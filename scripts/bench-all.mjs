@@ -18,6 +18,7 @@ export const BENCHES = [
   "bench-upload.mjs",
   "bench-notice.mjs",
   "bench-crm.mjs",
+  "bench-ad-costs.mjs",
   "bench-tags.mjs",
   "bench-floor.mjs",
   "bench-inp.mjs",

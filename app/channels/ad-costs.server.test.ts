@@ -103,6 +103,21 @@ describe.each(engines())("ad costs ($name)", (engine) => {
     expect(regional).toEqual({ ad_group: "" });
   });
 
+  it("keeps a file's total past ₩2,147,483,647 to the won (a 32-bit integer's end)", async () => {
+    // Two days of a large campaign: each row fits 32 bits, their sum does not.
+    const rows = [
+      line(2, "2026-03-01", "브랜드", 1_500_000_000),
+      line(3, "2026-03-02", "브랜드", 1_234_567_891),
+    ];
+    const result = await importCosts(naverFile(rows, "네이버_대형.csv"));
+    expect(result.ok).toBe(true);
+    const imported = await t
+      .db()
+      .get<{ total_won: number }>("SELECT total_won FROM ad_cost_imports");
+    expect(imported?.total_won).toBe(2_734_567_891);
+    expect(await stored()).toEqual({ rows: 2, won: 2_734_567_891 });
+  });
+
   it("changes nothing when the same file is imported again, and says so in Korean", async () => {
     const file = naverFile(MARCH_1_3, "네이버_3월.csv");
     expect((await importCosts(file)).ok).toBe(true);

@@ -19,7 +19,7 @@ const SAME_FILE_MESSAGE = "이미 가져온 파일입니다. 바뀐 것이 없�
 
 /** Days per DELETE and rows per INSERT: far below either engine's limit on parameters. */
 const DAYS_PER_STATEMENT = 500;
-const ROWS_PER_INSERT = 100;
+const ROWS_PER_INSERT = 500;
 
 const isDay = (day: string) =>
   /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(day) &&

@@ -252,12 +252,12 @@ const EXPECTED: Record<string, string[]> = {
     "file_name",
     "file_sha256",
     "row_count",
-    "total_won",
     "first_day",
     "last_day",
     "replaced_rows",
     "imported_by",
     "imported_at",
+    "total_won",
   ],
   ad_costs: [
     "id",
