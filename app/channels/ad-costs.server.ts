@@ -284,6 +284,27 @@ export async function costsByDay(
     );
 }
 
+/**
+ * The costs of the complexes `siteIds` from `fromDay` to `toDay` (Korean dates, both included),
+ * summed per complex in one query (the agency's portfolio): a complex without a cost row in the
+ * period is absent from the map, which is not a cost of 0.
+ */
+export async function costsBySite(
+  siteIds: readonly string[],
+  fromDay: string,
+  toDay: string,
+): Promise<Map<string, number>> {
+  if (siteIds.length === 0) return new Map();
+  const db = await getDb();
+  const rows = await db.all<{ site_id: string; cost_won: number | string }>(
+    `SELECT site_id, SUM(cost_won) AS cost_won FROM ad_costs
+     WHERE site_id IN (${placeholders(3, siteIds.length)}) AND day >= $1 AND day <= $2
+     GROUP BY site_id`,
+    [fromDay, toDay, ...siteIds],
+  );
+  return new Map(rows.map((r) => [r.site_id, Number(r.cost_won)]));
+}
+
 /** Removes an import of the complex and every row it brought; false when there is none. */
 export async function deleteImport(siteId: string, importId: string): Promise<boolean> {
   const db = await getDb();

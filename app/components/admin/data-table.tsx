@@ -10,12 +10,15 @@ export type Column<T> = {
   heading?: ReactNode;
   cell: (row: T) => ReactNode;
   className?: string;
+  /** The column names its row (a row header, `<th scope="row">`), e.g. the complex of a line. */
+  rowHeader?: boolean;
 };
 
 /**
  * A console table made from its columns (adding a column: one entry), in `wrapClassName`'s wrapper
- * when given (one that scrolls sideways on a narrow screen). `empty`: a row saying so when there are
- * no rows.
+ * when given (one that scrolls sideways on a narrow screen; with `labelledBy`, a region named by
+ * that heading that a keyboard can focus to scroll it). `empty`: a row saying so when there are no
+ * rows.
  */
 export function DataTable<T>({
   columns,
@@ -23,6 +26,7 @@ export function DataTable<T>({
   rowKey,
   rowProps,
   wrapClassName,
+  labelledBy,
   className,
   caption,
   empty,
@@ -32,6 +36,7 @@ export function DataTable<T>({
   rowKey: (row: T) => string | number;
   rowProps?: (row: T) => HTMLAttributes<HTMLTableRowElement>;
   wrapClassName?: string;
+  labelledBy?: string;
   className: string;
   caption?: string;
   empty?: ReactNode;
@@ -58,16 +63,29 @@ export function DataTable<T>({
         ) : (
           rows.map((row) => (
             <tr key={rowKey(row)} {...rowProps?.(row)}>
-              {columns.map((c) => (
-                <td key={c.key} data-label={c.label} className={c.className}>
-                  {c.cell(row)}
-                </td>
-              ))}
+              {columns.map((c) =>
+                c.rowHeader ? (
+                  <th key={c.key} scope="row" className={c.className}>
+                    {c.cell(row)}
+                  </th>
+                ) : (
+                  <td key={c.key} data-label={c.label} className={c.className}>
+                    {c.cell(row)}
+                  </td>
+                ),
+              )}
             </tr>
           ))
         )}
       </tbody>
     </table>
   );
-  return wrapClassName ? <div className={wrapClassName}>{table}</div> : table;
+  if (!wrapClassName) return table;
+  return labelledBy ? (
+    <div className={wrapClassName} role="region" aria-labelledby={labelledBy} tabIndex={0}>
+      {table}
+    </div>
+  ) : (
+    <div className={wrapClassName}>{table}</div>
+  );
 }

@@ -6,10 +6,14 @@ import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import type { Area } from "~/lib/roles";
 import { listAllPosts } from "~/press/posts.server";
 import { requireConsoleFrame } from "~/console/console-site.server";
+import { portfolio } from "~/console/portfolio.server";
+import { PortfolioTable } from "~/components/admin/portfolio-table";
 
 /**
  * /admin: the administrator's home, with the desks the account's role opens on the complex worked
- * on (`?site=<id>` or the host's: app/console/console-site.server.ts), each link keeping it.
+ * on (`?site=<id>` or the host's: app/console/console-site.server.ts), each link keeping it. An
+ * 에이전시 관리자's home shows first the portfolio of every complex (app/console/portfolio.ts):
+ * counts only, each a link to its desk or 채널 성과.
  */
 
 export const meta: Route.MetaFunction = ({ matches }) => adminMeta(matches, "관리자 홈");
@@ -19,17 +23,18 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { admin, current, query } = await requireConsoleFrame(request);
   const siteId = current.id;
   const areas = areasOn(admin, siteId);
-  const [posts, newLeads] = await Promise.all([
+  const [posts, newLeads, complexes] = await Promise.all([
     areas.includes("press") ? listAllPosts(siteId, { limit: 1 }).then((p) => p.total) : null,
     areas.includes("leads") ? countNewLeads(siteId) : null,
+    admin.role === "agency" ? portfolio(admin, admin) : null,
   ]);
-  return { areas, posts, newLeads, query };
+  return { areas, posts, newLeads, query, portfolio: complexes };
 }
 
 type Desk = { to: string; area: Area; title: string; text: string };
 
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { areas, posts, newLeads, query } = loaderData;
+  const { areas, posts, newLeads, query, portfolio } = loaderData;
   const desks: Desk[] = [
     {
       to: "/admin/press",
@@ -83,6 +88,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <h1 className="admin-title">관리자 홈</h1>
+      {portfolio ? <PortfolioTable {...portfolio} /> : null}
       <ul className="admin-desks">
         {desks
           .filter((d) => areas.includes(d.area))

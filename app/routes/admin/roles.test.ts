@@ -43,6 +43,12 @@ const SITE = "suwon";
 const ORIGIN = `http://${SITE}.localhost`;
 const PRESS = siteById(SITE)!.press.defaultSite;
 
+/** The agency's portfolio after seed(): every complex, suwon's lead of today first. */
+const PORTFOLIO = [
+  ["suwon", 1],
+  ["anyang", 0],
+];
+
 /** What each role may use on its complex (the rule, written out once more for the test). */
 const OPENS: Record<Role, Area[]> = {
   agency: ["content", "press", "leads", "channels", "accounts"],
@@ -297,6 +303,7 @@ describe.each(engines())("each role's areas, route by route ($name)", (engine) =
         areas: Area[];
         posts: number | null;
         newLeads: number | null;
+        portfolio: { rows: { siteId: string; weekLeads: number }[] } | null;
       };
       expect(home.areas).toEqual(layout.areas);
       const list = (await pressListLoader(
@@ -308,6 +315,8 @@ describe.each(engines())("each role's areas, route by route ($name)", (engine) =
         areas: layout.areas,
         posts: home.posts,
         newLeads: home.newLeads,
+        // The portfolio of every complex is the agency's home only.
+        portfolio: home.portfolio?.rows.map((r) => [r.siteId, r.weekLeads]) ?? null,
         writes: list.data.admin?.writes,
       };
     }
@@ -316,11 +325,18 @@ describe.each(engines())("each role's areas, route by route ($name)", (engine) =
         areas: ["content", "press", "leads", "channels", "accounts", "complexes"],
         posts: 1,
         newLeads: 1,
+        portfolio: PORTFOLIO,
         writes: true,
       },
-      editor: { areas: ["content", "press", "channels"], posts: 1, newLeads: null, writes: true },
+      editor: {
+        areas: ["content", "press", "channels"],
+        posts: 1,
+        newLeads: null,
+        portfolio: null,
+        writes: true,
+      },
       // A consultant sees no count of press posts, and the press list without its write form.
-      consultant: { areas: ["leads"], posts: null, newLeads: 1, writes: false },
+      consultant: { areas: ["leads"], posts: null, newLeads: 1, portfolio: null, writes: false },
     });
   });
 
