@@ -81,7 +81,7 @@ export function PortfolioTable({
     ),
   ];
   return (
-    <section className="portfolio" aria-labelledby={id}>
+    <section className="portfolio">
       <h2 className="admin-subtitle" id={id}>
         단지 현황
       </h2>
