@@ -8,6 +8,7 @@ import { setStatus } from "~/crm/customers.server";
 import { getDb } from "~/db/db.server";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { createLead } from "~/leads/leads.server";
+import { consoleComplexes } from "~/console/console-site.server";
 import { ALL_SITES } from "~/lib/sites";
 import { requireSite, siteById } from "~/sites/registry.server";
 import {
@@ -128,7 +129,7 @@ describe.each(engines())("the agency's portfolio ($name)", (engine) => {
     for (const phone of ["010-6200-0001", "010-6200-0002", "010-6200-0003"])
       await lead("suwon", phone, NOW);
 
-    const p = await portfolio({ sites: ALL_SITES }, viewer, NOW);
+    const p = await portfolio(consoleComplexes({ sites: ALL_SITES }), viewer, NOW);
     expect(p.today).toBe("2026-03-04");
     expect(p.week).toEqual({ from: "2026-03-02", to: "2026-03-08" });
     // 안양 first: an overdue call outweighs 수원's more unassigned cards and more leads today.
@@ -162,11 +163,15 @@ describe.each(engines())("the agency's portfolio ($name)", (engine) => {
     );
 
     // The week after: no lead, so no CPL, and the cost of that week is none.
-    const next = await portfolio({ sites: ALL_SITES }, viewer, new Date("2026-03-10T01:00:00Z"));
+    const next = await portfolio(
+      consoleComplexes({ sites: ALL_SITES }),
+      viewer,
+      new Date("2026-03-10T01:00:00Z"),
+    );
     const anyang = next.rows.find((r) => r.siteId === "anyang")!;
     expect([anyang.weekLeads, costText(anyang), cplText(anyang)]).toEqual([0, "비용 없음", "—"]);
     // An account of one complex sees only it.
-    const one = await portfolio({ sites: ["suwon"] }, viewer, NOW);
+    const one = await portfolio(consoleComplexes({ sites: ["suwon"] }), viewer, NOW);
     expect(one.rows.map((r) => r.siteId)).toEqual(["suwon"]);
   });
 });

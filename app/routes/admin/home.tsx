@@ -5,7 +5,7 @@ import { areasOn } from "~/auth/access.server";
 import { adminHeaders, adminMeta } from "~/lib/admin-page";
 import type { Area } from "~/lib/roles";
 import { listAllPosts } from "~/press/posts.server";
-import { requireConsoleFrame } from "~/console/console-site.server";
+import { consoleComplexes, requireConsoleFrame } from "~/console/console-site.server";
 import { portfolio } from "~/console/portfolio.server";
 import { PortfolioTable } from "~/components/admin/portfolio-table";
 
@@ -26,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const [posts, newLeads, complexes] = await Promise.all([
     areas.includes("press") ? listAllPosts(siteId, { limit: 1 }).then((p) => p.total) : null,
     areas.includes("leads") ? countNewLeads(siteId) : null,
-    admin.role === "agency" ? portfolio(admin, admin) : null,
+    admin.role === "agency" ? portfolio(consoleComplexes(admin), admin) : null,
   ]);
   return { areas, posts, newLeads, query, portfolio: complexes };
 }
