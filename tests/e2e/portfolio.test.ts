@@ -202,6 +202,14 @@ describe("the agency's portfolio", () => {
         // itself never does.
         const [scroll, client] = await region.evaluate((el) => [el.scrollWidth, el.clientWidth]);
         expect(scroll > client).toBe(viewport === "phone");
+        // Scrolled to its end, the complex's name stays at the region's left edge.
+        await region.evaluate((el) => el.scrollTo({ left: el.scrollWidth }));
+        const [head, box] = await Promise.all([
+          region.getByRole("rowheader").first().boundingBox(),
+          region.boundingBox(),
+        ]);
+        expect(Math.round(head!.x)).toBe(Math.round(box!.x));
+        await region.screenshot({ path: `/tmp/portfolio-${viewport}-scrolled.png` });
         const width = viewport === "phone" ? 390 : 1440;
         expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(width);
         expect(errors).toEqual([]);
