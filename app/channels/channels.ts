@@ -4,7 +4,7 @@
  * source is keyed, the date range, and how the desk writes its figures.
  */
 import { cleanAttribution } from "~/lib/attribution";
-import { kstDate } from "~/lib/korean-time";
+import { kstDate, weekdayOf } from "~/lib/korean-time";
 
 /** Where the page's beacons go (navigator.sendBeacon). */
 export const CHANNEL_PATH = "/api/channel";
@@ -128,4 +128,51 @@ export function parseChannelRange(params: URLSearchParams, now: Date = new Date(
   if (start > end) [start, end] = [end, start];
   if (addDays(start, MAX_DAYS - 1) < end) start = addDays(end, -(MAX_DAYS - 1));
   return { from: start, to: end };
+}
+
+/** How many Korean days the range covers, both ends included. */
+export function rangeDays(range: ChannelRange): number {
+  return (
+    Math.round(
+      (Date.parse(`${range.to}T00:00:00Z`) - Date.parse(`${range.from}T00:00:00Z`)) / DAY_MS,
+    ) + 1
+  );
+}
+
+/** The range's days in order ("2026-03-01", "2026-03-02", …). */
+export function rangeDayList(range: ChannelRange): string[] {
+  return Array.from({ length: rangeDays(range) }, (_, i) => addDays(range.from, i));
+}
+
+/** The period before: as many days, ending the day before the range starts (the change's base). */
+export function previousRange(range: ChannelRange): ChannelRange {
+  const days = rangeDays(range);
+  return { from: addDays(range.from, -days), to: addDays(range.from, -1) };
+}
+
+/**
+ * The periods 채널 성과 offers in one click, in Korea: 이번 주 and 지난 주 (Monday to Sunday), 이번
+ * 달 (the 1st to its last day). A period may end after today: its days to come count nothing yet.
+ */
+export function presetRanges(
+  now: Date = new Date(),
+): { key: string; label: string; range: ChannelRange }[] {
+  const today = kstDate(now);
+  const monday = addDays(today, -((weekdayOf(today) + 6) % 7));
+  const first = `${today.slice(0, 8)}01`;
+  const nextMonth = new Date(`${first}T00:00:00Z`);
+  nextMonth.setUTCMonth(nextMonth.getUTCMonth() + 1);
+  return [
+    { key: "this-week", label: "이번 주", range: { from: monday, to: addDays(monday, 6) } },
+    {
+      key: "last-week",
+      label: "지난 주",
+      range: { from: addDays(monday, -7), to: addDays(monday, -1) },
+    },
+    {
+      key: "this-month",
+      label: "이번 달",
+      range: { from: first, to: addDays(nextMonth.toISOString().slice(0, 10), -1) },
+    },
+  ];
 }

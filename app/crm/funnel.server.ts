@@ -25,6 +25,9 @@ import { ALL_SITES, type SiteScope } from "~/lib/sites";
 
 export type Funnel = { rows: FunnelRow[]; total: FunnelFigures };
 
+/** A line of the funnel per campaign: its source's and campaign's (utm_campaign, "" without one). */
+export type CampaignFunnelRow = FunnelRow & { campaign: string };
+
 /** The steps of customers.stage the funnel counts (a card keeps the furthest it reached). */
 const STAGE = {
   booked: STATUS_STAGE.visit_booked!,
@@ -32,7 +35,8 @@ const STAGE = {
   contracted: STATUS_STAGE.contracted!,
 };
 
-const zero = (): FunnelFigures => ({
+/** A line with nothing counted yet. */
+export const noFunnelFigures = (): FunnelFigures => ({
   landings: 0,
   telTaps: 0,
   leads: 0,
@@ -41,6 +45,7 @@ const zero = (): FunnelFigures => ({
   booked: 0,
   visited: 0,
   contracted: 0,
+  valid: 0,
 });
 
 /**
@@ -49,13 +54,39 @@ const zero = (): FunnelFigures => ({
  * channel report's order, and the total.
  */
 export async function funnel(scope: SiteScope, range: ChannelRange): Promise<Funnel> {
+  return funnelLines(scope, range, "source");
+}
+
+/**
+ * The funnel per source and campaign (utm_campaign; "" for the leads without one): the leads and
+ * their people only, landings and taps are 0 (channel_counts has no campaign). The total is the
+ * funnel's, landings and taps included.
+ */
+export async function funnelByCampaign(
+  scope: SiteScope,
+  range: ChannelRange,
+): Promise<{ rows: CampaignFunnelRow[]; total: FunnelFigures }> {
+  return funnelLines(scope, range, "campaign");
+}
+
+async function funnelLines(
+  scope: SiteScope,
+  range: ChannelRange,
+  by: "source",
+): Promise<{ rows: FunnelRow[]; total: FunnelFigures }>;
+async function funnelLines(
+  scope: SiteScope,
+  range: ChannelRange,
+  by: "campaign",
+): Promise<{ rows: CampaignFunnelRow[]; total: FunnelFigures }>;
+async function funnelLines(scope: SiteScope, range: ChannelRange, by: "source" | "campaign") {
   const db = await getDb();
-  const rows = new Map<string, FunnelRow>();
-  const rowOf = (siteId: string, source: string) => {
-    const id = JSON.stringify([siteId, source]);
+  const rows = new Map<string, FunnelRow | CampaignFunnelRow>();
+  const rowOf = (siteId: string, source: string, campaign: string | null) => {
+    const id = JSON.stringify([siteId, source, campaign]);
     let row = rows.get(id);
     if (!row) {
-      row = { siteId, source, ...zero() };
+      row = { siteId, source, ...(campaign === null ? {} : { campaign }), ...noFunnelFigures() };
       rows.set(id, row);
     }
     return row;
@@ -73,26 +104,38 @@ export async function funnel(scope: SiteScope, range: ChannelRange): Promise<Fun
      GROUP BY site_id, source`,
     [scope, range.from, range.to],
   );
+  const total = noFunnelFigures();
   for (const c of counts) {
-    const row = rowOf(c.site_id, c.source);
+    total.landings += Number(c.landings);
+    total.telTaps += Number(c.tel_taps);
+    if (by === "campaign") continue;
+    const row = rowOf(c.site_id, c.source, null);
     row.landings += Number(c.landings);
     row.telTaps += Number(c.tel_taps);
   }
 
   // The leads of the period and their people, counted in the database: a line per person (card)
-  // and source first, then per source; the total again per person alone, so a person of two
-  // sources is one. LOWER puts "Naver" with "naver" in SQL as channelSource does after (SQLite's
-  // LOWER folds ASCII only: a person under two spellings of a non-ASCII source would count twice).
+  // and source (and campaign) first, then per source; the total again per person alone, so a
+  // person of two sources is one. LOWER puts "Naver" with "naver" in SQL as channelSource does
+  // after (SQLite's LOWER folds ASCII only: a person under two spellings of a non-ASCII source
+  // would count twice). A campaign is kept as written (ad_costs.campaign is the platform's name).
   const period = [scope, kstDayStartIso(range.from), kstDayStartIso(addDays(range.to, 1))];
-  const leads = await db.all<StepCounts & { site_id: string; source: string | null }>(
-    `SELECT site_id, source, ${STEP_COUNTS}
-     FROM (SELECT l.site_id, LOWER(l.utm_source) AS source, ${PER_PERSON}
-       GROUP BY l.site_id, LOWER(l.utm_source), l.customer_id) p
-     GROUP BY site_id, source`,
+  const [campaignOf, campaignCol] =
+    by === "campaign" ? [", COALESCE(l.utm_campaign, '')", ", campaign"] : ["", ""];
+  const leads = await db.all<
+    StepCounts & { site_id: string; source: string | null; campaign?: string }
+  >(
+    `SELECT site_id, source${campaignCol}, ${STEP_COUNTS}
+     FROM (SELECT l.site_id, LOWER(l.utm_source) AS source${campaignOf}${campaignCol && " AS campaign"}, ${PER_PERSON}
+       GROUP BY l.site_id, LOWER(l.utm_source)${campaignOf}, l.customer_id) p
+     GROUP BY site_id, source${campaignCol}`,
     period,
   );
-  for (const l of leads) addSteps(rowOf(l.site_id, channelSource(l.source)), l);
-  const total = zero();
+  for (const l of leads)
+    addSteps(
+      rowOf(l.site_id, channelSource(l.source), by === "campaign" ? (l.campaign ?? "") : null),
+      l,
+    );
   const everyone = await db.get<StepCounts>(
     `SELECT ${STEP_COUNTS} FROM (SELECT ${PER_PERSON} GROUP BY l.customer_id) p`,
     period,
@@ -100,20 +143,27 @@ export async function funnel(scope: SiteScope, range: ChannelRange): Promise<Fun
   if (everyone) addSteps(total, everyone);
 
   const lines = [...rows.values()].sort(
-    (a, b) => a.siteId.localeCompare(b.siteId) || bySource(a, b),
+    (a, b) =>
+      a.siteId.localeCompare(b.siteId) ||
+      bySource(a, b) ||
+      ("campaign" in a && "campaign" in b ? a.campaign.localeCompare(b.campaign, "ko") : 0),
   );
-  for (const r of lines) {
-    total.landings += r.landings;
-    total.telTaps += r.telTaps;
-  }
   return { rows: lines, total };
 }
+
+/**
+ * 유효 DB, the one definition (its words: VALID_DB_NOTE, app/channels/cost-results.ts): a card
+ * (customers c) that is not 무효. 무효 is one status whatever its reason (결번, 허위, 중복: the
+ * desk keeps no reason), so every 무효 card is left out. A lead not yet on a card is no person.
+ */
+const VALID_CARD = `c.status <> 'invalid'`;
 
 /**
  * Per person (card) of the leads of the scope ($1) created in [$2, $3): their number, and the
  * card's calls and furthest step. Leads not yet on a card make one line without a card.
  */
-const PER_PERSON = `l.customer_id, COUNT(*) AS leads, MAX(c.calls) AS calls, MAX(c.stage) AS stage
+const PER_PERSON = `l.customer_id, COUNT(*) AS leads, MAX(c.calls) AS calls, MAX(c.stage) AS stage,
+  MAX(CASE WHEN ${VALID_CARD} THEN 1 ELSE 0 END) AS valid
   FROM leads l LEFT JOIN customers c ON c.id = l.customer_id
   WHERE ($1 = '${ALL_SITES}' OR l.site_id = $1) AND l.created_at >= $2 AND l.created_at < $3`;
 
@@ -122,10 +172,11 @@ const STEP_COUNTS = `SUM(leads) AS leads, COUNT(customer_id) AS people,
   SUM(CASE WHEN calls > 0 THEN 1 ELSE 0 END) AS called,
   SUM(CASE WHEN stage >= ${STAGE.booked} THEN 1 ELSE 0 END) AS booked,
   SUM(CASE WHEN stage >= ${STAGE.visited} THEN 1 ELSE 0 END) AS visited,
-  SUM(CASE WHEN stage >= ${STAGE.contracted} THEN 1 ELSE 0 END) AS contracted`;
+  SUM(CASE WHEN stage >= ${STAGE.contracted} THEN 1 ELSE 0 END) AS contracted,
+  SUM(valid) AS valid`;
 
 type StepCounts = Record<
-  "leads" | "people" | "called" | "booked" | "visited" | "contracted",
+  "leads" | "people" | "called" | "booked" | "visited" | "contracted" | "valid",
   number
 >;
 
@@ -136,6 +187,7 @@ function addSteps(f: FunnelFigures, c: StepCounts) {
   f.booked += Number(c.booked);
   f.visited += Number(c.visited);
   f.contracted += Number(c.contracted);
+  f.valid += Number(c.valid);
 }
 
 /**

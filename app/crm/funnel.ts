@@ -23,6 +23,8 @@ export type FunnelFigures = {
   visited: number;
   /** … 계약 (stage ≥ 4). */
   contracted: number;
+  /** Of those people, 유효 DB: the ones whose card is not 무효 (VALID_DB_NOTE). */
+  valid: number;
 };
 
 /** A line of the funnel: a complex's source. */

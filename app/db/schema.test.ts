@@ -273,6 +273,32 @@ const EXPECTED: Record<string, string[]> = {
     "file_row",
     "created_at",
   ],
+  manual_costs: [
+    "id",
+    "site_id",
+    "kind",
+    "medium",
+    "source",
+    "campaign",
+    "first_day",
+    "last_day",
+    "amount_won",
+    "note",
+    "created_by",
+    "created_at",
+    "updated_by",
+    "updated_at",
+  ],
+  manual_cost_history: [
+    "id",
+    "site_id",
+    "cost_id",
+    "action",
+    "before_json",
+    "after_json",
+    "changed_by",
+    "changed_at",
+  ],
 };
 
 async function columnsOf(db: Db): Promise<Record<string, string[]>> {

@@ -1,0 +1,278 @@
+/*
+ * What each result cost (issue 41): per source, or per source and campaign, over a period of Korean
+ * days, the funnel's figures (app/crm/funnel.server.ts: landings, taps, leads, 유효 DB, visits,
+ * contracts) beside what the ads cost (imported cost files, ad_costs; and the costs entered by hand,
+ * manual-costs.server.ts), and the unit costs made from them (unitCosts, cost-results.ts). Used by
+ * 채널 성과, its CSV and the weekly report.
+ */
+import { bySource } from "~/channels/channel-counts.server";
+import { manualCostLines } from "~/channels/manual-costs.server";
+import { getDb } from "~/db/db.server";
+import { SITE_COLUMN, toCsv } from "~/http/csv.server";
+import {
+  addDays,
+  channelSource,
+  channelSourceLabel,
+  rangeDayList,
+  type ChannelRange,
+} from "~/channels/channels";
+import {
+  campaignLabel,
+  COST_COLUMNS,
+  costCell,
+  type CostFigures,
+  type CostResultRow,
+  type CostResults,
+  type CostResultsBy,
+} from "~/channels/cost-results";
+import { funnel, funnelByCampaign, noFunnelFigures } from "~/crm/funnel.server";
+import { FUNNEL_TOTAL, type FunnelFigures } from "~/crm/funnel";
+import { kstDate, kstDayStartIso } from "~/lib/korean-time";
+import { ALL_SITES, type SiteScope } from "~/lib/sites";
+
+export { previousRange } from "~/channels/channels";
+export { unitCosts, VALID_DB_NOTE } from "~/channels/cost-results";
+export type {
+  CostFigures,
+  CostResultRow,
+  CostResults,
+  CostResultsBy,
+} from "~/channels/cost-results";
+
+const addCount = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : a + b);
+
+function fromFunnel(f: FunnelFigures, perCampaign: boolean): CostFigures {
+  return {
+    costWon: 0,
+    impressions: null,
+    clicks: null,
+    landings: perCampaign ? null : f.landings,
+    telTaps: perCampaign ? null : f.telTaps,
+    leads: f.leads,
+    people: f.people,
+    validLeads: f.valid,
+    booked: f.booked,
+    visited: f.visited,
+    contracted: f.contracted,
+  };
+}
+
+const noFigures = (perCampaign: boolean) => fromFunnel(noFunnelFigures(), perCampaign);
+
+/**
+ * The cost results of the scope (a complex, or ALL_SITES: lines per complex) over the range's
+ * Korean days: a line per source (`by` "source") or per source and campaign ("campaign") that had
+ * a cost, a landing, a tap or a lead, in the channel report's order (campaigns by name), and the
+ * total (its people counted once, its landings and taps known also per campaign).
+ */
+export async function costResults(
+  scope: SiteScope,
+  range: ChannelRange,
+  by: CostResultsBy,
+): Promise<CostResults> {
+  const perCampaign = by === "campaign";
+  const [report, costs, manual] = await Promise.all([
+    perCampaign ? funnelByCampaign(scope, range) : funnel(scope, range),
+    adCostSums(scope, range, perCampaign),
+    manualCostLines(scope, range),
+  ]);
+  const rows = new Map<string, CostResultRow>();
+  const rowOf = (siteId: string, source: string, campaign: string) => {
+    const id = JSON.stringify([siteId, source, perCampaign ? campaign : null]);
+    let row = rows.get(id);
+    if (!row) {
+      row = { siteId, source, ...(perCampaign ? { campaign } : {}), ...noFigures(perCampaign) };
+      rows.set(id, row);
+    }
+    return row;
+  };
+  for (const r of report.rows) {
+    const row = rowOf(r.siteId, r.source, "campaign" in r ? String(r.campaign) : "");
+    Object.assign(row, fromFunnel(r, perCampaign));
+  }
+  for (const c of [...costs, ...manual]) {
+    const row = rowOf(c.siteId, c.source, c.campaign);
+    row.costWon += c.costWon;
+    row.impressions = addCount(row.impressions, c.impressions);
+    row.clicks = addCount(row.clicks, c.clicks);
+  }
+  const lines = [...rows.values()].sort(
+    (a, b) =>
+      a.siteId.localeCompare(b.siteId) ||
+      bySource(a, b) ||
+      (a.campaign ?? "").localeCompare(b.campaign ?? "", "ko"),
+  );
+  const total = fromFunnel(report.total, false);
+  for (const r of lines) {
+    total.costWon += r.costWon;
+    total.impressions = addCount(total.impressions, r.impressions);
+    total.clicks = addCount(total.clicks, r.clicks);
+  }
+  return { by, rows: lines, total };
+}
+
+/** A cost of a line over the period (imported, or entered by hand). */
+export type CostLine = {
+  siteId: string;
+  source: string;
+  campaign: string;
+  costWon: number;
+  impressions: number | null;
+  clicks: number | null;
+};
+
+/** The imported costs of the scope over the range, per complex, source and (`perCampaign`) campaign. */
+async function adCostSums(
+  scope: SiteScope,
+  range: ChannelRange,
+  perCampaign: boolean,
+): Promise<CostLine[]> {
+  const db = await getDb();
+  const campaign = perCampaign ? ", campaign" : "";
+  const rows = await db.all<{
+    site_id: string;
+    source: string;
+    campaign?: string;
+    impressions: number | null;
+    clicks: number | null;
+    cost_won: number;
+  }>(
+    `SELECT site_id, source${campaign}, SUM(impressions) AS impressions, SUM(clicks) AS clicks,
+       SUM(cost_won) AS cost_won
+     FROM ad_costs
+     WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND day >= $2 AND day <= $3
+     GROUP BY site_id, source${campaign}`,
+    [scope, range.from, range.to],
+  );
+  const count = (n: number | null) => (n === null ? null : Number(n));
+  return rows.map((r) => ({
+    siteId: r.site_id,
+    source: r.source,
+    campaign: r.campaign ?? "",
+    costWon: Number(r.cost_won),
+    impressions: count(r.impressions),
+    clicks: count(r.clicks),
+  }));
+}
+
+/** The leads of the scope per Korean day, complex, source and campaign (bought DB and the chart). */
+export async function leadsByDay(
+  scope: SiteScope,
+  range: ChannelRange,
+): Promise<{ siteId: string; day: string; source: string; campaign: string; leads: number }[]> {
+  const db = await getDb();
+  // Per UTC hour (portable SQL on both engines); each hour falls in one Korean day.
+  const rows = await db.all<{
+    site_id: string;
+    source: string | null;
+    campaign: string;
+    hour: string;
+    leads: number;
+  }>(
+    `SELECT site_id, LOWER(utm_source) AS source, COALESCE(utm_campaign, '') AS campaign,
+       SUBSTR(created_at, 1, 13) AS hour, COUNT(*) AS leads
+     FROM leads
+     WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND created_at >= $2 AND created_at < $3
+     GROUP BY site_id, LOWER(utm_source), COALESCE(utm_campaign, ''), SUBSTR(created_at, 1, 13)`,
+    [scope, kstDayStartIso(range.from), kstDayStartIso(addDays(range.to, 1))],
+  );
+  const lines = new Map<
+    string,
+    { siteId: string; day: string; source: string; campaign: string; leads: number }
+  >();
+  for (const r of rows) {
+    const day = kstDate(new Date(`${r.hour}:00:00Z`));
+    const source = channelSource(r.source);
+    const id = JSON.stringify([r.site_id, day, source, r.campaign]);
+    const line = lines.get(id) ?? {
+      siteId: r.site_id,
+      day,
+      source,
+      campaign: r.campaign,
+      leads: 0,
+    };
+    line.leads += Number(r.leads);
+    lines.set(id, line);
+  }
+  return [...lines.values()];
+}
+
+/** The chart's figures: per complex and source, the cost and the leads (접수) of each day. */
+export type DailySeries = {
+  days: string[];
+  series: { siteId: string; source: string; costWon: number[]; leads: number[] }[];
+};
+
+/** Daily cost and leads per source over the range (the chart on 채널 성과), in the report's order. */
+export async function dailyCostsAndLeads(
+  scope: SiteScope,
+  range: ChannelRange,
+): Promise<DailySeries> {
+  const days = rangeDayList(range);
+  const index = new Map(days.map((d, i) => [d, i]));
+  const db = await getDb();
+  const [costs, leads, manual] = await Promise.all([
+    db.all<{ site_id: string; day: string; source: string; cost_won: number }>(
+      `SELECT site_id, day, source, SUM(cost_won) AS cost_won FROM ad_costs
+       WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND day >= $2 AND day <= $3
+       GROUP BY site_id, day, source`,
+      [scope, range.from, range.to],
+    ),
+    leadsByDay(scope, range),
+    manualCostLines(scope, range, { perDay: true }),
+  ]);
+  const series = new Map<string, DailySeries["series"][number]>();
+  const seriesOf = (siteId: string, source: string) => {
+    const id = JSON.stringify([siteId, source]);
+    let s = series.get(id);
+    if (!s) {
+      s = { siteId, source, costWon: days.map(() => 0), leads: days.map(() => 0) };
+      series.set(id, s);
+    }
+    return s;
+  };
+  for (const c of costs)
+    seriesOf(c.site_id, c.source).costWon[index.get(c.day)!]! += Number(c.cost_won);
+  for (const c of manual) seriesOf(c.siteId, c.source).costWon[index.get(c.day)!]! += c.costWon;
+  for (const l of leads) seriesOf(l.siteId, l.source).leads[index.get(l.day)!]! += l.leads;
+  return {
+    days,
+    series: [...series.values()].sort((a, b) => a.siteId.localeCompare(b.siteId) || bySource(a, b)),
+  };
+}
+
+/**
+ * The cost results as CSV (UTF-8 with BOM, the page's columns): the period, a line per source (and
+ * campaign) and the total; `withSite` (모든 단지): each line starts with its complex. Won as plain
+ * numbers; an empty cell where the page shows "—" (no divisor, not counted per campaign).
+ */
+export function costResultsCsv(
+  results: CostResults,
+  range: ChannelRange,
+  { withSite = false } = {},
+): string {
+  const perCampaign = results.by === "campaign";
+  const period = `${range.from}~${range.to}`;
+  const line = (siteId: string, source: string, campaign: string, f: CostFigures) => [
+    ...(withSite ? [siteId] : []),
+    period,
+    source,
+    ...(perCampaign ? [campaign] : []),
+    ...COST_COLUMNS.map((c) => costCell(c, f)),
+  ];
+  return toCsv(
+    [
+      ...(withSite ? [SITE_COLUMN] : []),
+      "기간",
+      "유입 경로",
+      ...(perCampaign ? ["캠페인"] : []),
+      ...COST_COLUMNS.map((c) => (c.won ? `${c.label} (원)` : c.label)),
+    ],
+    [
+      ...results.rows.map((r) =>
+        line(r.siteId, channelSourceLabel(r.source), campaignLabel(r.campaign ?? ""), r),
+      ),
+      line("", FUNNEL_TOTAL, "", results.total),
+    ],
+  );
+}
