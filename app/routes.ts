@@ -102,6 +102,7 @@ export default [
     page("admin/leads", "routes/admin/crm/leads.tsx"),
     page("admin/leads/:customerId", "routes/admin/crm/leads.card.tsx"),
     page("admin/channels", "routes/admin/crm/channels.tsx"),
+    page("admin/channels/manual-costs", "routes/admin/crm/manual-costs.tsx"),
     page("admin/operations", "routes/admin/console/operations.tsx"),
     page("admin/sites", "routes/admin/console/sites.tsx"),
     // 새 단지's guided start: its first step makes the draft, the others change it (issue 39).

@@ -7,6 +7,10 @@ import type { Route } from "./+types/channels";
 import { deskScope } from "~/crm/lead-desk.server";
 import { channelReport } from "~/channels/channel-counts.server";
 import { funnel } from "~/crm/funnel.server";
+import { costResults, dailyCostsAndLeads } from "~/channels/cost-results.server";
+import { costColumn, sortCostRows, type CostResultsBy } from "~/channels/cost-results";
+import { CostChanges, CostTable } from "~/channels/cost-table";
+import { CostChart } from "~/channels/cost-chart";
 import { requireArea } from "~/auth/guards.server";
 import { adminHeaders, adminTitle } from "~/lib/admin-page";
 import {
@@ -14,6 +18,8 @@ import {
   channelSourceLabel,
   DEFAULT_DAYS,
   parseChannelRange,
+  presetRanges,
+  previousRange,
   type ChannelRange,
   type ChannelRow,
 } from "~/channels/channels";
@@ -30,7 +36,11 @@ import { requestSiteId } from "~/sites/request-site.server";
  * days), CSV of the same figures. The request's complex; an administrator of every complex may
  * choose another or 모든 단지 (?site=*), with a 단지 column. Between them, 전환 퍼널: per source,
  * the leads of the period and how far their people have gone (app/crm/funnel.server.ts), with its
- * own CSV. Counts only: nothing personal is shown, so nothing is written to the access log.
+ * own CSV. Above it, 비용과 단가 (issue 41): per source, or per campaign (?by=campaign), what the
+ * ads cost (app/channels/cost-results.server.ts), the figures and the unit costs, sortable
+ * (?sort=<column>&dir=asc), the totals' change from the period before, and a chart of each day's
+ * cost and DB per source; its CSV is the funnel's address with ?by=. Counts only: nothing personal
+ * is shown, so nothing is written to the access log.
  */
 
 export const meta = adminTitle("채널 성과");
@@ -42,15 +52,32 @@ export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const range = parseChannelRange(url.searchParams);
   const { scope, choosable } = deskScope(admin, siteId, url.searchParams.get(DESK_SITE_PARAM));
-  const [report, funnelReport] = await Promise.all([
+  const by: CostResultsBy = url.searchParams.get("by") === "campaign" ? "campaign" : "source";
+  const sortColumn = costColumn(url.searchParams.get("sort"));
+  const sort = sortColumn
+    ? { key: sortColumn.key, asc: url.searchParams.get("dir") === "asc" }
+    : null;
+  const before = previousRange(range);
+  const [report, funnelReport, costs, costsBefore, daily] = await Promise.all([
     channelReport(scope, range),
     funnel(scope, range),
+    costResults(scope, range, by),
+    costResults(scope, before, by),
+    dailyCostsAndLeads(scope, range),
   ]);
   return data(
     {
       range,
       report,
       funnel: funnelReport,
+      costs: {
+        ...costs,
+        rows: sortColumn ? sortCostRows(costs.rows, sortColumn, sort!.asc) : costs.rows,
+      },
+      before: { range: before, total: costsBefore.total },
+      sort,
+      daily,
+      presets: presetRanges(),
       // The complex choice: only for an administrator of every complex, once there is a choice.
       site: choosable ? deskSiteChoice(admin, scope, siteId) : null,
     },
@@ -59,12 +86,18 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function AdminChannels({ loaderData }: Route.ComponentProps) {
-  const { range, report, funnel, site } = loaderData;
-  const query = new URLSearchParams({
+  const { range, report, funnel, site, costs, before, sort, daily, presets } = loaderData;
+  const params = {
     ...(site && site.scope !== site.current ? { [DESK_SITE_PARAM]: site.scope } : {}),
     from: range.from,
     to: range.to,
-  }).toString();
+  };
+  const query = new URLSearchParams(params).toString();
+  const byCampaign = costs.by === "campaign";
+  /** This page with the period's query and `more` (by, sort, dir). */
+  const here = (more: Record<string, string>) =>
+    `/admin/channels?${new URLSearchParams({ ...params, ...more }).toString()}#channel-costs`;
+  const byParam: Record<string, string> = byCampaign ? { by: "campaign" } : {};
   const withSite = site?.scope === ALL_SITES;
   const sum = (pick: (r: ChannelRow) => number) =>
     report.totals.reduce((n, r) => n + pick(r), 0).toLocaleString("ko-KR");
@@ -75,7 +108,7 @@ export default function AdminChannels({ loaderData }: Route.ComponentProps) {
           CSV 내려받기
         </a>
       </AdminHead>
-      <ChannelFilters key={query} range={range} site={site} />
+      <ChannelFilters key={query} range={range} site={site} presets={presets} />
       <p className="admin-summary" role="status">
         {site ? `${scopeName(site)} · ` : ""}
         {formatKoreanDay(range.from)} ~ {formatKoreanDay(range.to)} · 유입 {sum((r) => r.landings)}{" "}
@@ -88,6 +121,47 @@ export default function AdminChannels({ loaderData }: Route.ComponentProps) {
         100입니다. 방문자의 주소나 쿠키는 저장하지 않습니다.
       </p>
       <ChannelPart rows={report.totals} withSite={withSite} byDay={false} />
+      <div className="admin-head channel-section-head">
+        <h2 className="admin-subtitle" id="channel-costs">
+          비용과 단가
+        </h2>
+        <nav className="desk-views cost-views" aria-label="비용 보기">
+          <a href={here({})} aria-current={byCampaign ? undefined : "page"}>
+            경로별
+          </a>
+          <a href={here({ by: "campaign" })} aria-current={byCampaign ? "page" : undefined}>
+            캠페인별
+          </a>
+        </nav>
+        <a href="/admin/channels/manual-costs" className="btn btn-outline btn-small">
+          직접 입력 비용
+        </a>
+        <a
+          href={`/admin/channels/funnel.csv?${new URLSearchParams({ ...params, by: costs.by }).toString()}`}
+          className="btn btn-outline btn-small"
+          download
+        >
+          비용 CSV 내려받기
+        </a>
+      </div>
+      <CostChanges
+        total={costs.total}
+        before={before.total}
+        beforeLabel={`지난 기간(${formatKoreanDay(before.range.from)} ~ ${formatKoreanDay(before.range.to)})`}
+      />
+      <CostTable
+        labelledBy="channel-costs"
+        rows={costs.rows}
+        total={costs.total}
+        byCampaign={byCampaign}
+        withSite={withSite}
+        sort={sort}
+        sortHref={(key, asc) => here({ ...byParam, sort: key, ...(asc ? { dir: "asc" } : {}) })}
+      />
+      <h3 className="admin-subtitle cost-chart-title" id="channel-chart">
+        일별 비용과 접수
+      </h3>
+      <CostChart days={daily.days} series={daily.series} withSite={withSite} />
       <div className="admin-head channel-section-head">
         <h2 className="admin-subtitle" id="channel-funnel">
           전환 퍼널
@@ -230,35 +304,62 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): (readonly [s
   return groups;
 }
 
-function ChannelFilters({ range, site }: { range: ChannelRange; site: SiteChoice | null }) {
+function ChannelFilters({
+  range,
+  site,
+  presets,
+}: {
+  range: ChannelRange;
+  site: SiteChoice | null;
+  presets: { key: string; label: string; range: ChannelRange }[];
+}) {
   const id = useId();
+  const siteParam: Record<string, string> =
+    site && site.scope !== site.current ? { [DESK_SITE_PARAM]: site.scope } : {};
   return (
-    <Form
-      method="get"
-      action="/admin/channels"
-      className="desk-filters channel-filters"
-      aria-label="기간 선택"
-    >
-      {site ? <SiteChoiceField id={`${id}-site`} site={site} /> : null}
-      <div className="field desk-filter">
-        <label htmlFor={`${id}-from`}>시작일</label>
-        <input id={`${id}-from`} name="from" type="date" defaultValue={range.from} />
-      </div>
-      <div className="field desk-filter">
-        <label htmlFor={`${id}-to`}>종료일</label>
-        <input id={`${id}-to`} name="to" type="date" defaultValue={range.to} />
-      </div>
-      <div className="desk-filter-actions">
-        <button type="submit" className="btn btn-primary btn-small">
-          조회
-        </button>
-        <Link
-          to={`/admin/channels${site && site.scope !== site.current ? `?${DESK_SITE_PARAM}=${encodeURIComponent(site.scope)}` : ""}`}
-          className="btn btn-outline btn-small"
-        >
-          최근 {DEFAULT_DAYS}일
-        </Link>
-      </div>
-    </Form>
+    <>
+      <nav className="desk-views channel-presets" aria-label="기간 빠른 선택">
+        {presets.map((p) => {
+          const current = p.range.from === range.from && p.range.to === range.to;
+          return (
+            <a
+              key={p.key}
+              href={`/admin/channels?${new URLSearchParams({ ...siteParam, ...p.range }).toString()}`}
+              className="btn btn-outline btn-small"
+              aria-current={current ? "page" : undefined}
+            >
+              {p.label}
+            </a>
+          );
+        })}
+      </nav>
+      <Form
+        method="get"
+        action="/admin/channels"
+        className="desk-filters channel-filters"
+        aria-label="기간 선택"
+      >
+        {site ? <SiteChoiceField id={`${id}-site`} site={site} /> : null}
+        <div className="field desk-filter">
+          <label htmlFor={`${id}-from`}>시작일</label>
+          <input id={`${id}-from`} name="from" type="date" defaultValue={range.from} />
+        </div>
+        <div className="field desk-filter">
+          <label htmlFor={`${id}-to`}>종료일</label>
+          <input id={`${id}-to`} name="to" type="date" defaultValue={range.to} />
+        </div>
+        <div className="desk-filter-actions">
+          <button type="submit" className="btn btn-primary btn-small">
+            조회
+          </button>
+          <Link
+            to={`/admin/channels${site && site.scope !== site.current ? `?${DESK_SITE_PARAM}=${encodeURIComponent(site.scope)}` : ""}`}
+            className="btn btn-outline btn-small"
+          >
+            최근 {DEFAULT_DAYS}일
+          </Link>
+        </div>
+      </Form>
+    </>
   );
 }
