@@ -100,7 +100,8 @@ function SourceChart({
       <svg
         viewBox={`0 0 ${W} ${H}`}
         role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
         className="cost-chart-svg"
       >
         <title id={`${id}-title`}>{`${name} 일별 비용과 접수`}</title>

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { upsertAdmin } from "~/auth/admin.server";
 import { cookieOf, TEST_PASSWORD, thrownStatus } from "~/auth/test-support";
 import { countChannel } from "~/channels/channel-counts.server";
+import { importCosts } from "~/channels/ad-costs.server";
 import { engines, useTestDb } from "~/db/test-support";
 import { kstDate } from "~/lib/korean-time";
 import { loader as csvLoader } from "./channels.csv";
@@ -20,11 +21,9 @@ async function desk(siteId: string, query: string, cookie: string) {
   return (answer as unknown as { data: Awaited<ReturnType<typeof deskLoader>>["data"] }).data;
 }
 
-async function csv(siteId: string, query: string, cookie: string) {
+async function csv(siteId: string, query: string, cookie: string, path = "/admin/channels.csv") {
   const response = await csvLoader(
-    get(siteId, `/admin/channels.csv${query}`, cookie) as unknown as Parameters<
-      typeof csvLoader
-    >[0],
+    get(siteId, `${path}${query}`, cookie) as unknown as Parameters<typeof csvLoader>[0],
   );
   expect(response.headers.get("content-type")).toBe("text/csv; charset=utf-8");
   expect(response.headers.get("cache-control")).toBe("no-store");
@@ -102,5 +101,68 @@ describe.each(engines())("채널 성과 per complex ($name)", (engine) => {
       `anyang,${day},naver,1,1,0,0,0.0`,
       `suwon,${day},daangn,1,0,0,0,0.0`,
     ]);
+  });
+
+  it("shows the costs per source or campaign, sorted by a column, their change from the period before, and the cost CSV on the funnel's address", async () => {
+    await seed();
+    const cookie = await cookieOf("all@example.com", "anyang");
+    const days = (from: string, to: string) => `?from=${from}&to=${to}`;
+    const file = (name: string, rows: { day: string; campaign: string; costWon: number }[]) =>
+      importCosts({
+        siteId: "anyang",
+        source: "naver",
+        platform: "naver-search",
+        fileName: name,
+        fileSha256: name.repeat(64).slice(0, 64),
+        rows: rows.map((r, i) => ({ ...r, impressions: 100, clicks: 10, row: i + 2 })),
+        by: "agency@example.com",
+      });
+    await file("a", [
+      { day: "2026-03-02", campaign: "brand", costWon: 120_000 },
+      { day: "2026-03-03", campaign: "region", costWon: 30_000 },
+    ]);
+    await file("b", [{ day: "2026-02-24", campaign: "brand", costWon: 100_000 }]);
+
+    const week = await desk("anyang", days("2026-03-02", "2026-03-08"), cookie);
+    expect(week.costs.rows.map((r) => [r.source, r.costWon, r.leads])).toEqual([
+      ["naver", 150_000, 0],
+    ]);
+    expect(week.before).toEqual({
+      range: { from: "2026-02-23", to: "2026-03-01" },
+      total: expect.objectContaining({ costWon: 100_000 }) as unknown,
+    });
+    const byCampaign = await desk(
+      "anyang",
+      `${days("2026-03-02", "2026-03-08")}&by=campaign&sort=costWon&dir=asc`,
+      cookie,
+    );
+    expect(byCampaign.sort).toEqual({ key: "costWon", asc: true });
+    expect(byCampaign.costs.rows.map((r) => [r.campaign, r.costWon, r.landings])).toEqual([
+      ["region", 30_000, null],
+      ["brand", 120_000, null],
+    ]);
+    expect(byCampaign.daily.series.map((s) => [s.source, s.costWon.slice(0, 2)])).toEqual([
+      ["naver", [120_000, 30_000]],
+    ]);
+
+    const lines = await csv(
+      "anyang",
+      `${days("2026-03-02", "2026-03-08")}&by=campaign`,
+      cookie,
+      "/admin/channels/funnel.csv",
+    );
+    expect(lines[0]).toBe(
+      "기간,유입 경로,캠페인,비용 (원),노출,클릭,유입,전화 탭,접수 (DB),유효 DB,방문 예약,방문 완료,계약,CPL (원),유효 DB 단가 (원),방문 단가 (원),계약 단가 (원)",
+    );
+    // A cost without leads: no unit cost (an empty cell, "—" on the page).
+    expect(lines).toContain("2026-03-02~2026-03-08,naver,brand,120000,100,10,,,0,0,0,0,0,,,,");
+    // Without ?by= the funnel's address still answers the funnel.
+    const funnelLines = await csv(
+      "anyang",
+      days("2026-03-02", "2026-03-08"),
+      cookie,
+      "/admin/channels/funnel.csv",
+    );
+    expect(funnelLines[0]).toMatch(/^기간,유입 경로,유입,전화 탭,접수,유입→접수,/);
   });
 });
