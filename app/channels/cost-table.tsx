@@ -102,14 +102,14 @@ export function CostTable({
               <CostLine
                 site={withSite ? "" : null}
                 label={FUNNEL_TOTAL}
-                campaign={byCampaign ? "" : null}
+                campaign={byCampaign ? "전체" : null}
                 figures={total}
               />
             </tfoot>
           ) : null}
         </table>
       </div>
-      <p className="channel-note funnel-note cost-note">
+      <p className="channel-note cost-note">
         {VALID_DB_NOTE} 비용은 가져온 광고비와 직접 입력한 비용(정액 매체는 하루씩 나눠서, 분양 DB
         구매는 접수 한 건마다)의 합계이며 VAT를 포함합니다. CPL은 비용 ÷ 접수, 유효 DB 단가는 비용 ÷
         유효 DB, 방문 단가는 비용 ÷ 방문 완료, 계약 단가는 비용 ÷ 계약입니다. 나눌 수가 없으면 —,

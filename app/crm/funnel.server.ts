@@ -2,7 +2,9 @@
  * The funnel per source (issue 30, 전환 퍼널 on 채널 성과): over a period of Korean days, per ad
  * source, the landings and phone taps the pages counted (channel_counts), the leads of the period,
  * the people (customer cards) of those leads, and how far those people have gone since, whenever
- * they got there: called, 방문 예약, 방문 완료, 계약 (customers.calls and customers.stage).
+ * they got there: called, 방문 예약, 방문 완료, 계약 (customers.calls and customers.stage), and
+ * how many are 유효 DB (VALID_CARD, below). Also per source and campaign (funnelByCampaign), for
+ * what each result cost (app/channels/cost-results.server.ts).
  *
  * A lead's source is its utm_source (an outside lead's source is stored there too), keyed as the
  * channel report keys it (channelSource: lower-case, NO_SOURCE without one). A person who came by

@@ -374,6 +374,8 @@ describe("채널 성과", () => {
       );
       // Corrected to 50,000: the history says who changed what.
       await page.getByRole("link", { name: /^수정/ }).click();
+      await page.getByRole("button", { name: "고친 내용 저장" }).waitFor();
+      expect(await page.getByLabel("금액 (원, VAT 포함)").inputValue()).toBe("40,000");
       await page.getByLabel("금액 (원, VAT 포함)").fill("50000");
       await page.getByRole("button", { name: "고친 내용 저장" }).click();
       await poll(() => page.locator(".form-message.is-ok").textContent()).toBe(

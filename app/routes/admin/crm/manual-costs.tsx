@@ -215,7 +215,7 @@ const historyColumns: Column<ManualCostChange>[] = [
     cell: (h) => formatKoreanDateTime(h.changedAt),
   },
   { key: "by", label: "누가", cell: (h) => h.changedBy },
-  { key: "action", label: "변경", cell: (h) => ACTION_LABEL[h.action] },
+  { key: "action", label: "변경", className: "nowrap", cell: (h) => ACTION_LABEL[h.action] },
   {
     key: "what",
     label: "내용",
@@ -364,7 +364,7 @@ export default function ManualCosts({ loaderData, actionData }: Route.ComponentP
         caption="입력한 비용, 최근 기간부터"
         empty="아직 입력한 비용이 없습니다."
       />
-      <h2 className="admin-subtitle" id="manual-cost-history">
+      <h2 className="admin-subtitle manual-cost-history-title" id="manual-cost-history">
         변경 기록
       </h2>
       <DataTable
