@@ -27,7 +27,11 @@ export async function logAccess(
   entry: {
     /** Whose leads: the complex, or ALL_SITES. */
     scope: SiteScope;
-    admin: { adminId: string; email: string };
+    /**
+     * Who: a console account, or a client's report link (adminId null, the link named in `email`
+     * and its id in `filter`: app/reports/report-links.server.ts).
+     */
+    admin: { adminId: string | null; email: string };
     action: AccessAction;
     target: string;
     filter: string;

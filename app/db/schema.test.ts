@@ -299,6 +299,16 @@ const EXPECTED: Record<string, string[]> = {
     "changed_by",
     "changed_at",
   ],
+  report_links: [
+    "id",
+    "site_id",
+    "token_hash",
+    "label",
+    "created_by",
+    "created_at",
+    "expires_at",
+    "revoked_at",
+  ],
 };
 
 async function columnsOf(db: Db): Promise<Record<string, string[]>> {
