@@ -56,6 +56,9 @@ export default [
   // A visit booking's page, opened from the link in the visitor's SMS; and live slot availability.
   route("b/:token", "routes/public/booking.tsx"),
   route("api/visit-slots", "routes/endpoints/api.visit-slots.ts"),
+  // The client's read-only weekly report, opened from the link the agency made (decision 053).
+  route("r/:token", "routes/public/client-report.tsx"),
+  route("r/:token/weekly.xlsx", "routes/public/client-report.xlsx.ts"),
   // The lead forms' actions answering JSON, for the page's script (app/enhance/lead-form.ts).
   route("api/leads", "routes/endpoints/api.leads.ts"),
   // The pages' beacons for the channel report: a landing with a utm_source, a tap on a phone link.
@@ -70,6 +73,7 @@ export default [
   page("admin/logout", "routes/admin/logout.ts"),
   page("admin/leads.csv", "routes/admin/crm/leads.csv.ts"),
   page("admin/channels.csv", "routes/admin/crm/channels.csv.ts"),
+  page("admin/reports/weekly.xlsx", "routes/admin/reports/weekly.xlsx.ts"),
   page(
     "admin/channels/funnel.csv",
     "routes/admin/crm/channels.csv.ts",
@@ -103,6 +107,7 @@ export default [
     page("admin/leads/:customerId", "routes/admin/crm/leads.card.tsx"),
     page("admin/channels", "routes/admin/crm/channels.tsx"),
     page("admin/channels/manual-costs", "routes/admin/crm/manual-costs.tsx"),
+    page("admin/reports/weekly", "routes/admin/reports/weekly.tsx"),
     page("admin/operations", "routes/admin/console/operations.tsx"),
     page("admin/sites", "routes/admin/console/sites.tsx"),
     // 새 단지's guided start: its first step makes the draft, the others change it (issue 39).

@@ -1,4 +1,3 @@
-import { useEffect, useRef, useState } from "react";
 import { data, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/accounts";
 import { AccountScopeFields } from "~/components/admin/account-fields";
@@ -8,6 +7,7 @@ import { DataTable, type Column } from "~/components/admin/data-table";
 import { useFocusFirstInvalid } from "~/components/admin/focus-invalid";
 import { FormMessage } from "~/components/admin/form-message";
 import { IntentButton } from "~/components/admin/intent-button";
+import { OneTimeLink } from "~/components/admin/one-time-link";
 import {
   createInvitation,
   listAccounts,
@@ -288,16 +288,8 @@ export default function AdminAccounts({ loaderData, actionData }: Route.Componen
   );
 }
 
-/** The link just made, shown once: focused and selected, to copy; a copy button with JavaScript. */
+/** The link just made, shown once (components/admin/one-time-link.tsx). */
 function InvitationLink({ answer }: { answer: Extract<InviteAnswer, { ok: true }> }) {
-  const input = useRef<HTMLInputElement>(null);
-  const [canCopy, setCanCopy] = useState(false);
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    setCanCopy(Boolean(navigator.clipboard));
-    input.current?.focus();
-    input.current?.select();
-  }, []);
   return (
     <AdminCard
       id="invited-title"
@@ -311,37 +303,11 @@ function InvitationLink({ answer }: { answer: Extract<InviteAnswer, { ok: true }
       <p className="form-message is-ok" role="status">
         {ACCOUNT_MESSAGES.invited}
       </p>
-      <div className="field">
-        <label htmlFor="invited-link">
-          초대 링크 ({formatKoreanDateTime(answer.expiresAt)}까지)
-        </label>
-        <div className="account-link-row">
-          <input
-            ref={input}
-            id="invited-link"
-            type="text"
-            readOnly
-            value={answer.link}
-            autoFocus
-            onFocus={(e) => e.currentTarget.select()}
-            spellCheck={false}
-          />
-          {canCopy ? (
-            <button
-              type="button"
-              className="btn btn-outline btn-small"
-              onClick={() => {
-                void navigator.clipboard.writeText(answer.link).then(() => setCopied(true));
-              }}
-            >
-              복사
-            </button>
-          ) : null}
-        </div>
-        <p className="field-hint" role="status">
-          {copied ? "복사했습니다." : ""}
-        </p>
-      </div>
+      <OneTimeLink
+        id="invited-link"
+        label={`초대 링크 (${formatKoreanDateTime(answer.expiresAt)}까지)`}
+        url={answer.link}
+      />
     </AdminCard>
   );
 }

@@ -104,6 +104,12 @@ export default function AdminChannels({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <AdminHead title="채널 성과">
+        <Link
+          to={`/admin/reports/weekly${site && site.scope !== site.current && site.scope !== ALL_SITES ? `?site=${encodeURIComponent(site.scope)}` : ""}`}
+          className="btn btn-outline btn-small"
+        >
+          주간 보고서
+        </Link>
         <a href={`/admin/channels.csv?${query}`} className="btn btn-primary btn-small" download>
           CSV 내려받기
         </a>

@@ -1,0 +1,97 @@
+/*
+ * One complex's weekly report (issue 41, item 6): for a Korean week (Monday to Sunday), 채널 성과's
+ * figures, costs and unit costs per source and per campaign (app/channels/cost-results.server.ts)
+ * beside the week before, the best and worst campaigns by 유효 DB 단가, the visits booked for the
+ * week after it (counts per day and slot), and 잔여 세대 from 운영 정보. Counts only: no query here
+ * reads a name, phone number, memo or inquiry text, so the client's link can show all of it.
+ */
+import { costResults, previousRange, unitCosts } from "~/channels/cost-results.server";
+import type { Site } from "~/content/schema";
+import { getDb } from "~/db/db.server";
+import { addDays, kstDate, kstDayStartIso, kstTime } from "~/lib/korean-time";
+import {
+  rankCampaigns,
+  weekRange,
+  weeklyLines,
+  type RankedCampaign,
+  type WeeklyLine,
+} from "~/reports/weekly";
+import type { ChannelRange } from "~/channels/channels";
+
+/** Visits booked for a slot: how many, never who. */
+export type BookedSlot = { date: string; time: string; count: number };
+
+export type WeeklyReport = {
+  siteId: string;
+  siteName: string;
+  /** The week's Monday. */
+  week: string;
+  range: ChannelRange;
+  previous: ChannelRange;
+  sources: WeeklyLine[];
+  campaigns: WeeklyLine[];
+  best: RankedCampaign[];
+  worst: RankedCampaign[];
+  /** The week after the report's, and its booked visits per slot (not cancelled). */
+  comingWeek: { range: ChannelRange; slots: BookedSlot[]; total: number };
+  /** 운영 정보's 잔여 세대 per unit type, in the complex's order; null when none is given. */
+  remaining: { updatedAt: string; units: { label: string; count: number }[] } | null;
+};
+
+/** The visits booked on the complex over the range's Korean days, per slot, cancelled ones left out. */
+async function bookedSlots(siteId: string, range: ChannelRange): Promise<BookedSlot[]> {
+  const db = await getDb();
+  const rows = await db.all<{ visit_at: string; n: number }>(
+    `SELECT visit_at, COUNT(*) AS n FROM leads
+     WHERE site_id = $1 AND visit_at >= $2 AND visit_at < $3 AND visit_cancelled_at IS NULL
+     GROUP BY visit_at ORDER BY visit_at`,
+    [siteId, kstDayStartIso(range.from), kstDayStartIso(addDays(range.to, 1))],
+  );
+  const slots = new Map<string, BookedSlot>();
+  for (const r of rows) {
+    const at = new Date(r.visit_at);
+    const slot = { date: kstDate(at), time: kstTime(at), count: 0 };
+    const key = `${slot.date}T${slot.time}`;
+    const found = slots.get(key) ?? slot;
+    found.count += Number(r.n);
+    slots.set(key, found);
+  }
+  return [...slots.values()];
+}
+
+function remainingOf(site: Site): WeeklyReport["remaining"] {
+  const r = site.remainingUnits;
+  if (!r) return null;
+  const units = site.unitTypes
+    .filter((u) => r.counts[u.key] !== undefined)
+    .map((u) => ({ label: u.label, count: r.counts[u.key]! }));
+  return units.length > 0 ? { updatedAt: r.updatedAt, units } : null;
+}
+
+/** The complex's report for the week starting on `monday` (a Korean date). */
+export async function weeklyReport(site: Site, monday: string): Promise<WeeklyReport> {
+  const range = weekRange(monday);
+  const previous = previousRange(range);
+  const coming = weekRange(addDays(monday, 7));
+  const [sources, sourcesBefore, campaigns, campaignsBefore, slots] = await Promise.all([
+    costResults(site.id, range, "source"),
+    costResults(site.id, previous, "source"),
+    costResults(site.id, range, "campaign"),
+    costResults(site.id, previous, "campaign"),
+    bookedSlots(site.id, coming),
+  ]);
+  const { best, worst } = rankCampaigns(campaigns, (f) => unitCosts(f).validCost);
+  return {
+    siteId: site.id,
+    siteName: site.identity.name,
+    week: monday,
+    range,
+    previous,
+    sources: weeklyLines(sources, sourcesBefore),
+    campaigns: weeklyLines(campaigns, campaignsBefore),
+    best,
+    worst,
+    comingWeek: { range: coming, slots, total: slots.reduce((n, s) => n + s.count, 0) },
+    remaining: remainingOf(site),
+  };
+}
