@@ -9,9 +9,6 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { getDb } from "~/db/db.server";
 import { addDays, kstDate, kstDayStartIso } from "~/lib/korean-time";
 
-/** The client's page: /r/<token>. */
-export const REPORT_LINK_PATH = "/r";
-
 /** The longest a link may stay open, in days from today. */
 export const REPORT_LINK_MAX_DAYS = 366;
 

@@ -18,6 +18,9 @@ import {
 import { channelSourceLabel } from "~/channels/channels";
 import { addDays, formatKoreanDay, kstDate, weekdayOf } from "~/lib/korean-time";
 
+/** The client's page: /r/<token> (app/reports/report-links.server.ts). */
+export const REPORT_LINK_PATH = "/r";
+
 /** The address parameter of the week: its Monday. */
 export const WEEK_PARAM = "week";
 

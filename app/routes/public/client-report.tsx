@@ -3,8 +3,8 @@ import type { Route } from "./+types/client-report";
 import { WeeklyReportView } from "~/components/reports/weekly-report";
 import type { RouteHandle } from "~/lib/route-hydration";
 import { CLIENT_REPORT_HEADERS, openClientReport } from "~/reports/client-report.server";
-import { lastOpenDay, REPORT_LINK_PATH } from "~/reports/report-links.server";
-import { WEEK_PARAM, weekChoices } from "~/reports/weekly";
+import { lastOpenDay } from "~/reports/report-links.server";
+import { REPORT_LINK_PATH, WEEK_PARAM, weekChoices } from "~/reports/weekly";
 import { formatKoreanDay } from "~/lib/korean-time";
 import "~/styles/admin.css";
 

@@ -12,10 +12,9 @@ import {
   isOpen,
   lastOpenDay,
   listReportLinks,
-  REPORT_LINK_PATH,
   revokeReportLink,
 } from "~/reports/report-links.server";
-import { parseWeek, WEEK_PARAM, weekChoices } from "~/reports/weekly";
+import { parseWeek, REPORT_LINK_PATH, WEEK_PARAM, weekChoices } from "~/reports/weekly";
 import { weeklyReport } from "~/reports/weekly.server";
 import { siteById, siteOrigin } from "~/sites/registry.server";
 
