@@ -210,17 +210,12 @@ describe("the client's report link", () => {
     // The agency revokes it: the client's next opening, page or XLSX, is a 404.
     await page.goto(`${server.url}/admin/reports/weekly`);
     await hydrated(page);
-    await page.getByRole("button", { name: "한빛건설 링크 취소" }).click();
+    await page.getByRole("button", { name: "취소 (한빛건설 링크)" }).click();
     await poll(() =>
       page.getByRole("status").filter({ hasText: "링크를 취소했습니다" }).count(),
     ).toBe(1);
-    expect(
-      await page
-        .getByRole("row")
-        .filter({ hasText: "한빛건설" })
-        .locator("td")
-        .nth(1)
-        .textContent(),
+    await poll(() =>
+      page.getByRole("row").filter({ hasText: "한빛건설" }).locator("td").nth(1).textContent(),
     ).toBe("취소됨");
     expect((await c.goto(server.url + path))!.status()).toBe(404);
     expect((await c.request.get(`${server.url}${path}/weekly.xlsx`)).status()).toBe(404);
@@ -240,6 +235,16 @@ describe("the client's report link", () => {
     const path = new URL(await linkField.inputValue()).pathname;
     await agency.page.setViewportSize({ width: 390, height: 844 });
     expect(await wcagViolations(agency.page, "390 console report")).toEqual([]);
+    const wide = await agency.page.evaluate(() =>
+      [...document.querySelectorAll("body *")]
+        .filter(
+          (el) => el.checkVisibility() && el.getBoundingClientRect().right > window.innerWidth + 1,
+        )
+        .filter((el) => !el.closest(".channel-table-wrap, .admin-nav"))
+        .map((el) => `${el.tagName}.${el.className}`)
+        .slice(0, 10),
+    );
+    expect(wide).toEqual([]);
     if (SHOTS)
       await agency.page.screenshot({ path: `${SHOTS}/console-report-390.png`, fullPage: true });
     await agency.page.setViewportSize({ width: 1440, height: 900 });

@@ -125,8 +125,7 @@ export function ReportLinks({
       />
       <h3 className="report-minor report-links-list">만든 링크</h3>
       <DataTable
-        className="admin-table"
-        wrapClassName="channel-table-wrap"
+        className="admin-table admin-cards"
         caption="만든 고객사 열람 링크"
         rows={links}
         rowKey={(l) => l.id}
@@ -155,8 +154,7 @@ export function ReportLinks({
                   fields={{ id: l.id }}
                   buttonClassName="btn btn-outline btn-small"
                 >
-                  <span aria-hidden="true">취소</span>
-                  <span className="sr-only">{l.label} 링크 취소</span>
+                  취소<span className="sr-only"> ({l.label} 링크)</span>
                 </IntentButton>
               ) : (
                 "—"

@@ -109,31 +109,29 @@ function Summary({ total }: { total: WeeklyLine }) {
 /** A line per source or campaign (the total last): each figure with its change under it. */
 function Lines({ id, first, lines }: { id: string; first: string; lines: WeeklyLine[] }) {
   return (
-    <ReportTable id={id} caption={`${first}별 이번 주 성과와 비용, 지난 주 대비 변화`}>
-      <Head first={first} figures={COST_COLUMNS.map((c) => c.label)} />
-      <tbody>
-        {lines.length === 1 ? (
-          <tr>
-            <td colSpan={COST_COLUMNS.length + 1} className="admin-empty">
-              이번 주와 지난 주에 집계된 비용·유입·접수가 없습니다.
-            </td>
-          </tr>
-        ) : null}
-        {lines.map((l, i) => (
-          <tr key={l.label} className={i === lines.length - 1 ? "report-total" : undefined}>
-            <th scope="row" className="report-label">
-              {l.label}
-            </th>
-            {COST_COLUMNS.map((c) => (
-              <td key={c.key} className="num">
-                {c.text(l.figures)}
-                <ChangeText change={l.changes[c.key]!} />
-              </td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </ReportTable>
+    <>
+      {lines.length === 1 ? (
+        <p className="report-empty">이번 주와 지난 주에 집계된 비용·유입·접수가 없습니다.</p>
+      ) : null}
+      <ReportTable id={id} caption={`${first}별 이번 주 성과와 비용, 지난 주 대비 변화`}>
+        <Head first={first} figures={COST_COLUMNS.map((c) => c.label)} />
+        <tbody>
+          {lines.map((l, i) => (
+            <tr key={l.label} className={i === lines.length - 1 ? "report-total" : undefined}>
+              <th scope="row" className="report-label">
+                {l.label}
+              </th>
+              {COST_COLUMNS.map((c) => (
+                <td key={c.key} className="num">
+                  {c.text(l.figures)}
+                  <ChangeText change={l.changes[c.key]!} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </ReportTable>
+    </>
   );
 }
 
