@@ -10,7 +10,7 @@ import { getDb } from "~/db/db.server";
 import { addDays, kstDate, kstDayStartIso } from "~/lib/korean-time";
 
 /** The longest a link may stay open, in days from today. */
-export const REPORT_LINK_MAX_DAYS = 366;
+const REPORT_LINK_MAX_DAYS = 366;
 
 /** A token shaped like ours; anything else is not looked up. */
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;

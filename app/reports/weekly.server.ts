@@ -19,7 +19,7 @@ import {
 import type { ChannelRange } from "~/channels/channels";
 
 /** Visits booked for a slot: how many, never who. */
-export type BookedSlot = { date: string; time: string; count: number };
+type BookedSlot = { date: string; time: string; count: number };
 
 export type WeeklyReport = {
   siteId: string;

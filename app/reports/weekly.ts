@@ -25,7 +25,7 @@ export const REPORT_LINK_PATH = "/r";
 export const WEEK_PARAM = "week";
 
 /** Weeks the report offers to choose from: this one (under way) and those before. */
-export const WEEK_CHOICES = 12;
+const WEEK_CHOICES = 12;
 
 /** The Monday of the Korean week a date falls in. */
 export function mondayOf(day: string): string {
@@ -85,13 +85,13 @@ export type WeeklyLine = {
 const lineKey = (r: CostResultRow) => JSON.stringify([r.siteId, r.source, r.campaign ?? null]);
 
 /** The label of a line: its source, or (per campaign) its source and campaign. */
-export const lineLabel = (r: CostResultRow) =>
+const lineLabel = (r: CostResultRow) =>
   r.campaign === undefined
     ? channelSourceLabel(r.source)
     : `${channelSourceLabel(r.source)} · ${campaignLabel(r.campaign)}`;
 
 /** The label of the total line. */
-export const WEEKLY_TOTAL = "합계";
+const WEEKLY_TOTAL = "합계";
 
 function compare(current: CostFigures, before: CostFigures | null): Record<string, Change> {
   return Object.fromEntries(
