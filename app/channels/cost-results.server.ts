@@ -31,13 +31,8 @@ import { kstDate, kstDayStartIso } from "~/lib/korean-time";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
 
 export { previousRange } from "~/channels/channels";
-export { unitCosts, VALID_DB_NOTE } from "~/channels/cost-results";
-export type {
-  CostFigures,
-  CostResultRow,
-  CostResults,
-  CostResultsBy,
-} from "~/channels/cost-results";
+export { unitCosts } from "~/channels/cost-results";
+export type { CostResults, CostResultsBy } from "~/channels/cost-results";
 
 const addCount = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : a + b);
 
@@ -112,7 +107,7 @@ export async function costResults(
 }
 
 /** A cost of a line over the period (imported, or entered by hand). */
-export type CostLine = {
+type CostLine = {
   siteId: string;
   source: string;
   campaign: string;
@@ -156,7 +151,7 @@ async function adCostSums(
 }
 
 /** The leads of the scope per Korean day, complex, source and campaign (bought DB and the chart). */
-export async function leadsByDay(
+async function leadsByDay(
   scope: SiteScope,
   range: ChannelRange,
 ): Promise<{ siteId: string; day: string; source: string; campaign: string; leads: number }[]> {

@@ -149,7 +149,7 @@ export const COST_COLUMNS = [
   unit("contractCost", "계약 단가"),
 ] as const satisfies readonly CostColumn[];
 
-export type CostColumnKey = keyof CostFigures | keyof UnitCosts;
+type CostColumnKey = keyof CostFigures | keyof UnitCosts;
 
 /** A column's key from the address (?sort=), or null. */
 export function costColumn(key: string | null): CostColumn | null {

@@ -6,6 +6,7 @@
  * Pure, for the page and the server (app/console/portfolio.server.ts reads the figures).
  */
 import { DESK_SITE_PARAM, deskFilterQuery, NO_CONSULTANT, type DeskFilter } from "~/crm/lead-desk";
+import { formatWon as won, NO_COST, NO_FIGURE } from "~/channels/cost-results";
 import { addDays, weekdayOf } from "~/lib/korean-time";
 
 /** A complex's line. */
@@ -51,11 +52,6 @@ export function byAttention(a: PortfolioRow, b: PortfolioRow): number {
   );
 }
 
-export const NO_COST = "비용 없음";
-export const NO_CPL = "—";
-
-const won = (n: number) => `${n.toLocaleString("ko-KR")}원`;
-
 /** The week's cost: "1,234,000원", or 비용 없음. */
 export function costText(row: Pick<PortfolioRow, "weekCostWon">): string {
   return row.weekCostWon === null ? NO_COST : won(row.weekCostWon);
@@ -63,7 +59,7 @@ export function costText(row: Pick<PortfolioRow, "weekCostWon">): string {
 
 /** CPL, 비용 ÷ 이번 주 DB rounded to the won: "—" without DB, 비용 없음 without a cost. */
 export function cplText(row: Pick<PortfolioRow, "weekCostWon" | "weekLeads">): string {
-  if (row.weekLeads === 0) return NO_CPL;
+  if (row.weekLeads === 0) return NO_FIGURE;
   if (row.weekCostWon === null) return NO_COST;
   return won(Math.round(row.weekCostWon / row.weekLeads));
 }
