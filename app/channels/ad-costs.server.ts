@@ -15,7 +15,7 @@ import type { CostRow, Platform } from "~/channels/ad-cost/cost-rows";
 /** The report formats an import can come from (ad_cost_imports.platform): a parsed file's, or typed in. */
 type AdPlatform = Platform | "manual";
 
-const SAME_FILE_MESSAGE = "이미 가져온 파일입니다. 바뀐 것이 없습니다.";
+export const SAME_FILE_MESSAGE = "이미 가져온 파일입니다. 바뀐 것이 없습니다.";
 
 /** Days per DELETE and rows per INSERT: far below either engine's limit on parameters. */
 const DAYS_PER_STATEMENT = 500;

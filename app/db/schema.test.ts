@@ -309,6 +309,8 @@ const EXPECTED: Record<string, string[]> = {
     "expires_at",
     "revoked_at",
   ],
+  ad_cost_pending: ["id", "site_id", "file_name", "sha256", "bytes", "created_by", "created_at"],
+  ad_cost_choices: ["site_id", "kind", "choice_key", "value", "updated_by", "updated_at"],
 };
 
 async function columnsOf(db: Db): Promise<Record<string, string[]>> {

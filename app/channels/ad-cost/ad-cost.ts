@@ -62,7 +62,7 @@ export async function parseAdCostFile(
 }
 
 /** The columns a person picked, by their header titles, for a file no platform claims. */
-interface ColumnMapping {
+export interface ColumnMapping {
   day: string;
   campaign?: string;
   source?: string;
