@@ -108,6 +108,8 @@ export default [
     page("admin/channels", "routes/admin/crm/channels.tsx"),
     page("admin/channels/manual-costs", "routes/admin/crm/manual-costs.tsx"),
     page("admin/reports/weekly", "routes/admin/reports/weekly.tsx"),
+    // 광고비 가져오기: an ad platform's cost report uploaded, previewed and saved (issue 41).
+    page("admin/channels/costs", "routes/admin/crm/channels.costs.tsx"),
     page("admin/operations", "routes/admin/console/operations.tsx"),
     page("admin/sites", "routes/admin/console/sites.tsx"),
     // 새 단지's guided start: its first step makes the draft, the others change it (issue 39).

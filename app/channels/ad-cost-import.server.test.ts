@@ -10,7 +10,6 @@ import {
   knownSources,
   listImports,
   pendingFile,
-  planFingerprint,
   planImport,
   purgePending,
   rememberCampaignNames,
@@ -140,9 +139,7 @@ describe.each(engines())("광고비 가져오기 between its steps ($name)", (en
     const save = { siteId: "anyang", pendingId: id, excludeRefused: false, by: BY };
 
     // A preview made with another source is not what would be saved.
-    expect(
-      await saveImport({ ...save, source: "kakao", previewed: planFingerprint(plan) }),
-    ).toEqual({
+    expect(await saveImport({ ...save, source: "kakao", previewed: plan.fingerprint })).toEqual({
       ok: false,
       field: "form",
       message: "미리 보기를 새로 만들었습니다. 바뀐 내용을 확인한 뒤 저장해 주세요.",
@@ -150,7 +147,7 @@ describe.each(engines())("광고비 가져오기 between its steps ($name)", (en
     const saved = await saveImport({
       ...save,
       source: "kakao_m",
-      previewed: planFingerprint(plan),
+      previewed: plan.fingerprint,
     });
     expect(saved).toEqual({
       ok: true,
@@ -182,7 +179,7 @@ describe.each(engines())("광고비 가져오기 between its steps ($name)", (en
         ...save,
         pendingId: again,
         source: "kakao_m",
-        previewed: planFingerprint(second),
+        previewed: second.fingerprint,
       }),
     ).toEqual({ ok: false, field: "file", message: "이미 가져온 파일입니다. 바뀐 것이 없습니다." });
     const n = await t.db().get<{ n: number }>("SELECT COUNT(*) AS n FROM ad_costs");

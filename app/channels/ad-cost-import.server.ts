@@ -288,6 +288,8 @@ export type ImportPlan =
       needsSource: boolean;
       unnamedCampaigns: string[];
       refused: Refusal[];
+      /** What a save must find as this preview showed it (planFingerprint). */
+      fingerprint: string;
       rows: number;
       firstDay: string | null;
       lastDay: string | null;
@@ -303,6 +305,8 @@ export type ImportPlan =
         replacedDays: { campaign: string; day: string }[];
       }[];
     };
+
+type Plan<S extends ImportPlan["step"]> = Extract<ImportPlan, { step: S }>;
 
 type PlanOptions = { source?: string; remap?: boolean };
 
@@ -364,7 +368,7 @@ async function readPlan(
       replacedDays: p.replacedDays,
     });
   }
-  const preview: ImportPlan = {
+  const preview: Omit<Plan<"preview">, "fingerprint"> = {
     step: "preview",
     file,
     platform: result.platform,
@@ -383,7 +387,7 @@ async function readPlan(
     ),
     targets,
   };
-  return plan(preview, result.rows, pending.sha256);
+  return plan({ ...preview, fingerprint: planFingerprint(preview) }, result.rows, pending.sha256);
 }
 
 /** What a save answers: the files imported, or the Korean message of the field that stops it. */
@@ -427,7 +431,7 @@ export async function saveImport(input: {
     };
   if (plan.unnamedCampaigns.length > 0)
     return { ok: false, field: "names", message: IMPORT_MESSAGES.unnamed };
-  if (planFingerprint(plan) !== input.previewed)
+  if (plan.fingerprint !== input.previewed)
     return { ok: false, field: "form", message: IMPORT_MESSAGES.changed };
   if (plan.refused.length > 0 && !input.excludeRefused)
     return {
@@ -469,7 +473,7 @@ export async function saveImport(input: {
  * What a save must find as its preview showed it: the sources, rows, cost, refusals and replaced
  * days. A preview made before another import, or with another source, differs.
  */
-export function planFingerprint(plan: Extract<ImportPlan, { step: "preview" }>): string {
+function planFingerprint(plan: Omit<Plan<"preview">, "fingerprint">): string {
   return createHash("sha256")
     .update(
       JSON.stringify([

@@ -83,9 +83,9 @@ const trimmed = (rows: TableRow[]) =>
     .map((r) => ({ line: r.line, cells: r.cells.map((c) => c.trim()) }))
     .filter((r) => r.cells.some((c) => c !== ""));
 
-/** Why a file of `size` bytes is refused (over MAX_BYTES). */
-export const tooLargeMessage = (size: number) =>
-  `파일이 10MB를 넘습니다 (${(size / 1024 / 1024).toFixed(1)}MB). 기간을 나누어 내려받아 주세요.`;
+/** Why a file of `size` bytes (when known) is refused: over MAX_BYTES. */
+export const tooLargeMessage = (size?: number) =>
+  `파일이 10MB를 넘습니다${size === undefined ? "" : ` (${(size / 1024 / 1024).toFixed(1)}MB)`}. 기간을 나누어 내려받아 주세요.`;
 
 /** The file's rows with text in them, cells trimmed; or why the file cannot be read. */
 export async function readTable(bytes: Uint8Array): Promise<Table> {

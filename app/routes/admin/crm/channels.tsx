@@ -110,6 +110,9 @@ export default function AdminChannels({ loaderData }: Route.ComponentProps) {
         >
           주간 보고서
         </Link>
+        <Link to="/admin/channels/costs" className="btn btn-outline btn-small">
+          광고비 가져오기
+        </Link>
         <a href={`/admin/channels.csv?${query}`} className="btn btn-primary btn-small" download>
           CSV 내려받기
         </a>
