@@ -234,6 +234,13 @@ export function PreviewStep({
         </Fact>
         <Fact term="합계 (VAT 포함)">{won(plan.totalWon)}</Fact>
         <Fact term="거부된 행">{count(plan.refused.length)}</Fact>
+        {plan.targets.length > 1 ? (
+          <Fact term="유입 경로별">
+            {plan.targets
+              .map((t) => `${t.source} ${count(t.rows)}행 ${won(t.totalWon)}`)
+              .join(", ")}
+          </Fact>
+        ) : null}
       </dl>
       {plan.mapped ? (
         <p className="field-hint">
@@ -252,7 +259,9 @@ export function PreviewStep({
         </p>
       ) : null}
       <h3 className="admin-subtitle">바뀌는 날</h3>
-      {replaced.length === 0 ? (
+      {plan.needsSource ? (
+        <p>아래에 유입 경로를 적고 미리 보기를 다시 만들면 바뀌는 날을 보여 드립니다.</p>
+      ) : replaced.length === 0 ? (
         <p>이미 저장된 비용 중 이 파일이 바꾸는 날은 없습니다.</p>
       ) : (
         replaced.map((t) => (
@@ -283,12 +292,7 @@ export function PreviewStep({
         <input type="hidden" name="file" value={plan.file.id} />
         <input type="hidden" name="previewed" value={plan.fingerprint} />
         <div className="field">
-          <label htmlFor={`${id}-source`}>
-            유입 경로 (utm_source)
-            {plan.targets.length > 1 || (plan.platform === "mapped" && !plan.needsSource)
-              ? " : 파일의 유입 경로 열이 빈 행에 씁니다"
-              : ""}
-          </label>
+          <label htmlFor={`${id}-source`}>유입 경로 (utm_source)</label>
           <input
             id={`${id}-source`}
             name="source"
