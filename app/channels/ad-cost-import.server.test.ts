@@ -69,6 +69,24 @@ describe.each(engines())("광고비 가져오기 between its steps ($name)", (en
     expect(Number(left?.n)).toBe(0);
   });
 
+  it("keeps a complex's newest 20 waiting files, forgetting older ones", async () => {
+    const first = await keep("0.csv", KAKAO);
+    // An hour older than the others, which may share a millisecond.
+    await t
+      .db()
+      .run("UPDATE ad_cost_pending SET created_at = $1 WHERE id = $2", [
+        new Date(Date.now() - 60 * 60 * 1000).toISOString(),
+        first,
+      ]);
+    for (let i = 1; i <= 20; i++) await keep(`${i}.csv`, KAKAO);
+    expect(await pendingFile("anyang", first)).toBeUndefined();
+    const left = await t
+      .db()
+      .all<{ file_name: string }>("SELECT file_name FROM ad_cost_pending WHERE site_id = 'anyang'");
+    expect(left).toHaveLength(20);
+    expect(left.map((r) => r.file_name)).not.toContain("0.csv");
+  });
+
   it("remembers a source per platform, a mapping per header and campaign names, per complex", async () => {
     await rememberSource("anyang", "meta", "fb_ads", BY);
     await rememberSource("anyang", "meta", "meta_ads", BY);

@@ -32,7 +32,10 @@ type PendingFile = {
   createdAt: string;
 };
 
-/** Keeps an uploaded file of the complex until it is saved: its id. */
+/** The most files a complex keeps waiting: an older one is forgotten when another comes. */
+const PENDING_PER_COMPLEX = 20;
+
+/** Keeps an uploaded file of the complex until it is saved (its newest 20 wait): its id. */
 export async function keepPending(input: {
   siteId: string;
   fileName: string;
@@ -54,6 +57,11 @@ export async function keepPending(input: {
       input.by,
       new Date().toISOString(),
     ],
+  );
+  await db.run(
+    `DELETE FROM ad_cost_pending WHERE site_id = $1 AND id NOT IN
+       (SELECT id FROM ad_cost_pending WHERE site_id = $1 ORDER BY created_at DESC, id LIMIT $2)`,
+    [input.siteId, PENDING_PER_COMPLEX],
   );
   return id;
 }

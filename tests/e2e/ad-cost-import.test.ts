@@ -104,15 +104,16 @@ describe("광고비 가져오기", () => {
     }
   });
 
-  test("an unknown file's columns are picked; the pages pass axe at 390 px", async () => {
-    const { context, page, errors } = await openPage(browser, "phone");
+  test("an unknown file's columns are picked once, then proposed for the next file of that header; axe at 390 and 1440 px", async () => {
+    const sheet = (day: string) =>
+      csv("시트.csv", Buffer.from(`일자,캠페인명,집행금액\n${day},현수막,100000\n`));
+    const phone = await openPage(browser, "phone");
     try {
+      const { page, errors } = phone;
       await signInVia(page, server, "/admin/channels/costs");
       await hydrated(page);
       await noViolations(page, "upload 390");
-      await fileInput(page).setInputFiles(
-        csv("시트.csv", Buffer.from("일자,캠페인명,집행금액\n2026-02-01,현수막,100000\n")),
-      );
+      await fileInput(page).setInputFiles(sheet("2026-02-01"));
       await page.getByRole("button", { name: "올리고 미리 보기" }).click();
       await page.getByRole("region", { name: "열 고르기: 시트.csv" }).waitFor();
       await noViolations(page, "mapping 390");
@@ -127,7 +128,28 @@ describe("광고비 가져오기", () => {
       await noViolations(page, "preview 390");
       expect(errors).toEqual([]);
     } finally {
-      await context.close();
+      await phone.context.close();
+    }
+
+    // The next file with that header goes straight to its preview; its columns can be picked again.
+    const desktop = await openPage(browser, "desktop");
+    try {
+      const { page, errors } = desktop;
+      await signInVia(page, server, "/admin/channels/costs");
+      await hydrated(page);
+      await fileInput(page).setInputFiles(sheet("2026-02-02"));
+      await page.getByRole("button", { name: "올리고 미리 보기" }).click();
+      const preview = page.getByRole("region", { name: "미리 보기: 시트.csv" });
+      await preview.waitFor();
+      expect(await preview.locator(".cost-facts").innerText()).toContain("직접 지정");
+      await preview.getByRole("link", { name: "열 다시 고르기" }).click();
+      await page.getByRole("region", { name: "열 고르기: 시트.csv" }).waitFor();
+      expect(await page.getByLabel("비용 (필수)").inputValue()).toBe("집행금액");
+      expect(await page.getByLabel("아니오, 10%를 더해 저장합니다").isChecked()).toBe(true);
+      await noViolations(page, "mapping 1440");
+      expect(errors).toEqual([]);
+    } finally {
+      await desktop.context.close();
     }
   });
 

@@ -5,6 +5,7 @@ import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { DataTable, type Column } from "~/components/admin/data-table";
 import { Fact } from "~/components/admin/facts";
 import { FormMessage } from "~/components/admin/form-message";
+import { useFocusFirstInvalid } from "~/components/admin/focus-invalid";
 import { Options } from "~/components/admin/options";
 import { TextField } from "~/components/admin/text-field";
 import type { ImportPlan, listImports } from "~/channels/ad-cost-import.server";
@@ -70,13 +71,20 @@ function CancelStep({ pendingId }: { pendingId: string }) {
 
 export function UploadStep({ answer, notice }: { answer?: CostAnswer; notice?: string }) {
   const id = useId();
+  const form = useFocusFirstInvalid(answer);
   const error = errorOf(answer, "file", id);
   return (
-    <AdminCard id={`${id}-title`} title="보고서 파일 올리기">
+    <AdminCard id={`${id}-title`} title="보고서 파일 올리기" className="cost-step">
       <FormMessage tone="error" focus={Boolean(notice)}>
         {notice ?? (answer?.field === "form" ? answer.message : null)}
       </FormMessage>
-      <Form method="post" encType="multipart/form-data" className="admin-form" noValidate>
+      <Form
+        ref={form}
+        method="post"
+        encType="multipart/form-data"
+        className="admin-form"
+        noValidate
+      >
         <input type="hidden" name="intent" value="upload" />
         <div className="field">
           <label htmlFor={id}>보고서 파일 (CSV, TSV, XLSX)</label>
@@ -102,14 +110,15 @@ export function UploadStep({ answer, notice }: { answer?: CostAnswer; notice?: s
 
 export function MappingStep({ plan, answer }: { plan: Plan<"mapping">; answer?: CostAnswer }) {
   const id = useId();
+  const form = useFocusFirstInvalid(answer);
   const titles = [...new Set(plan.header.filter((t) => t !== ""))];
   const proposed = plan.proposed;
   return (
-    <AdminCard id={`${id}-title`} title={`열 고르기: ${plan.file.fileName}`}>
-      <p className="field-hint">
+    <AdminCard id={`${id}-title`} title={`열 고르기: ${plan.file.fileName}`} className="cost-step">
+      <p className="cost-note">
         {plan.message} 고른 열은 이 단지에서 같은 제목 줄의 파일에 다시 씁니다.
       </p>
-      <Form method="post" className="admin-form cost-mapping" noValidate>
+      <Form ref={form} method="post" className="admin-form cost-mapping" noValidate>
         <input type="hidden" name="intent" value="map" />
         <input type="hidden" name="file" value={plan.file.id} />
         {MAPPING_COLUMNS.map((c) => {
@@ -203,6 +212,7 @@ export function PreviewStep({
   changed: boolean;
 }) {
   const id = useId();
+  const form = useFocusFirstInvalid(answer);
   const campaigns = cut(plan.campaigns, 30);
   const refused = cut(plan.refused, 200);
   const sourceError = errorOf(answer, "source", `${id}-source`);
@@ -210,7 +220,7 @@ export function PreviewStep({
   const sameFile = plan.targets.some((t) => t.sameFile);
   const replaced = plan.targets.filter((t) => t.replacedDays.length > 0);
   return (
-    <AdminCard id={`${id}-title`} title={`미리 보기: ${plan.file.fileName}`}>
+    <AdminCard id={`${id}-title`} title={`미리 보기: ${plan.file.fileName}`} className="cost-step">
       <FormMessage
         tone="error"
         focus={changed || answer?.field === "form" || answer?.field === "file"}
@@ -243,7 +253,7 @@ export function PreviewStep({
         ) : null}
       </dl>
       {plan.mapped ? (
-        <p className="field-hint">
+        <p className="cost-note">
           이 단지에서 전에 고른 열로 읽었습니다.{" "}
           <a href={`?file=${encodeURIComponent(plan.file.id)}&remap=1`}>열 다시 고르기</a>
         </p>
@@ -288,7 +298,7 @@ export function PreviewStep({
         </>
       ) : null}
 
-      <Form method="post" className="admin-form cost-save" noValidate>
+      <Form ref={form} method="post" className="admin-form cost-save" noValidate>
         <input type="hidden" name="file" value={plan.file.id} />
         <input type="hidden" name="previewed" value={plan.fingerprint} />
         <div className="field">
@@ -414,7 +424,7 @@ export function ImportList({
   highlight: string | null;
 }) {
   return (
-    <section aria-labelledby="cost-imports">
+    <section aria-labelledby="cost-imports" className="cost-imports-part">
       <h2 className="admin-subtitle" id="cost-imports">
         가져온 파일
       </h2>

@@ -193,6 +193,17 @@ describe.each(engines())("광고비 가져오기 ($name)", (engine) => {
     expect(await stored()).toEqual({ rows: 4, won: NAVER_TOTAL - 300_000 + 165_001 });
   });
 
+  it("deletes an imported file and its costs", async () => {
+    const cookie = await agency();
+    const id = await upload(cookie, "네이버.csv", utf8(NAVER));
+    await save(cookie, id, { excludeRefused: "1" });
+    const [imported] = (await page(cookie)).imports;
+    const deleted = await post(cookie, formOf({ intent: "delete", import: imported!.id }));
+    expect(deleted.location).toBe(`${PATH}?deleted=1`);
+    expect(await stored()).toEqual({ rows: 0, won: 0 });
+    expect((await page(cookie)).imports).toEqual([]);
+  });
+
   it("refuses a file over 10 MB in Korean and keeps nothing", async () => {
     const cookie = await agency();
     const big = new Uint8Array(11 * 1024 * 1024).fill(0x41);
