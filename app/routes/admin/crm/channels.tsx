@@ -106,7 +106,7 @@ export default function AdminChannels({ loaderData }: Route.ComponentProps) {
       <AdminHead title="채널 성과">
         <Link
           to={`/admin/reports/weekly${site && site.scope !== site.current && site.scope !== ALL_SITES ? `?site=${encodeURIComponent(site.scope)}` : ""}`}
-          className="btn btn-outline btn-small"
+          className="btn btn-outline btn-small channel-first-action"
         >
           주간 보고서
         </Link>
