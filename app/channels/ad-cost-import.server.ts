@@ -254,7 +254,7 @@ export async function listImports(siteId: string) {
 }
 
 /** The source a typed value means (as channel_counts keys it), or null when it is none. */
-export function sourceOf(typed: string): string | null {
+function sourceOf(typed: string): string | null {
   const key = channelSource(typed.trim());
   return key === NO_SOURCE || key === OTHER_SOURCES ? null : key;
 }

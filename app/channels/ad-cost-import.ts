@@ -38,8 +38,6 @@ export const MAPPING_COLUMNS = [
   { name: "impressions", label: "노출수", required: false },
 ] as const satisfies readonly { name: keyof ColumnMapping; label: string; required: boolean }[];
 
-export type MappingColumn = (typeof MAPPING_COLUMNS)[number]["name"];
-
 /** The Korean messages of the import, one place. */
 export const IMPORT_MESSAGES = {
   noFile: "가져올 파일(CSV, TSV, XLSX)을 골라 주세요.",
