@@ -150,42 +150,35 @@ async function adCostSums(
   }));
 }
 
-/** The leads of the scope per Korean day, complex, source and campaign (bought DB and the chart). */
+/**
+ * The leads of the scope per Korean day, complex and source (the chart). Not per campaign: at a
+ * year of 50 campaigns per source that is nearly a group per lead (scripts/bench-crm.mjs).
+ */
 async function leadsByDay(
   scope: SiteScope,
   range: ChannelRange,
-): Promise<{ siteId: string; day: string; source: string; campaign: string; leads: number }[]> {
+): Promise<{ siteId: string; day: string; source: string; leads: number }[]> {
   const db = await getDb();
   // Per UTC hour (portable SQL on both engines); each hour falls in one Korean day.
   const rows = await db.all<{
     site_id: string;
     source: string | null;
-    campaign: string;
     hour: string;
     leads: number;
   }>(
-    `SELECT site_id, LOWER(utm_source) AS source, COALESCE(utm_campaign, '') AS campaign,
-       SUBSTR(created_at, 1, 13) AS hour, COUNT(*) AS leads
+    `SELECT site_id, LOWER(utm_source) AS source, SUBSTR(created_at, 1, 13) AS hour,
+       COUNT(*) AS leads
      FROM leads
      WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND created_at >= $2 AND created_at < $3
-     GROUP BY site_id, LOWER(utm_source), COALESCE(utm_campaign, ''), SUBSTR(created_at, 1, 13)`,
+     GROUP BY site_id, LOWER(utm_source), SUBSTR(created_at, 1, 13)`,
     [scope, kstDayStartIso(range.from), kstDayStartIso(addDays(range.to, 1))],
   );
-  const lines = new Map<
-    string,
-    { siteId: string; day: string; source: string; campaign: string; leads: number }
-  >();
+  const lines = new Map<string, { siteId: string; day: string; source: string; leads: number }>();
   for (const r of rows) {
     const day = kstDate(new Date(`${r.hour}:00:00Z`));
     const source = channelSource(r.source);
-    const id = JSON.stringify([r.site_id, day, source, r.campaign]);
-    const line = lines.get(id) ?? {
-      siteId: r.site_id,
-      day,
-      source,
-      campaign: r.campaign,
-      leads: 0,
-    };
+    const id = JSON.stringify([r.site_id, day, source]);
+    const line = lines.get(id) ?? { siteId: r.site_id, day, source, leads: 0 };
     line.leads += Number(r.leads);
     lines.set(id, line);
   }
