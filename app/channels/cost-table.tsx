@@ -1,4 +1,5 @@
 import { channelSourceLabel } from "~/channels/channels";
+import { LineHead } from "~/crm/funnel-table";
 import {
   campaignLabel,
   change,
@@ -133,14 +134,7 @@ function CostLine({
 }) {
   return (
     <tr>
-      {site !== null ? (
-        <td className="nowrap" data-label="단지">
-          {site}
-        </td>
-      ) : null}
-      <th scope="row" className="funnel-source">
-        {label}
-      </th>
+      <LineHead site={site} label={label} />
       {campaign !== null ? <td data-label="캠페인">{campaign}</td> : null}
       {COST_COLUMNS.map((c: CostColumn) => (
         <td

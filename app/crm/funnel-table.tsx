@@ -70,6 +70,22 @@ export function FunnelTable({
   );
 }
 
+/** A line's first cells, the funnel's and the cost table's: its complex (모든 단지 only) and its source. */
+export function LineHead({ site, label }: { site: string | null; label: string }) {
+  return (
+    <>
+      {site !== null ? (
+        <td className="nowrap" data-label="단지">
+          {site}
+        </td>
+      ) : null}
+      <th scope="row" className="funnel-source">
+        {label}
+      </th>
+    </>
+  );
+}
+
 function FunnelLine({
   site,
   label,
@@ -81,14 +97,7 @@ function FunnelLine({
 }) {
   return (
     <tr>
-      {site !== null ? (
-        <td className="nowrap" data-label="단지">
-          {site}
-        </td>
-      ) : null}
-      <th scope="row" className="funnel-source">
-        {label}
-      </th>
+      <LineHead site={site} label={label} />
       {FUNNEL_COLUMNS.map((c) => {
         const v = c.value(figures);
         return (
