@@ -204,6 +204,59 @@ describe.each(engines())("광고비 가져오기 between its steps ($name)", (en
     expect(Number(n?.n)).toBe(3);
   });
 
+  it("refuses a file overlapping stored campaign-days unless told to replace them, then replaces only those", async () => {
+    const first = await keep("카카오.csv", KAKAO);
+    const plan = await planImport("anyang", first, { source: "kakao" });
+    if (plan.step !== "preview") throw new Error(plan.step);
+    const save = { siteId: "anyang", source: "kakao", excludeRefused: false, by: BY };
+    expect(
+      await saveImport({ ...save, pendingId: first, previewed: plan.fingerprint }),
+    ).toMatchObject({
+      ok: true,
+    });
+
+    // A corrected download of 2 March for 관심사 (and a new 3 March): one stored campaign-day overlaps.
+    const corrected = utf8(
+      [
+        "일,캠페인 이름,광고그룹 이름,노출수,클릭수,비용",
+        "20260302,분양_카카오,관심사,600,6,60000",
+        "20260303,분양_카카오,관심사,700,7,70000",
+      ].join("\n"),
+    );
+    const second = await keep("카카오_수정.csv", corrected);
+    const overlap = await planImport("anyang", second, { source: "kakao" });
+    if (overlap.step !== "preview") throw new Error(overlap.step);
+    expect(overlap.targets).toEqual([
+      expect.objectContaining({
+        source: "kakao",
+        replacedDays: [{ campaign: "분양_카카오", day: "2026-03-02" }],
+      }),
+    ]);
+    const costs = async () =>
+      (
+        await t.db().all<{ day: string; won: number }>(
+          `SELECT day, SUM(cost_won) AS won FROM ad_costs WHERE site_id = 'anyang'
+           GROUP BY day ORDER BY day`,
+        )
+      ).map((r) => `${r.day} ${Number(r.won)}`);
+    const before = ["2026-03-01 110000", "2026-03-02 77000"];
+    expect(await costs()).toEqual(before);
+
+    const again = { ...save, pendingId: second, previewed: overlap.fingerprint };
+    expect(await saveImport(again)).toEqual({
+      ok: false,
+      field: "replaceOverlap",
+      message:
+        "이미 저장된 비용과 1개 캠페인·날짜가 겹칩니다. 그 비용을 이 파일의 것으로 바꾸려면 ‘겹치는 날을 이 파일로 바꾸기’를 골라 주세요.",
+    });
+    expect(await costs()).toEqual(before);
+    expect(await pendingFile("anyang", second)).toBeDefined();
+
+    expect(await saveImport({ ...again, replaceOverlap: true })).toMatchObject({ ok: true });
+    // 2 March's two ad groups (55,000 + 22,000) give way to the corrected 66,000; 1 March stays.
+    expect(await costs()).toEqual(["2026-03-01 110000", "2026-03-02 66000", "2026-03-03 77000"]);
+  });
+
   it("asks for the columns of an unrecognised file, then reads it with the remembered ones", async () => {
     const id = await keep("시트.csv", SHEET);
     expect(await planImport("anyang", id)).toMatchObject({

@@ -403,15 +403,16 @@ export type SaveAnswer =
   | { ok: true; imported: { importId: string; source: string; rows: number; totalWon: number }[] }
   | {
       ok: false;
-      field: "file" | "source" | "names" | "excludeRefused" | "form";
+      field: "file" | "source" | "names" | "excludeRefused" | "replaceOverlap" | "form";
       message: string;
     };
 
 /**
  * Saves a waiting file of the complex as the preview showed it (`previewed`: the preview's
  * fingerprint, planFingerprint): nothing when the preview would now read otherwise, when rows were
- * refused and `excludeRefused` is not given, when the source is missing, or when this very file was
- * imported before. The chosen source is remembered for the platform, and the file forgotten.
+ * refused and `excludeRefused` is not given, when the source is missing, when this very file was
+ * imported before, or when it covers campaign-days already stored and `replaceOverlap` is not given
+ * (with it, those days are replaced). The chosen source is remembered for the platform, and the file forgotten.
  */
 export async function saveImport(input: {
   siteId: string;
@@ -419,6 +420,7 @@ export async function saveImport(input: {
   source: string;
   previewed: string;
   excludeRefused: boolean;
+  replaceOverlap?: boolean;
   by: string;
 }): Promise<SaveAnswer> {
   const {
@@ -450,6 +452,9 @@ export async function saveImport(input: {
   if (plan.rows === 0) return { ok: false, field: "form", message: IMPORT_MESSAGES.nothing };
   const same = plan.targets.find((t) => t.sameFile);
   if (same) return { ok: false, field: "file", message: SAME_FILE_MESSAGE };
+  const overlap = plan.targets.reduce((n, t) => n + t.replacedDays.length, 0);
+  if (overlap > 0 && !input.replaceOverlap)
+    return { ok: false, field: "replaceOverlap", message: IMPORT_MESSAGES.overlap(overlap) };
 
   const groups = bySource(parsed, sourceOf(plan.source));
   const imported = [];

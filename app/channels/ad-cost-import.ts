@@ -47,6 +47,8 @@ export const IMPORT_MESSAGES = {
   unnamed: "캠페인 ID마다 이름(utm_campaign)을 적어 주세요.",
   refused: (n: number) =>
     `거부된 행이 ${n}개 있습니다. 그 행을 빼고 저장하려면 ‘거부된 ${n}행을 빼고 저장’을 골라 주세요.`,
+  overlap: (n: number) =>
+    `이미 저장된 비용과 ${n}개 캠페인·날짜가 겹칩니다. 그 비용을 이 파일의 것으로 바꾸려면 ‘겹치는 날을 이 파일로 바꾸기’를 골라 주세요.`,
   changed: "미리 보기를 새로 만들었습니다. 바뀐 내용을 확인한 뒤 저장해 주세요.",
   nothing: "저장할 행이 없습니다.",
   mapping: (label: string) => `${label} 열을 골라 주세요.`,

@@ -13,15 +13,15 @@ import { startServer, type RunningServer } from "./support/server";
  */
 
 // Naver's screen download: a title line, thousands separators, a broken date on line 6.
-const naverFile = (brand: string) =>
+const naverFile = (brand: string, general = "분양_일반") =>
   Buffer.from(
     [
       "\uFEFF캠페인 보고서(2026.01.22.~2026.01.23.)",
       '캠페인,광고그룹,일별,노출수,클릭수,"총비용(VAT포함,원)"',
       `${brand},브랜드_메인,2026.01.22.,"12,345",321,"353,100"`,
       `${brand},브랜드_메인,2026.01.23.,"10,000",300,"300,000"`,
-      '분양_일반,지역_키워드,2026.01.22.,"5,000",50,"110,000"',
-      '분양_일반,지역_키워드,2026.01.32.,"5,000",50,"110,000"',
+      `${general},지역_키워드,2026.01.22.,"5,000",50,"110,000"`,
+      `${general},지역_키워드,2026.01.32.,"5,000",50,"110,000"`,
     ].join("\r\n"),
   );
 const TOTAL = "763,100원";
@@ -98,6 +98,27 @@ describe("광고비 가져오기", () => {
         ADMIN_ENV.ADMIN_EMAIL,
       ]);
       await noViolations(page, "list 1440");
+
+      // A corrected download of 23 January overlaps what is stored: nothing is saved until asked.
+      const corrected = Buffer.from(
+        '캠페인,광고그룹,일별,노출수,클릭수,"총비용(VAT포함,원)"\n분양_브랜드,브랜드_메인,2026.01.23.,"9,000",250,"250,000"\n',
+      );
+      await fileInput(page).setInputFiles(csv("네이버_1월_수정.csv", corrected));
+      await page.getByRole("button", { name: "올리고 미리 보기" }).click();
+      const again = page.getByRole("region", { name: "미리 보기: 네이버_1월_수정.csv" });
+      await again.waitFor();
+      expect(await again.getByRole("listitem").allInnerTexts()).toEqual([
+        "분양_브랜드: 2026. 1. 23.",
+      ]);
+      await again.getByRole("button", { name: "250,000원 저장" }).click();
+      const replace = again.getByLabel("겹치는 날을 이 파일로 바꾸기");
+      await expect.poll(() => replace.getAttribute("aria-invalid")).toBe("true");
+      expect(await again.locator(".field-error").innerText()).toContain(
+        "이미 저장된 비용과 1개 캠페인·날짜가 겹칩니다.",
+      );
+      await replace.check();
+      await again.getByRole("button", { name: "250,000원 저장" }).click();
+      await page.getByText("「네이버_1월_수정.csv」 1행, 합계 250,000원을 저장했습니다.").waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -175,7 +196,7 @@ describe("광고비 가져오기", () => {
       await tabTo("보고서 파일");
       const chooser = page.waitForEvent("filechooser");
       await page.keyboard.press("Space");
-      await (await chooser).setFiles(csv("키보드.csv", naverFile("키보드_브랜드")));
+      await (await chooser).setFiles(csv("키보드.csv", naverFile("키보드_브랜드", "키보드_일반")));
       await tabTo("올리고 미리 보기");
       await page.keyboard.press("Enter");
       const preview = page.getByRole("region", { name: "미리 보기: 키보드.csv" });

@@ -200,6 +200,30 @@ function ReplacedDays({ days }: { days: { campaign: string; day: string }[] }) {
   );
 }
 
+/** A box the save needs ticked when the file asks for it (refused rows, overlapping days). */
+function SaveCondition(props: {
+  id: string;
+  name: "excludeRefused" | "replaceOverlap";
+  answer: CostAnswer | undefined;
+  label: string;
+  hint: string;
+}) {
+  const { id, name } = props;
+  const error = errorOf(props.answer, name, id);
+  return (
+    <div className="field">
+      <label className="check" htmlFor={id}>
+        <input id={id} type="checkbox" name={name} value="1" {...error.input} />
+        {props.label}
+      </label>
+      <p id={`${id}-hint`} className="field-hint">
+        {props.hint}
+      </p>
+      <FieldError id={id} message={error.message} />
+    </div>
+  );
+}
+
 export function PreviewStep({
   plan,
   sources,
@@ -216,7 +240,6 @@ export function PreviewStep({
   const campaigns = cut(plan.campaigns, 30);
   const refused = cut(plan.refused, 200);
   const sourceError = errorOf(answer, "source", `${id}-source`);
-  const excludeError = errorOf(answer, "excludeRefused", `${id}-exclude`);
   const sameFile = plan.targets.some((t) => t.sameFile);
   const replaced = plan.targets.filter((t) => t.replacedDays.length > 0);
   return (
@@ -268,17 +291,20 @@ export function PreviewStep({
           이미 가져온 파일입니다. 바뀐 것이 없습니다.
         </p>
       ) : null}
-      <h3 className="admin-subtitle">바뀌는 날</h3>
+      <h3 className="admin-subtitle">겹치는 날</h3>
       {plan.needsSource ? (
-        <p>아래에 유입 경로를 적고 미리 보기를 다시 만들면 바뀌는 날을 보여 드립니다.</p>
+        <p>
+          아래에 유입 경로를 적고 미리 보기를 다시 만들면 이미 저장된 비용과 겹치는 날을 보여
+          드립니다.
+        </p>
       ) : replaced.length === 0 ? (
-        <p>이미 저장된 비용 중 이 파일이 바꾸는 날은 없습니다.</p>
+        <p>이미 저장된 비용과 겹치는 날은 없습니다.</p>
       ) : (
         replaced.map((t) => (
           <div key={t.source}>
             <p>
-              유입 경로 <strong>{t.source}</strong>에 이미 저장된 아래 날짜의 비용을 이 파일의
-              것으로 바꿉니다.
+              유입 경로 <strong>{t.source}</strong>에 이미 저장된 아래 날짜의 비용과 겹칩니다.
+              아래에서 ‘겹치는 날을 이 파일로 바꾸기’를 고르면 그 비용을 이 파일의 것으로 바꿉니다.
             </p>
             <ReplacedDays days={t.replacedDays} />
           </div>
@@ -350,22 +376,22 @@ export function PreviewStep({
           </fieldset>
         ) : null}
         {plan.refused.length > 0 ? (
-          <div className="field">
-            <label className="check" htmlFor={`${id}-exclude`}>
-              <input
-                id={`${id}-exclude`}
-                type="checkbox"
-                name="excludeRefused"
-                value="1"
-                {...excludeError.input}
-              />
-              거부된 {count(plan.refused.length)}행을 빼고 저장
-            </label>
-            <p id={`${id}-exclude-hint`} className="field-hint">
-              고르지 않으면 아무것도 저장하지 않습니다.
-            </p>
-            <FieldError id={`${id}-exclude`} message={excludeError.message} />
-          </div>
+          <SaveCondition
+            id={`${id}-exclude`}
+            name="excludeRefused"
+            answer={answer}
+            label={`거부된 ${count(plan.refused.length)}행을 빼고 저장`}
+            hint="고르지 않으면 아무것도 저장하지 않습니다."
+          />
+        ) : null}
+        {replaced.length > 0 ? (
+          <SaveCondition
+            id={`${id}-overlap`}
+            name="replaceOverlap"
+            answer={answer}
+            label="겹치는 날을 이 파일로 바꾸기"
+            hint="고르지 않으면 아무것도 저장하지 않습니다. 같은 캠페인의 다른 날은 그대로 둡니다."
+          />
         ) : null}
         <div className="admin-form-actions">
           <button type="submit" name="intent" value="save" className="btn btn-primary">

@@ -153,6 +153,7 @@ export async function action({ request }: Route.ActionArgs) {
       source,
       previewed: field(form, "previewed"),
       excludeRefused: field(form, "excludeRefused") === "1",
+      replaceOverlap: field(form, "replaceOverlap") === "1",
       by: admin.email,
     });
     if (saved.ok) return redirect(`${PATH}?saved=${saved.imported[0]!.importId}`);
