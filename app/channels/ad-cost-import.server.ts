@@ -431,6 +431,7 @@ export async function saveImport(input: {
     source: input.source,
   });
   if (plan.step === "gone") return { ok: false, field: "file", message: IMPORT_MESSAGES.gone };
+  if (plan.step === "refused") return { ok: false, field: "file", message: plan.message };
   if (plan.step !== "preview")
     return { ok: false, field: "form", message: IMPORT_MESSAGES.changed };
   if (plan.needsSource)

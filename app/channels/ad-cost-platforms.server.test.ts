@@ -383,7 +383,11 @@ describe.each(engines())("광고비 가져오기, file by file ($name)", (engine
       message: "통화가 USD인 보고서입니다. 광고 계정의 통화가 원화(KRW)인 보고서만 읽습니다.",
     });
     const saved = save(pendingId, { source: "meta", previewed: "", excludeRefused: true });
-    expect(await saved).toMatchObject({ ok: false });
+    expect(await saved).toEqual({
+      ok: false,
+      field: "file",
+      message: "통화가 USD인 보고서입니다. 광고 계정의 통화가 원화(KRW)인 보고서만 읽습니다.",
+    });
     expect(await stored()).toEqual([]);
     expect(await imports()).toEqual([]);
   });
@@ -428,7 +432,11 @@ describe.each(engines())("광고비 가져오기, file by file ($name)", (engine
       message: "파일이 10MB를 넘습니다 (11.0MB). 기간을 나누어 내려받아 주세요.",
     });
     const saved = save(pendingId, { source: "kakao", previewed: "", excludeRefused: true });
-    expect(await saved).toMatchObject({ ok: false });
+    expect(await saved).toEqual({
+      ok: false,
+      field: "file",
+      message: "파일이 10MB를 넘습니다 (11.0MB). 기간을 나누어 내려받아 주세요.",
+    });
     expect(await stored()).toEqual([]);
     expect(await imports()).toEqual([]);
   });
