@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { upsertAdmin } from "~/auth/admin.server";
 import { importCosts } from "~/channels/ad-costs.server";
+import { addManualCost } from "~/channels/manual-costs.server";
 import { logCall, type Viewer } from "~/crm/calls.server";
 import type { CustomerStatus } from "~/crm/crm";
 import { setStatus } from "~/crm/customers.server";
@@ -128,6 +129,21 @@ describe.each(engines())("the agency's portfolio ($name)", (engine) => {
     // 수원: three new leads today, nobody's, no cost.
     for (const phone of ["010-6200-0001", "010-6200-0002", "010-6200-0003"])
       await lead("suwon", phone, NOW);
+    // 안양's 현수막 entered by hand: 140,000 over two weeks, 10,000 a day, 70,000 of it this week.
+    await addManualCost(
+      "anyang",
+      {
+        medium: "banner",
+        kind: "flat",
+        source: "banner",
+        campaign: "",
+        firstDay: "2026-02-23",
+        lastDay: "2026-03-08",
+        amountWon: 140_000,
+        note: "",
+      },
+      viewer.email,
+    );
 
     const p = await portfolio(consoleComplexes({ sites: ALL_SITES }), viewer, NOW);
     expect(p.today).toBe("2026-03-04");
@@ -138,8 +154,8 @@ describe.each(engines())("the agency's portfolio ($name)", (engine) => {
         siteId: "anyang",
         today: 2,
         week: 3,
-        cost: "150,000원",
-        cpl: "50,000원",
+        cost: "220,000원",
+        cpl: "73,333원",
         // 전환 퍼널's rule: a contract has visited too.
         visited: 2,
         contracted: 1,

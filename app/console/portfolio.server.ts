@@ -1,12 +1,13 @@
 /*
- * The agency's portfolio read (app/console/portfolio.ts): every complex of the account in four
- * queries, each over all of them at once (GROUP BY site_id), never a query per complex: the week's
+ * The agency's portfolio read (app/console/portfolio.ts): every complex of the account in five
+ * queries (and one per bought-DB entry of the week), each over all of them at once (GROUP BY site_id), never a query per complex: the week's
  * leads by their time (leads_created), the costs and cards with the complexes as an IN list so
  * each engine walks its per-complex index. The desk's work waiting is counted with the desk's own
  * filters (deskWhere), so a figure and the list its link opens agree. `npm run bench`
  * (scripts/bench-portfolio.mjs) times it at 500 complexes.
  */
 import { costsBySite } from "~/channels/ad-costs.server";
+import { manualCostLines } from "~/channels/manual-costs.server";
 import type { Viewer } from "~/crm/calls.server";
 import { STATUS_STAGE } from "~/crm/crm";
 import { deskWhere } from "~/crm/desk-where.server";
@@ -98,12 +99,16 @@ export async function portfolio(
   const week = weekOf(today);
   const ids = complexes.map((c) => c.id);
   if (ids.length === 0) return { today, week, rows: [] };
-  const [leads, costs, unassigned, overdue] = await Promise.all([
+  const [leads, costs, manual, unassigned, overdue] = await Promise.all([
     leadsPerSite(ids, today, week),
     costsBySite(ids, week.from, week.to),
+    manualCostLines(ids.length === 1 ? ids[0]! : ALL_SITES, week),
     cardsPerSite(ids, { status: "new", consultant: NO_CONSULTANT }, viewer, now),
     cardsPerSite(ids, { due: "overdue" }, viewer, now),
   ]);
+  // The costs entered by hand (flat fees' days, bought DB's leads) count as 채널 성과 counts them.
+  for (const m of manual)
+    if (ids.includes(m.siteId)) costs.set(m.siteId, (costs.get(m.siteId) ?? 0) + m.costWon);
   const rows = complexes.map(({ id, name }): PortfolioRow => {
     const l = leads.get(id);
     return {

@@ -87,9 +87,10 @@ export function PortfolioTable({
       </h2>
       <p className="channel-note">
         오늘 {formatKoreanDay(today)} · 이번 주 {formatKoreanDay(week.from)} ~{" "}
-        {formatKoreanDay(week.to)} (월~일). {PORTFOLIO_ORDER}으로 놓았습니다. DB는 접수 건수, CPL은
-        이번 주 비용 ÷ 이번 주 DB, 방문 완료·계약은 이번 주 DB의 고객 중 그 단계에 이른 사람 수(전환
-        퍼널과 같은 기준)입니다. 숫자를 누르면 해당 목록이나 채널 성과가 열립니다.
+        {formatKoreanDay(week.to)} (월~일). {PORTFOLIO_ORDER}으로 놓았습니다. DB는 접수 건수, 비용은
+        가져온 광고비와 직접 입력한 비용(정액 매체, DB 구매)의 합, CPL은 이번 주 비용 ÷ 이번 주 DB,
+        방문 완료·계약은 이번 주 DB의 고객 중 그 단계에 이른 사람 수(전환 퍼널과 같은 기준)입니다.
+        숫자를 누르면 해당 목록이나 채널 성과가 열립니다.
       </p>
       <DataTable
         columns={columns}
