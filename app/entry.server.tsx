@@ -27,6 +27,7 @@ import { deferModuleScriptsStream } from "~/lib/head-priorities.server";
 import { keepTogetherHtml, unbreakablePattern } from "~/lib/keep-together";
 import { wantsHydration } from "~/lib/route-hydration";
 import { createMediaJobRunner } from "~/media/media-jobs.server";
+import { createMetaLeadRunner } from "~/leads/meta-leads.server";
 import { createOutboxWorker } from "~/outbox/outbox.server";
 import { renderedPress } from "~/press/rendered-pages.server";
 import { followStore, loadContent } from "~/console/sync.server";
@@ -230,9 +231,18 @@ export async function startServices(): Promise<{ stop(): Promise<void> }> {
   // Slow media work (a notice's pages, a panorama's widths, a large picture's variants): one loop.
   const jobs = createMediaJobRunner();
   jobs.start();
+  // Meta lead ads' leads read from the Graph API: a loop of its own, never behind slow media.
+  const metaLeads = createMetaLeadRunner();
+  metaLeads.start();
   return {
     async stop() {
-      await Promise.all([worker.stop(), retention.stop(), digests.stop(), jobs.stop()]);
+      await Promise.all([
+        worker.stop(),
+        retention.stop(),
+        digests.stop(),
+        jobs.stop(),
+        metaLeads.stop(),
+      ]);
       await closeDb();
     },
   };

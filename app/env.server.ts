@@ -42,6 +42,25 @@ const schema = z.object({
     .string()
     .min(16, { message: "LEAD_HOOK_SECRET은 16자 이상이어야 합니다" })
     .optional(),
+  /**
+   * Meta lead ads (GET/POST /hooks/meta/<id>, app/leads/meta-hook.server.ts), per complex
+   * META_*__<ID>: the app's secret its webhook signs with (X-Hub-Signature-256), the token its
+   * subscription check sends (hub.verify_token), and the Page token the leads are read with.
+   */
+  META_APP_SECRET: z
+    .string()
+    .min(8, { message: "META_APP_SECRET은 8자 이상이어야 합니다" })
+    .optional(),
+  META_VERIFY_TOKEN: z
+    .string()
+    .min(8, { message: "META_VERIFY_TOKEN은 8자 이상이어야 합니다" })
+    .optional(),
+  META_PAGE_TOKEN: z.string().optional(),
+  /** Meta's Graph API, without a version (the version is the code's: app/leads/meta-graph.server.ts). */
+  META_GRAPH_URL: z
+    .url({ message: "META_GRAPH_URL은 http(s)://로 시작하는 주소여야 합니다" })
+    .default("https://graph.facebook.com")
+    .transform((u) => u.replace(/\/+$/, "")),
   /** Signed outside leads one complex takes per minute (POST /hooks/leads/<id>), beyond: 429. */
   HOOK_RATE_LIMIT: z.coerce.number().int().positive().default(300),
   /**
@@ -137,6 +156,9 @@ const SITE_SETTINGS = [
   "SOLAPI_API_SECRET",
   "SOLAPI_API_URL",
   "LEAD_HOOK_SECRET",
+  "META_APP_SECRET",
+  "META_VERIFY_TOKEN",
+  "META_PAGE_TOKEN",
 ] as const;
 export type SiteSettingName = (typeof SITE_SETTINGS)[number];
 

@@ -67,6 +67,8 @@ export default [
   route("hooks/solapi", "routes/endpoints/hooks.solapi.ts"),
   // Outside leads (ad platforms' lead forms, Zapier, Make), signed with the complex's key.
   route("hooks/leads/:siteId", "routes/endpoints/hooks.leads.ts"),
+  // Meta lead ads: the subscription check (GET) and leadgen notifications (POST, signed by Meta).
+  route("hooks/meta/:siteId", "routes/endpoints/hooks.meta.ts"),
 
   // The administrator: sign-in, then the desks (each loader and action checks the session itself).
   page("admin/login", "routes/admin/login.tsx"),
@@ -110,6 +112,8 @@ export default [
     page("admin/reports/weekly", "routes/admin/reports/weekly.tsx"),
     // 광고비 가져오기: an ad platform's cost report uploaded, previewed and saved (issue 41).
     page("admin/channels/costs", "routes/admin/crm/channels.costs.tsx"),
+    // Meta 리드 양식: each Meta lead form's questions and what their answers become (issue 42).
+    page("admin/channels/meta-forms", "routes/admin/crm/meta-forms.tsx"),
     page("admin/operations", "routes/admin/console/operations.tsx"),
     page("admin/sites", "routes/admin/console/sites.tsx"),
     // 새 단지's guided start: its first step makes the draft, the others change it (issue 39).

@@ -94,5 +94,9 @@ export function sourceKey(lead: { utmSource: string | null; referrerHost: string
 
 /** The page an outside lead (POST /hooks/leads/<id>) is recorded as coming from (leads.source). */
 export const HOOK_SOURCE = "/hooks/leads";
+/** The page a Meta lead ad's lead (GET/POST /hooks/meta/<id>) is recorded as coming from. */
+export const META_SOURCE = "/hooks/meta";
+/** A lead whose consent was not recorded as given where it was left (leads.consent_unconfirmed). */
+export const CONSENT_UNCONFIRMED_LABEL = "동의 미확인 (마케팅 문자 보내지 않음)";
 
 export const NOTE_MAX = 1000;

@@ -10,7 +10,9 @@ import { getDb } from "~/db/db.server";
 import {
   CALL_RESULT_LABEL,
   CUSTOMER_STATUS_LABEL,
+  CONSENT_UNCONFIRMED_LABEL,
   HOOK_SOURCE,
+  META_SOURCE,
   type CallResult,
   type CustomerStatus,
   type Interest,
@@ -145,9 +147,11 @@ export async function cardDetail(
     [customerId, siteId],
   );
   if (!row) return null;
-  const leads = await db.all<LeadLine & { message: string; shown_phone: string | null }>(
+  const leads = await db.all<
+    LeadLine & { message: string; shown_phone: string | null; consent_unconfirmed: number }
+  >(
     `SELECT id, customer_id, kind, source, created_at, visit_at, visit_cancelled_at, utm_source,
-       utm_medium, utm_campaign, referrer_host, message, shown_phone
+       utm_medium, utm_campaign, referrer_host, message, shown_phone, consent_unconfirmed
      FROM leads WHERE customer_id = $1 ORDER BY created_at, id`,
     [customerId],
   );
@@ -188,7 +192,8 @@ export async function cardDetail(
       lines: [
         ...(l.visit_at ? [`방문 ${formatSlot(slotKeyOf(new Date(l.visit_at)))}`] : []),
         `유입 ${originOf(l)}`,
-        ...(l.source === HOOK_SOURCE ? [] : [`페이지 ${l.source}`]),
+        ...(l.source === HOOK_SOURCE || l.source === META_SOURCE ? [] : [`페이지 ${l.source}`]),
+        ...(Number(l.consent_unconfirmed) === 1 ? [CONSENT_UNCONFIRMED_LABEL] : []),
         ...(l.message && own ? [`문의 내용: ${l.message}`] : []),
       ],
       by: null,

@@ -3,7 +3,13 @@
  * a new filter is one entry here and its condition in app/crm/lead-desk.server.ts), and how a
  * filter reads in the access log.
  */
-import { CUSTOMER_STATUS_LABEL, CUSTOMER_STATUSES, HOOK_SOURCE, INTERESTS } from "./crm";
+import {
+  CUSTOMER_STATUS_LABEL,
+  CUSTOMER_STATUSES,
+  HOOK_SOURCE,
+  INTERESTS,
+  META_SOURCE,
+} from "./crm";
 import { LEAD_KINDS, type LeadKind } from "~/leads/lead-form";
 import { ALL_SITES } from "../lib/sites";
 
@@ -22,6 +28,7 @@ const LEAD_KIND_LABEL: Record<LeadKind, string> = {
 };
 /** A lead sent by an ad platform or a tool (POST /hooks/leads/<id>) rather than a form. */
 const EXTERNAL_LEAD_LABEL = "외부 접수";
+const META_LEAD_LABEL = "Meta 리드 광고";
 
 /**
  * How a lead's kind reads on the desk and in the CSV: "방문예약" (a visit time chosen), "관심고객 등록",
@@ -34,6 +41,7 @@ export function leadKindLabel(lead: {
   visit_at?: string | null;
 }): string {
   if (lead.source === HOOK_SOURCE) return EXTERNAL_LEAD_LABEL;
+  if (lead.source === META_SOURCE) return META_LEAD_LABEL;
   if (lead.kind === "visit")
     return (lead.visitAt ?? lead.visit_at)
       ? REGISTRATION_LABELS.booked

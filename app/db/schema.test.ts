@@ -40,6 +40,7 @@ const EXPECTED: Record<string, string[]> = {
     "site_id",
     "shown_phone",
     "customer_id",
+    "consent_unconfirmed",
   ],
   outbox: [
     "id",
@@ -311,6 +312,16 @@ const EXPECTED: Record<string, string[]> = {
   ],
   ad_cost_pending: ["id", "site_id", "file_name", "sha256", "bytes", "created_by", "created_at"],
   ad_cost_choices: ["site_id", "kind", "choice_key", "value", "updated_by", "updated_at"],
+  meta_forms: [
+    "site_id",
+    "form_id",
+    "name",
+    "questions",
+    "questions_from",
+    "mapping",
+    "updated_by",
+    "updated_at",
+  ],
 };
 
 async function columnsOf(db: Db): Promise<Record<string, string[]>> {

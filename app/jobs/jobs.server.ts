@@ -36,9 +36,12 @@ export const JOB_MESSAGES = {
   failed: "변환 중에 오류가 났습니다. 파일을 다시 올려 주세요.",
 } as const;
 
-function jobBackoffSeconds(failedAttempts: number): number {
-  const i = Math.min(Math.max(failedAttempts, 1), JOB_BACKOFF_SECONDS.length) - 1;
-  return JOB_BACKOFF_SECONDS[i]!;
+function jobBackoffSeconds(
+  failedAttempts: number,
+  backoff: readonly number[] = JOB_BACKOFF_SECONDS,
+): number {
+  const i = Math.min(Math.max(failedAttempts, 1), backoff.length) - 1;
+  return backoff[i]!;
 }
 
 /** A failure that trying again would not change (the file is at fault): the job fails at once. */
@@ -149,7 +152,8 @@ const later = (now: Date, seconds: number) =>
 /**
  * Claims the next due job for `leaseSeconds`: a pending one whose time has come, or a running one
  * whose lease passed (its instance died). A running one past its lease that has used its
- * attempts is failed instead, with its Korean reason.
+ * attempts is failed instead, with its Korean reason. `kinds`: only jobs of these kinds (a runner
+ * of its own for work that must not wait behind slow media), else any.
  */
 export async function claimJob(
   db: Db,
@@ -157,14 +161,18 @@ export async function claimJob(
     now = new Date(),
     leaseSeconds,
     maxAttempts = JOB_MAX_ATTEMPTS,
-  }: { now?: Date; leaseSeconds: number; maxAttempts?: number },
+    kinds,
+  }: { now?: Date; leaseSeconds: number; maxAttempts?: number; kinds?: readonly JobKind[] },
 ): Promise<ClaimedJob | null> {
   const at = now.toISOString();
+  const kindList = kinds?.length ? kinds : null;
+  const ofKinds = (first: number) =>
+    kindList ? `AND kind IN (${kindList.map((_, i) => `$${first + i}`).join(", ")})` : "";
   await db.run(
     `UPDATE jobs SET status = 'failed', claim = NULL, locked_until = NULL, finished_at = $1, updated_at = $1,
        last_error = $3
-     WHERE status = 'running' AND locked_until <= $1 AND attempts >= $2`,
-    [at, maxAttempts, JOB_MESSAGES.gaveUp(maxAttempts)],
+     WHERE status = 'running' AND locked_until <= $1 AND attempts >= $2 ${ofKinds(4)}`,
+    [at, maxAttempts, JOB_MESSAGES.gaveUp(maxAttempts), ...(kindList ?? [])],
   );
   const skipLocked = db.dialect === "postgres" ? "FOR UPDATE SKIP LOCKED" : "";
   const row = await db.get<JobRow>(
@@ -172,13 +180,13 @@ export async function claimJob(
      WHERE id IN (
        SELECT id FROM jobs
        WHERE ((status = 'pending' AND next_attempt_at <= $1) OR (status = 'running' AND locked_until <= $1))
-         AND attempts < $4
+         AND attempts < $4 ${ofKinds(5)}
        ORDER BY next_attempt_at, id
        LIMIT 1
        ${skipLocked}
      )
      RETURNING ${COLUMNS}`,
-    [at, randomUUID(), later(now, leaseSeconds), maxAttempts],
+    [at, randomUUID(), later(now, leaseSeconds), maxAttempts, ...(kindList ?? [])],
   );
   if (!row) return null;
   return {
@@ -235,7 +243,11 @@ export async function failJob(
   db: Db,
   job: ClaimedJob,
   error: unknown,
-  { now = new Date(), maxAttempts = JOB_MAX_ATTEMPTS }: { now?: Date; maxAttempts?: number } = {},
+  {
+    now = new Date(),
+    maxAttempts = JOB_MAX_ATTEMPTS,
+    backoffSeconds,
+  }: { now?: Date; maxAttempts?: number; backoffSeconds?: readonly number[] } = {},
 ): Promise<"retried" | "failed"> {
   const at = now.toISOString();
   const final = error instanceof JobFailure || job.attempts >= maxAttempts;
@@ -254,7 +266,7 @@ export async function failJob(
       job.claim,
       final ? "failed" : "pending",
       reason,
-      final ? at : later(now, jobBackoffSeconds(job.attempts)),
+      final ? at : later(now, jobBackoffSeconds(job.attempts, backoffSeconds)),
       final ? at : null,
       at,
     ],
@@ -318,6 +330,10 @@ export function createJobRunner(options: {
   pollMs?: number;
   leaseSeconds?: number;
   maxAttempts?: number;
+  /** Wait after the 1st, 2nd, … failed attempt (the last repeats); JOB_BACKOFF_SECONDS by default. */
+  backoffSeconds?: readonly number[];
+  /** Claims only jobs of these kinds (else any, every kind then needing its handler). */
+  kinds?: readonly JobKind[];
 }): JobRunner {
   const leaseSeconds = () => options.leaseSeconds ?? env().JOBS_LEASE_SECONDS;
   const maxAttempts = options.maxAttempts ?? JOB_MAX_ATTEMPTS;
@@ -356,7 +372,10 @@ export function createJobRunner(options: {
       if (lost) console.warn(`[jobs] ${job.kind} ${job.subject}: 다른 인스턴스가 넘겨받았습니다`);
       else if (stopping) await releaseJob(db, job).catch(() => undefined);
       else {
-        const outcome = await failJob(db, job, error, { maxAttempts });
+        const outcome = await failJob(db, job, error, {
+          maxAttempts,
+          backoffSeconds: options.backoffSeconds,
+        });
         console.warn(
           `[jobs] ${job.kind} ${job.subject} ${job.attempts}회째 실패 (${outcome === "failed" ? "중단" : "재시도"}):`,
           error instanceof Error ? error.message : error,
@@ -372,7 +391,11 @@ export function createJobRunner(options: {
     const db = options.db ?? (await getDb());
     let ran = 0;
     while (!stopping) {
-      const job = await claimJob(db, { leaseSeconds: leaseSeconds(), maxAttempts });
+      const job = await claimJob(db, {
+        leaseSeconds: leaseSeconds(),
+        maxAttempts,
+        kinds: options.kinds,
+      });
       if (!job) break;
       await runJob(db, job);
       ran++;

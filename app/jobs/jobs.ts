@@ -3,7 +3,8 @@
  * it got, and the words on the file's field. Shared by the server and the console's file slots.
  */
 
-export type JobKind = "notice-pages" | "panorama" | "picture";
+/** Media work (app/media/media-jobs.server.ts), and a Meta lead read from the Graph API (app/leads/meta-leads.server.ts). */
+export type JobKind = "notice-pages" | "panorama" | "picture" | "meta-lead";
 export type JobStatus = "pending" | "running" | "done" | "failed";
 
 /** What the console shows of a job: its state, how far it got, why it failed. */

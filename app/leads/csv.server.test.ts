@@ -27,6 +27,7 @@ const lead: Lead = {
   utmContent: null,
   referrerHost: null,
   shownPhone: "1600-0000",
+  consentUnconfirmed: false,
 };
 
 describe("leads CSV export", () => {

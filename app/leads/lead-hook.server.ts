@@ -30,7 +30,7 @@ const TIMESTAMP_HEADER = "X-Timestamp";
 /** How far a signed X-Timestamp may be from the server's clock, either way. */
 const REPLAY_WINDOW_SECONDS = 5 * 60;
 /** The largest body read (the server's own limit for this path, server/body-limit.js BODY_LIMIT). */
-const HOOK_BODY_MAX = 64 * 1024;
+export const HOOK_BODY_MAX = 64 * 1024;
 /** How long HOOK_RATE_LIMIT counts a complex's signed requests. */
 const RATE_WINDOW_SECONDS = 60;
 const SENDER_ID_MAX = 100;
@@ -159,7 +159,7 @@ function hookKey(site: Site | undefined): { secret: string; bodyAlone: boolean }
 }
 
 /** The whole body, or null when it is longer than max (read to its end all the same). */
-async function readBody(request: Request, max: number): Promise<Buffer | null> {
+export async function readBody(request: Request, max: number): Promise<Buffer | null> {
   if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

@@ -88,6 +88,8 @@ export type Lead = {
   referrerHost: string | null;
   /** The complex's number the visitor was shown (per ad source), or null on older leads. */
   shownPhone: string | null;
+  /** 동의 미확인: left elsewhere (a Meta form) without its consent recorded as given; no marketing SMS. */
+  consentUnconfirmed: boolean;
 };
 
 export type LeadRow = {
@@ -115,6 +117,7 @@ export type LeadRow = {
   utm_content: string | null;
   referrer_host: string | null;
   shown_phone: string | null;
+  consent_unconfirmed: number;
 };
 
 export function toLead(r: LeadRow): Lead {
@@ -143,6 +146,7 @@ export function toLead(r: LeadRow): Lead {
     utmContent: r.utm_content,
     referrerHost: r.referrer_host,
     shownPhone: r.shown_phone,
+    consentUnconfirmed: Number(r.consent_unconfirmed) === 1,
   };
 }
 
@@ -278,6 +282,7 @@ export async function createLead(
         utmContent: attribution.utm_content ?? null,
         referrerHost: attribution.referrer ?? null,
         shownPhone: recordedShownPhone(site, meta.shownPhone),
+        consentUnconfirmed: false,
       };
       const winner = await insertLead(tx, lead, booking?.hash ?? null);
       if (winner) return { status: "duplicate", id: winner.id, visitAt: winner.visit_at } as const;
@@ -329,9 +334,9 @@ async function insertLead(tx: Queryable, lead: Lead, visitTokenHash: string | nu
     `INSERT INTO leads (id, kind, name, phone, message, privacy_consent_at, privacy_consent_version,
        sms_consent, sms_consent_at, source, ip, user_agent, idempotency_key, created_at,
        visit_at, visit_token_hash, utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer_host,
-       site_id, shown_phone)
+       site_id, shown_phone, consent_unconfirmed)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
-       $23, $24)
+       $23, $24, $25)
      ON CONFLICT (site_id, idempotency_key) DO NOTHING
      RETURNING id`,
     [
@@ -359,6 +364,7 @@ async function insertLead(tx: Queryable, lead: Lead, visitTokenHash: string | nu
       lead.referrerHost,
       lead.siteId,
       lead.shownPhone,
+      lead.consentUnconfirmed ? 1 : 0,
     ],
   );
   if (inserted) return null;
@@ -381,7 +387,14 @@ export type ExternalLeadInput = {
   /** The sender's address. */
   ip: string;
   userAgent?: string;
+  /** 동의 미확인 (a Meta form without its consent question answered): stored so, smsConsent false. */
+  consentUnconfirmed?: boolean;
 };
+
+/** Where an outside lead came in: its key's prefix (the same id again is the same lead) and leads.source. */
+export type ExternalLeadOrigin = { keyPrefix: string; source: string };
+
+const HOOK_ORIGIN: ExternalLeadOrigin = { keyPrefix: "hook", source: HOOK_SOURCE };
 
 export type ExternalLeadResult = {
   status: "created" | "duplicate";
@@ -390,19 +403,21 @@ export type ExternalLeadResult = {
 };
 
 /**
- * Stores an outside lead once per sender id (leads.idempotency_key `hook:<id>`): an inquiry from
- * HOOK_SOURCE with the sender's source and campaign, hung on its phone's card, with the staff alerts
- * and webhook forward of a form lead; no SMS to the person. Its consent to the privacy terms is
- * the sender's statement, checked before.
+ * Stores an outside lead once per sender id (leads.idempotency_key `hook:<id>`, or the origin's
+ * prefix: `meta:<leadgen_id>`): an inquiry from HOOK_SOURCE (or the origin's) with the sender's
+ * source and campaign, hung on its phone's card, with the staff alerts and webhook forward of a form
+ * lead; no SMS to the person. Its consent to the privacy terms is the sender's statement, checked
+ * before, or 동의 미확인 (consentUnconfirmed).
  */
 export async function createExternalLead(
   site: Site,
   input: ExternalLeadInput,
   now: Date = new Date(),
+  origin: ExternalLeadOrigin = HOOK_ORIGIN,
 ): Promise<ExternalLeadResult> {
   const siteId = site.id;
   const db = await getDb();
-  const key = `hook:${input.senderId}`;
+  const key = `${origin.keyPrefix}:${input.senderId}`;
   const duplicate = (row: { id: string; customer_id: string | null }) =>
     ({ status: "duplicate", id: row.id, customerId: row.customer_id }) as const;
   // A retry is answered before the phone's lock is waited for.
@@ -419,9 +434,9 @@ export async function createExternalLead(
     message: input.message,
     privacyConsentAt: createdAt,
     privacyConsentVersion: site.privacy.consentVersion,
-    smsConsent: input.smsConsent,
-    smsConsentAt: input.smsConsent ? createdAt : null,
-    source: HOOK_SOURCE,
+    smsConsent: input.smsConsent && !input.consentUnconfirmed,
+    smsConsentAt: input.smsConsent && !input.consentUnconfirmed ? createdAt : null,
+    source: origin.source,
     ip: clip(input.ip, 100) ?? "",
     userAgent: clip(input.userAgent, 500) ?? null,
     idempotencyKey: key,
@@ -435,6 +450,7 @@ export async function createExternalLead(
     utmContent: null,
     referrerHost: null,
     shownPhone: null,
+    consentUnconfirmed: input.consentUnconfirmed ?? false,
   };
   return db.transaction(async (tx) => {
     await lockPhone(tx, siteId, lead.phone);

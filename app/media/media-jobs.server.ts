@@ -8,11 +8,17 @@ import { makePanoramaWidths } from "./panorama.server";
 import { drawNoticePages } from "./pdf.server";
 import { makePictureVariants } from "./upload.server";
 
-const MEDIA_JOB_HANDLERS: Record<JobKind, JobHandler> = {
+type MediaJobKind = Exclude<JobKind, "meta-lead">;
+
+const MEDIA_JOB_HANDLERS: Record<MediaJobKind, JobHandler> = {
   "notice-pages": (job, context) => drawNoticePages(job, context),
   panorama: (job, context) => makePanoramaWidths(job, context),
   picture: (job, context) => makePictureVariants(job, context),
 };
 
 /** This instance's runner of the media jobs (one loop). */
-export const createMediaJobRunner = () => createJobRunner({ handlers: MEDIA_JOB_HANDLERS });
+export const createMediaJobRunner = () =>
+  createJobRunner({
+    handlers: MEDIA_JOB_HANDLERS,
+    kinds: Object.keys(MEDIA_JOB_HANDLERS) as MediaJobKind[],
+  });

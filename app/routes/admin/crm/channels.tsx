@@ -113,6 +113,9 @@ export default function AdminChannels({ loaderData }: Route.ComponentProps) {
         <Link to="/admin/channels/costs" className="btn btn-outline btn-small">
           광고비 가져오기
         </Link>
+        <Link to="/admin/channels/meta-forms" className="btn btn-outline btn-small">
+          Meta 리드 양식
+        </Link>
         <a href={`/admin/channels.csv?${query}`} className="btn btn-primary btn-small" download>
           CSV 내려받기
         </a>
