@@ -160,7 +160,7 @@ describe.each(engines())("광고비 가져오기 ($name)", (engine) => {
     expect((await page(cookie)).imports).toHaveLength(1);
   });
 
-  it("shows the days an overlapping XLSX file replaces, and replaces them when saved", async () => {
+  it("shows the days an overlapping XLSX file covers, and replaces them only when asked to", async () => {
     const cookie = await agency();
     const first = await upload(cookie, "네이버.csv", utf8(NAVER));
     await save(cookie, first, { excludeRefused: "1" });
@@ -185,10 +185,16 @@ describe.each(engines())("광고비 가져오기 ($name)", (engine) => {
       ],
     });
     if (shown.plan?.step !== "preview") throw new Error("no preview");
-    const saved = await post(
-      cookie,
-      formOf({ intent: "save", file: id, source: "naver", previewed: shown.plan.fingerprint }),
-    );
+    const fields = { intent: "save", file: id, source: "naver", previewed: shown.plan.fingerprint };
+    // Not asked to replace the overlapping day: refused at its box, nothing changed.
+    const refused = await post(cookie, formOf(fields));
+    expect(refused.body).toEqual({
+      field: "replaceOverlap",
+      message:
+        "이미 저장된 비용과 1개 캠페인·날짜가 겹칩니다. 그 비용을 이 파일의 것으로 바꾸려면 ‘겹치는 날을 이 파일로 바꾸기’를 골라 주세요.",
+    });
+    expect(await stored()).toEqual({ rows: 3, won: NAVER_TOTAL });
+    const saved = await post(cookie, formOf({ ...fields, replaceOverlap: "1" }));
     expect(saved.status).toBe(302);
     expect(await stored()).toEqual({ rows: 4, won: NAVER_TOTAL - 300_000 + 165_001 });
   });
