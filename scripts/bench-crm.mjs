@@ -401,7 +401,7 @@ export async function explainCases(url, cases, viewers, now) {
   const access = await tsImport("../app/auth/access-log.server.ts", import.meta.url);
   const { parseDeskFilter } = await tsImport("../app/crm/lead-desk.ts", import.meta.url);
   const costs = await tsImport("../app/channels/cost-results.server.ts", import.meta.url);
-  const { funnel } = await tsImport("../app/crm/funnel.server.ts", import.meta.url);
+  const { funnelLevels } = await tsImport("../app/crm/funnel.server.ts", import.meta.url);
   const { channelReport } = await tsImport(
     "../app/channels/channel-counts.server.ts",
     import.meta.url,
@@ -436,9 +436,11 @@ export async function explainCases(url, cases, viewers, now) {
       const by = url.searchParams.get("by") ?? "source";
       return [
         () => channelReport(SITE, range),
-        () => funnel(SITE, range),
-        () => costs.costResults(SITE, range, by),
-        () => costs.costResults(SITE, costs.previousRange(range), by),
+        () => {
+          const levels = funnelLevels(SITE, range, { campaigns: by === "campaign" });
+          return Promise.all([levels, costs.costResults(SITE, range, by, levels)]);
+        },
+        () => costs.costResults(SITE, costs.previousRange(range), "source"),
         () => costs.dailyCostsAndLeads(SITE, range),
       ];
     }

@@ -17,7 +17,7 @@ import {
   type ChannelRange,
   type ChannelRow,
 } from "~/channels/channels";
-import { kstDayStartIso, kstDate } from "~/lib/korean-time";
+import { kstDate, kstDayOfUtc, kstDaySql, kstDayStartIso } from "~/lib/korean-time";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
 
 /** Most distinct sources a complex counts in a day; later ones are counted under OTHER_SOURCES. */
@@ -101,24 +101,24 @@ export async function channelReport(scope: SiteScope, range: ChannelRange): Prom
     row.telTaps += Number(c.tel_taps);
   }
 
-  // Leads per UTC hour (portable SQL on both engines); each hour falls in one Korean day.
+  // Leads per UTC date and half (kstDaySql, portable SQL on both engines): each falls in one Korean day.
   const leads = await db.all<{
     site_id: string;
     utm_source: string | null;
-    hour: string;
+    utc_day: string;
+    late: number;
     leads: number;
     visits: number;
   }>(
-    `SELECT site_id, utm_source, SUBSTR(created_at, 1, 13) AS hour, COUNT(*) AS leads,
+    `SELECT site_id, utm_source, ${kstDaySql("created_at")}, COUNT(*) AS leads,
        SUM(CASE WHEN visit_at IS NOT NULL AND visit_cancelled_at IS NULL THEN 1 ELSE 0 END) AS visits
      FROM leads
      WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND created_at >= $2 AND created_at < $3
-     GROUP BY site_id, utm_source, SUBSTR(created_at, 1, 13)`,
+     GROUP BY site_id, utm_source, utc_day, late`,
     [scope, kstDayStartIso(range.from), kstDayStartIso(addDays(range.to, 1))],
   );
   for (const l of leads) {
-    const day = kstDate(new Date(`${l.hour}:00:00Z`));
-    const row = rowOf(l.site_id, day, channelSource(l.utm_source));
+    const row = rowOf(l.site_id, kstDayOfUtc(l.utc_day, l.late), channelSource(l.utm_source));
     row.leads += Number(l.leads);
     row.visits += Number(l.visits);
   }

@@ -25,9 +25,9 @@ import {
   type CostResults,
   type CostResultsBy,
 } from "~/channels/cost-results";
-import { funnel, funnelByCampaign, noFunnelFigures } from "~/crm/funnel.server";
+import { funnelLevels, noFunnelFigures, type FunnelLevels } from "~/crm/funnel.server";
 import { FUNNEL_TOTAL, type FunnelFigures } from "~/crm/funnel";
-import { kstDate, kstDayStartIso } from "~/lib/korean-time";
+import { kstDayOfUtc, kstDaySql, kstDayStartIso } from "~/lib/korean-time";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
 
 export { previousRange } from "~/channels/channels";
@@ -58,19 +58,23 @@ const noFigures = (perCampaign: boolean) => fromFunnel(noFunnelFigures(), perCam
  * The cost results of the scope (a complex, or ALL_SITES: lines per complex) over the range's
  * Korean days: a line per source (`by` "source") or per source and campaign ("campaign") that had
  * a cost, a landing, a tap or a lead, in the channel report's order (campaigns by name), and the
- * total (its people counted once, its landings and taps known also per campaign).
+ * total (its people counted once, its landings and taps known also per campaign). `funnelRead`:
+ * the period's funnel when the caller reads it too (funnelLevels, with campaigns for "campaign"),
+ * so that the leads are read once.
  */
 export async function costResults(
   scope: SiteScope,
   range: ChannelRange,
   by: CostResultsBy,
+  funnelRead?: Promise<FunnelLevels>,
 ): Promise<CostResults> {
   const perCampaign = by === "campaign";
-  const [report, costs, manual] = await Promise.all([
-    perCampaign ? funnelByCampaign(scope, range) : funnel(scope, range),
+  const [levels, costs, manual] = await Promise.all([
+    funnelRead ?? funnelLevels(scope, range, { campaigns: perCampaign }),
     adCostSums(scope, range, perCampaign),
     manualCostLines(scope, range),
   ]);
+  const report = perCampaign ? levels.byCampaign : levels.bySource;
   const rows = new Map<string, CostResultRow>();
   const rowOf = (siteId: string, source: string, campaign: string) => {
     const id = JSON.stringify([siteId, source, perCampaign ? campaign : null]);
@@ -159,23 +163,23 @@ async function leadsByDay(
   range: ChannelRange,
 ): Promise<{ siteId: string; day: string; source: string; leads: number }[]> {
   const db = await getDb();
-  // Per UTC hour (portable SQL on both engines); each hour falls in one Korean day.
+  // Per UTC date and half (kstDaySql, portable SQL on both engines): each falls in one Korean day.
   const rows = await db.all<{
     site_id: string;
     source: string | null;
-    hour: string;
+    utc_day: string;
+    late: number;
     leads: number;
   }>(
-    `SELECT site_id, LOWER(utm_source) AS source, SUBSTR(created_at, 1, 13) AS hour,
-       COUNT(*) AS leads
+    `SELECT site_id, LOWER(utm_source) AS source, ${kstDaySql("created_at")}, COUNT(*) AS leads
      FROM leads
      WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND created_at >= $2 AND created_at < $3
-     GROUP BY site_id, LOWER(utm_source), SUBSTR(created_at, 1, 13)`,
+     GROUP BY site_id, LOWER(utm_source), utc_day, late`,
     [scope, kstDayStartIso(range.from), kstDayStartIso(addDays(range.to, 1))],
   );
   const lines = new Map<string, { siteId: string; day: string; source: string; leads: number }>();
   for (const r of rows) {
-    const day = kstDate(new Date(`${r.hour}:00:00Z`));
+    const day = kstDayOfUtc(r.utc_day, r.late);
     const source = channelSource(r.source);
     const id = JSON.stringify([r.site_id, day, source]);
     const line = lines.get(id) ?? { siteId: r.site_id, day, source, leads: 0 };

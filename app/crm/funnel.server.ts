@@ -3,7 +3,7 @@
  * source, the landings and phone taps the pages counted (channel_counts), the leads of the period,
  * the people (customer cards) of those leads, and how far those people have gone since, whenever
  * they got there: called, 방문 예약, 방문 완료, 계약 (customers.calls and customers.stage), and
- * how many are 유효 DB (VALID_CARD, below). Also per source and campaign (funnelByCampaign), for
+ * how many are 유효 DB (VALID_CARD, below). Also per source and campaign (funnelLevels), for
  * what each result cost (app/channels/cost-results.server.ts).
  *
  * A lead's source is its utm_source (an outside lead's source is stored there too), keyed as the
@@ -50,45 +50,52 @@ export const noFunnelFigures = (): FunnelFigures => ({
   valid: 0,
 });
 
+/** The funnel of a period at each level it was asked for: per source, per campaign, the total. */
+export type FunnelLevels = {
+  bySource: Funnel;
+  byCampaign: { rows: CampaignFunnelRow[]; total: FunnelFigures };
+};
+
 /**
  * The funnel of the scope (a complex, or ALL_SITES: a line per complex and source) over the
  * range's Korean days, both included: a line per source with a landing, a tap or a lead, in the
  * channel report's order, and the total.
  */
 export async function funnel(scope: SiteScope, range: ChannelRange): Promise<Funnel> {
-  return funnelLines(scope, range, "source");
+  return (await funnelLevels(scope, range, { campaigns: false })).bySource;
 }
 
 /**
- * The funnel per source and campaign (utm_campaign; "" for the leads without one): the leads and
- * their people only, landings and taps are 0 (channel_counts has no campaign). The total is the
- * funnel's, landings and taps included.
+ * The funnel per source and (`campaigns`) per source and campaign (utm_campaign; "" for the leads
+ * without one: their leads and people only, landings and taps are 0, channel_counts has no
+ * campaign), with its total (landings and taps included), from one read
+ * of the period's leads: a page that shows both, or a period's total beside its lines, reads them
+ * once (채널 성과 and the weekly report at a year of 100,000 leads, scripts/bench-crm.mjs). Without
+ * `campaigns`, byCampaign has no lines.
  */
-export async function funnelByCampaign(
+export async function funnelLevels(
   scope: SiteScope,
   range: ChannelRange,
-): Promise<{ rows: CampaignFunnelRow[]; total: FunnelFigures }> {
-  return funnelLines(scope, range, "campaign");
-}
-
-async function funnelLines(
-  scope: SiteScope,
-  range: ChannelRange,
-  by: "source",
-): Promise<{ rows: FunnelRow[]; total: FunnelFigures }>;
-async function funnelLines(
-  scope: SiteScope,
-  range: ChannelRange,
-  by: "campaign",
-): Promise<{ rows: CampaignFunnelRow[]; total: FunnelFigures }>;
-async function funnelLines(scope: SiteScope, range: ChannelRange, by: "source" | "campaign") {
+  { campaigns }: { campaigns: boolean },
+): Promise<FunnelLevels> {
   const db = await getDb();
-  const rows = new Map<string, FunnelRow | CampaignFunnelRow>();
-  const rowOf = (siteId: string, source: string, campaign: string | null) => {
+  const sourceRows = new Map<string, FunnelRow>();
+  const campaignRows = new Map<string, CampaignFunnelRow>();
+  const lineOf = <T extends FunnelRow>(
+    rows: Map<string, T>,
+    siteId: string,
+    source: string,
+    campaign: string | null,
+  ): T => {
     const id = JSON.stringify([siteId, source, campaign]);
     let row = rows.get(id);
     if (!row) {
-      row = { siteId, source, ...(campaign === null ? {} : { campaign }), ...noFunnelFigures() };
+      row = {
+        siteId,
+        source,
+        ...(campaign === null ? {} : { campaign }),
+        ...noFunnelFigures(),
+      } as T;
       rows.set(id, row);
     }
     return row;
@@ -110,47 +117,75 @@ async function funnelLines(scope: SiteScope, range: ChannelRange, by: "source" |
   for (const c of counts) {
     total.landings += Number(c.landings);
     total.telTaps += Number(c.tel_taps);
-    if (by === "campaign") continue;
-    const row = rowOf(c.site_id, c.source, null);
+    const row = lineOf(sourceRows, c.site_id, c.source, null);
     row.landings += Number(c.landings);
     row.telTaps += Number(c.tel_taps);
   }
 
-  // The leads of the period and their people, counted in the database: a line per person (card)
-  // and source (and campaign) first, then per source; the total again per person alone, so a
-  // person of two sources is one. LOWER puts "Naver" with "naver" in SQL as channelSource does
-  // after (SQLite's LOWER folds ASCII only: a person under two spellings of a non-ASCII source
-  // would count twice). A campaign is kept as written (ad_costs.campaign is the platform's name).
-  const period = [scope, kstDayStartIso(range.from), kstDayStartIso(addDays(range.to, 1))];
-  const [campaignOf, campaignCol] =
-    by === "campaign" ? [", COALESCE(l.utm_campaign, '')", ", campaign"] : ["", ""];
   const leads = await db.all<
-    StepCounts & { site_id: string; source: string | null; campaign?: string }
-  >(
-    `SELECT site_id, source${campaignCol}, ${STEP_COUNTS}
-     FROM (SELECT l.site_id, LOWER(l.utm_source) AS source${campaignOf}${campaignCol && " AS campaign"}, ${PER_PERSON}
-       GROUP BY l.site_id, LOWER(l.utm_source)${campaignOf}, l.customer_id) p
-     GROUP BY site_id, source${campaignCol}`,
-    period,
-  );
-  for (const l of leads)
-    addSteps(
-      rowOf(l.site_id, channelSource(l.source), by === "campaign" ? (l.campaign ?? "") : null),
-      l,
-    );
-  const everyone = await db.get<StepCounts>(
-    `SELECT ${STEP_COUNTS} FROM (SELECT ${PER_PERSON} GROUP BY l.customer_id) p`,
-    period,
-  );
-  if (everyone) addSteps(total, everyone);
+    StepCounts & { level: string; site_id: string; source: string | null; campaign: string | null }
+  >(funnelSql(campaigns), [
+    scope,
+    kstDayStartIso(range.from),
+    kstDayStartIso(addDays(range.to, 1)),
+  ]);
+  for (const l of leads) {
+    if (l.level === "total") addSteps(total, l);
+    else if (l.level === "source")
+      addSteps(lineOf(sourceRows, l.site_id, channelSource(l.source), null), l);
+    else addSteps(lineOf(campaignRows, l.site_id, channelSource(l.source), l.campaign ?? ""), l);
+  }
 
-  const lines = [...rows.values()].sort(
-    (a, b) =>
-      a.siteId.localeCompare(b.siteId) ||
-      bySource(a, b) ||
-      ("campaign" in a && "campaign" in b ? a.campaign.localeCompare(b.campaign, "ko") : 0),
-  );
-  return { rows: lines, total };
+  const order = <T extends FunnelRow>(rows: Map<string, T>) =>
+    [...rows.values()].sort(
+      (a, b) =>
+        a.siteId.localeCompare(b.siteId) ||
+        bySource(a, b) ||
+        ("campaign" in a && "campaign" in b
+          ? String(a.campaign).localeCompare(String(b.campaign), "ko")
+          : 0),
+    );
+  return {
+    bySource: { rows: order(sourceRows), total },
+    byCampaign: { rows: order(campaignRows), total },
+  };
+}
+
+/**
+ * The leads of the period ($1 scope, [$2, $3)) and their people, counted in the database in one
+ * statement: a line per person (card) and source (and campaign) first, with the card's calls and
+ * furthest step (p), then, from it, the lines per campaign, per source (a person once per source)
+ * and the total (a person once). LOWER puts "Naver" with "naver" in SQL as channelSource does after
+ * (SQLite's LOWER folds ASCII only: a person under two spellings of a non-ASCII source would count
+ * twice). A campaign is kept as written (ad_costs.campaign is the platform's name). Leads not yet
+ * on a card make one line without a card (customer_id NULL, no person).
+ */
+function funnelSql(campaigns: boolean): string {
+  const campaign = campaigns ? ", COALESCE(l.utm_campaign, '')" : "";
+  const perPerson = (key: string) =>
+    `SELECT ${key}customer_id, SUM(leads) AS leads, MAX(calls) AS calls, MAX(stage) AS stage,
+       MAX(valid) AS valid FROM p GROUP BY ${key}customer_id`;
+  return `WITH p AS (
+      SELECT g.*, c.calls, c.stage, CASE WHEN ${VALID_CARD} THEN 1 ELSE 0 END AS valid
+      FROM (SELECT l.site_id, LOWER(l.utm_source) AS source${campaign && `${campaign} AS campaign`},
+          l.customer_id, COUNT(*) AS leads
+        FROM leads l
+        WHERE ($1 = '${ALL_SITES}' OR l.site_id = $1) AND l.created_at >= $2 AND l.created_at < $3
+        GROUP BY l.site_id, LOWER(l.utm_source)${campaign}, l.customer_id) g
+      LEFT JOIN customers c ON c.id = g.customer_id)
+    ${
+      campaigns
+        ? `SELECT 'campaign' AS level, site_id, source, campaign, ${STEP_COUNTS}
+      FROM p GROUP BY site_id, source, campaign
+    UNION ALL
+    SELECT 'source' AS level, site_id, source, NULL AS campaign, ${STEP_COUNTS}
+      FROM (${perPerson("site_id, source, ")}) s GROUP BY site_id, source`
+        : `SELECT 'source' AS level, site_id, source, NULL AS campaign, ${STEP_COUNTS}
+      FROM p GROUP BY site_id, source`
+    }
+    UNION ALL
+    SELECT 'total' AS level, NULL AS site_id, NULL AS source, NULL AS campaign, ${STEP_COUNTS}
+      FROM (${perPerson("")}) t`;
 }
 
 /**
@@ -159,15 +194,6 @@ async function funnelLines(scope: SiteScope, range: ChannelRange, by: "source" |
  * desk keeps no reason), so every 무효 card is left out. A lead not yet on a card is no person.
  */
 const VALID_CARD = `c.status <> 'invalid'`;
-
-/**
- * Per person (card) of the leads of the scope ($1) created in [$2, $3): their number, and the
- * card's calls and furthest step. Leads not yet on a card make one line without a card.
- */
-const PER_PERSON = `l.customer_id, COUNT(*) AS leads, MAX(c.calls) AS calls, MAX(c.stage) AS stage,
-  MAX(CASE WHEN ${VALID_CARD} THEN 1 ELSE 0 END) AS valid
-  FROM leads l LEFT JOIN customers c ON c.id = l.customer_id
-  WHERE ($1 = '${ALL_SITES}' OR l.site_id = $1) AND l.created_at >= $2 AND l.created_at < $3`;
 
 /** The leads of those lines, and how many of their people reached each step, whenever. */
 const STEP_COUNTS = `SUM(leads) AS leads, COUNT(customer_id) AS people,

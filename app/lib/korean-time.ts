@@ -44,6 +44,18 @@ export function addDays(date: string, days: number): string {
   return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
 }
 
+/**
+ * SQL (the same on SQLite and PostgreSQL) of the Korean day of an ISO UTC column, in two parts to
+ * group by: its UTC date (utc_day) and whether its UTC hour is 15 or later (late: then the Korean
+ * day is the next date). A day groups in two lines, not the 24 of its hours; kstDayOfUtc joins them.
+ */
+export const kstDaySql = (column: string) =>
+  `SUBSTR(${column}, 1, 10) AS utc_day, CASE WHEN SUBSTR(${column}, 12, 2) >= '15' THEN 1 ELSE 0 END AS late`;
+
+/** The Korean date of a line grouped by kstDaySql. */
+export const kstDayOfUtc = (utcDay: string, late: number | string): string =>
+  Number(late) ? addDays(utcDay, 1) : utcDay;
+
 /** The day of the week of a date, 0 for Sunday (일) to 6 for Saturday (토). */
 export function weekdayOf(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();

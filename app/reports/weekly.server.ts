@@ -8,6 +8,7 @@
 import { costResults, previousRange, unitCosts } from "~/channels/cost-results.server";
 import type { Site } from "~/content/schema";
 import { getDb } from "~/db/db.server";
+import { funnelLevels } from "~/crm/funnel.server";
 import { addDays, kstDate, kstDayStartIso, kstTime } from "~/lib/korean-time";
 import {
   rankCampaigns,
@@ -73,11 +74,14 @@ export async function weeklyReport(site: Site, monday: string): Promise<WeeklyRe
   const range = weekRange(monday);
   const previous = previousRange(range);
   const coming = weekRange(addDays(monday, 7));
+  // Each week's leads are read once, for its lines per source and per campaign.
+  const week = funnelLevels(site.id, range, { campaigns: true });
+  const weekBefore = funnelLevels(site.id, previous, { campaigns: true });
   const [sources, sourcesBefore, campaigns, campaignsBefore, slots] = await Promise.all([
-    costResults(site.id, range, "source"),
-    costResults(site.id, previous, "source"),
-    costResults(site.id, range, "campaign"),
-    costResults(site.id, previous, "campaign"),
+    costResults(site.id, range, "source", week),
+    costResults(site.id, previous, "source", weekBefore),
+    costResults(site.id, range, "campaign", week),
+    costResults(site.id, previous, "campaign", weekBefore),
     bookedSlots(site.id, coming),
   ]);
   const { best, worst } = rankCampaigns(campaigns, (f) => unitCosts(f).validCost);

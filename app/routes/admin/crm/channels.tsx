@@ -6,7 +6,7 @@ import { scopeName, SiteChoiceField, type SiteChoice } from "~/components/admin/
 import type { Route } from "./+types/channels";
 import { deskScope } from "~/crm/lead-desk.server";
 import { channelReport } from "~/channels/channel-counts.server";
-import { funnel } from "~/crm/funnel.server";
+import { funnelLevels } from "~/crm/funnel.server";
 import { costResults, dailyCostsAndLeads } from "~/channels/cost-results.server";
 import { costColumn, sortCostRows, type CostResultsBy } from "~/channels/cost-results";
 import { CostChanges, CostTable } from "~/channels/cost-table";
@@ -58,11 +58,14 @@ export async function loader({ request }: Route.LoaderArgs) {
     ? { key: sortColumn.key, asc: url.searchParams.get("dir") === "asc" }
     : null;
   const before = previousRange(range);
-  const [report, funnelReport, costs, costsBefore, daily] = await Promise.all([
+  // The period's leads are read once, for the funnel and the costs; the period before gives its
+  // total only, which is the same per source as per campaign.
+  const levels = funnelLevels(scope, range, { campaigns: by === "campaign" });
+  const [report, { bySource: funnelReport }, costs, costsBefore, daily] = await Promise.all([
     channelReport(scope, range),
-    funnel(scope, range),
-    costResults(scope, range, by),
-    costResults(scope, before, by),
+    levels,
+    costResults(scope, range, by, levels),
+    costResults(scope, before, "source"),
     dailyCostsAndLeads(scope, range),
   ]);
   return data(
