@@ -24,6 +24,17 @@ const shortDay = (day: string) => `${Number(day.slice(5, 7))}/${Number(day.slice
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 
+/** A coordinate to two decimals (a hundredth of the 360-unit picture is enough). */
+const round = (n: number) => Math.round(n * 100) / 100;
+
+/** A chart's words per day, or per week (a long period: DailySeries.unit). */
+const UNIT_WORDS = {
+  day: { title: "일별", peak: "하루 최대", rows: "날짜", table: "날짜와" },
+  week: { title: "주별", peak: "한 주 최대", rows: "주 시작일", table: "주와" },
+} as const;
+
+export type ChartUnit = keyof typeof UNIT_WORDS;
+
 /** The largest value and its first day. */
 function peak(values: number[], days: string[]) {
   let i = 0;
@@ -54,20 +65,20 @@ function Bars({
         y2={band.bottom}
         className="cost-chart-axis"
       />
-      {max > 0
-        ? values.map((v, i) => {
-            const h = ((band.bottom - band.top) * v) / max;
-            return v > 0 ? (
-              <rect
-                key={i}
-                x={PLOT.left + i * step + gap / 2}
-                y={band.bottom - h}
-                width={Math.max(step - gap, 0.5)}
-                height={h}
-              />
-            ) : null;
-          })
-        : null}
+      {max > 0 ? (
+        // One path of every bar: a year of them is 365 elements less than as rects.
+        <path
+          d={values
+            .map((v, i) => {
+              if (v <= 0) return "";
+              const h = ((band.bottom - band.top) * v) / max;
+              const x = PLOT.left + i * step + gap / 2;
+              const w = Math.max(step - gap, 0.5);
+              return `M${round(x)} ${round(band.bottom - h)}h${round(w)}v${round(h)}h${round(-w)}z`;
+            })
+            .join("")}
+        />
+      ) : null}
     </g>
   );
 }
@@ -75,12 +86,15 @@ function Bars({
 function SourceChart({
   series,
   days,
+  unit,
   withSite,
 }: {
   series: ChartSeries;
   days: string[];
+  unit: ChartUnit;
   withSite: boolean;
 }) {
+  const words = UNIT_WORDS[unit];
   const id = useId();
   const name = `${withSite ? `${series.siteId} · ` : ""}${channelSourceLabel(series.source)}`;
   const cost = peak(series.costWon, days);
@@ -89,10 +103,10 @@ function SourceChart({
   const desc =
     `비용 합계 ${formatWon(total)}, 접수 ${sum(series.leads).toLocaleString("ko-KR")}건. ` +
     (cost.value > 0
-      ? `하루 최대 비용 ${formatWon(cost.value)}(${formatKoreanDay(cost.day)}). `
+      ? `${words.peak} 비용 ${formatWon(cost.value)}(${formatKoreanDay(cost.day)}). `
       : "비용 없음. ") +
     (leads.value > 0
-      ? `하루 최대 접수 ${leads.value.toLocaleString("ko-KR")}건(${formatKoreanDay(leads.day)}).`
+      ? `${words.peak} 접수 ${leads.value.toLocaleString("ko-KR")}건(${formatKoreanDay(leads.day)}).`
       : "접수 없음.");
   return (
     <figure className="cost-chart">
@@ -104,14 +118,14 @@ function SourceChart({
         aria-describedby={`${id}-desc`}
         className="cost-chart-svg"
       >
-        <title id={`${id}-title`}>{`${name} 일별 비용과 접수`}</title>
+        <title id={`${id}-title`}>{`${name} ${words.title} 비용과 접수`}</title>
         <desc id={`${id}-desc`}>{desc}</desc>
         <text x={PLOT.left} y={14} className="cost-chart-label">
-          비용 (하루 최대 {formatWon(cost.value)})
+          비용 ({words.peak} {formatWon(cost.value)})
         </text>
         <Bars values={series.costWon} band={COST} className="cost-chart-cost" />
         <text x={PLOT.left} y={126} className="cost-chart-label">
-          접수 (하루 최대 {leads.value.toLocaleString("ko-KR")}건)
+          접수 ({words.peak} {leads.value.toLocaleString("ko-KR")}건)
         </text>
         <Bars values={series.leads} band={LEADS} className="cost-chart-leads" />
         <text x={PLOT.left} y={H - 6} className="cost-chart-day">
@@ -128,13 +142,17 @@ function SourceChart({
 /** The charts of every source, and their figures as a table under 표로 보기. */
 export function CostChart({
   days,
+  unit,
   series,
   withSite,
 }: {
   days: string[];
+  /** A bar per day, or per week (its first day in `days`). */
+  unit: ChartUnit;
   series: ChartSeries[];
   withSite: boolean;
 }) {
+  const words = UNIT_WORDS[unit];
   if (series.length === 0)
     return <p className="channel-note">이 기간에 비용과 접수가 없어 그래프가 없습니다.</p>;
   const name = (s: ChartSeries) =>
@@ -143,7 +161,13 @@ export function CostChart({
     <>
       <div className="cost-charts">
         {series.map((s) => (
-          <SourceChart key={`${s.siteId} ${s.source}`} series={s} days={days} withSite={withSite} />
+          <SourceChart
+            key={`${s.siteId} ${s.source}`}
+            series={s}
+            days={days}
+            unit={unit}
+            withSite={withSite}
+          />
         ))}
       </div>
       <details className="cost-chart-table">
@@ -151,15 +175,15 @@ export function CostChart({
         <div
           className="channel-table-wrap"
           role="region"
-          aria-label="일별 비용과 접수 표"
+          aria-label={`${words.title} 비용과 접수 표`}
           tabIndex={0}
         >
           <table className="admin-table channel-table">
-            <caption className="sr-only">날짜와 유입 경로별 비용과 접수</caption>
+            <caption className="sr-only">{words.table} 유입 경로별 비용과 접수</caption>
             <thead>
               <tr>
                 <th scope="col" className="channel-source">
-                  날짜
+                  {words.rows}
                 </th>
                 {series.map((s) => [
                   <th key={`${s.siteId} ${s.source} cost`} scope="col" className="num">

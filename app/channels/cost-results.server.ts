@@ -27,7 +27,7 @@ import {
 } from "~/channels/cost-results";
 import { funnelLevels, noFunnelFigures, type FunnelLevels } from "~/crm/funnel.server";
 import { FUNNEL_TOTAL, type FunnelFigures } from "~/crm/funnel";
-import { kstDayOfUtc, kstDaySql, kstDayStartIso } from "~/lib/korean-time";
+import { kstDayOfUtc, kstDaySql, kstDayStartIso, mondayOf } from "~/lib/korean-time";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
 
 export { previousRange } from "~/channels/channels";
@@ -189,19 +189,36 @@ async function leadsByDay(
   return [...lines.values()];
 }
 
-/** The chart's figures: per complex and source, the cost and the leads (접수) of each day. */
+/**
+ * The chart's figures: per complex and source, the cost and the leads (접수) of each day, or of each
+ * Korean week (Monday to Sunday, cut by the range) when the range is longer than CHART_DAYS: a
+ * year of days would be a bar under a pixel wide and a table of 365 rows. `days`: each bar's first day.
+ */
 export type DailySeries = {
+  unit: "day" | "week";
   days: string[];
   series: { siteId: string; source: string; costWon: number[]; leads: number[] }[];
 };
+
+/** The longest range drawn a bar per day. */
+const CHART_DAYS = 92;
 
 /** Daily cost and leads per source over the range (the chart on 채널 성과), in the report's order. */
 export async function dailyCostsAndLeads(
   scope: SiteScope,
   range: ChannelRange,
 ): Promise<DailySeries> {
-  const days = rangeDayList(range);
+  const dayList = rangeDayList(range);
+  const unit = dayList.length > CHART_DAYS ? "week" : "day";
+  // Each day's bar: the day, or the first day of its week in the range.
+  const barOf = (day: string) => {
+    if (unit === "day") return day;
+    const monday = mondayOf(day);
+    return monday < range.from ? range.from : monday;
+  };
+  const days = [...new Set(dayList.map(barOf))];
   const index = new Map(days.map((d, i) => [d, i]));
+  const bar = (day: string) => index.get(barOf(day))!;
   const db = await getDb();
   const [costs, leads, manual] = await Promise.all([
     db.all<{ site_id: string; day: string; source: string; cost_won: number }>(
@@ -223,11 +240,11 @@ export async function dailyCostsAndLeads(
     }
     return s;
   };
-  for (const c of costs)
-    seriesOf(c.site_id, c.source).costWon[index.get(c.day)!]! += Number(c.cost_won);
-  for (const c of manual) seriesOf(c.siteId, c.source).costWon[index.get(c.day)!]! += c.costWon;
-  for (const l of leads) seriesOf(l.siteId, l.source).leads[index.get(l.day)!]! += l.leads;
+  for (const c of costs) seriesOf(c.site_id, c.source).costWon[bar(c.day)]! += Number(c.cost_won);
+  for (const c of manual) seriesOf(c.siteId, c.source).costWon[bar(c.day)]! += c.costWon;
+  for (const l of leads) seriesOf(l.siteId, l.source).leads[bar(l.day)]! += l.leads;
   return {
+    unit,
     days,
     series: [...series.values()].sort((a, b) => a.siteId.localeCompare(b.siteId) || bySource(a, b)),
   };

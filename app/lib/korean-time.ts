@@ -61,6 +61,11 @@ export function weekdayOf(date: string): number {
   return new Date(`${date}T00:00:00Z`).getUTCDay();
 }
 
+/** The Monday of the Korean week a date falls in. */
+export function mondayOf(day: string): string {
+  return addDays(day, -((weekdayOf(day) + 6) % 7));
+}
+
 /** The day of the week of a date in one Korean letter: "2026-11-23" → "월". */
 export function koreanWeekday(date: string): string {
   return WEEKDAYS[weekdayOf(date)]!;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { lastFullWeek, mondayOf, parseWeek, weekChoices, weekLabel, weekRange } from "./weekly";
+import { mondayOf } from "~/lib/korean-time";
+import { lastFullWeek, parseWeek, weekChoices, weekLabel, weekRange } from "./weekly";
 
 const params = (week?: string) => new URLSearchParams(week === undefined ? {} : { week });
 // Wednesday 11 March 2026, 08:00 in Korea (still Tuesday in UTC).

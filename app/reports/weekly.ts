@@ -16,7 +16,7 @@ import {
   type CostResults,
 } from "~/channels/cost-results";
 import { channelSourceLabel } from "~/channels/channels";
-import { addDays, formatKoreanDay, kstDate, weekdayOf } from "~/lib/korean-time";
+import { addDays, formatKoreanDay, kstDate, mondayOf } from "~/lib/korean-time";
 
 /** The client's page: /r/<token> (app/reports/report-links.server.ts). */
 export const REPORT_LINK_PATH = "/r";
@@ -26,11 +26,6 @@ export const WEEK_PARAM = "week";
 
 /** Weeks the report offers to choose from: this one (under way) and those before. */
 const WEEK_CHOICES = 12;
-
-/** The Monday of the Korean week a date falls in. */
-export function mondayOf(day: string): string {
-  return addDays(day, -((weekdayOf(day) + 6) % 7));
-}
 
 /** The last full Korean week's Monday at `now` (the report's default). */
 export function lastFullWeek(now: Date = new Date()): string {

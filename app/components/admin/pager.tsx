@@ -5,14 +5,17 @@ export function Pager({
   page,
   pages,
   href,
+  label = "쪽 이동",
 }: {
   page: number;
   pages: number;
   href: (page: number) => string;
+  /** The navigation's name: its own on a page with two lists that page. */
+  label?: string;
 }) {
   if (pages <= 1) return null;
   return (
-    <nav className="admin-pager" aria-label="쪽 이동">
+    <nav className="admin-pager" aria-label={label}>
       {page > 1 ? <Link to={href(page - 1)}>이전</Link> : null}
       <span>
         {page} / {pages}

@@ -3,8 +3,9 @@ import { upsertAdmin } from "~/auth/admin.server";
 import { cookieOf, TEST_PASSWORD, thrownStatus } from "~/auth/test-support";
 import { countChannel } from "~/channels/channel-counts.server";
 import { importCosts } from "~/channels/ad-costs.server";
+import { getDb } from "~/db/db.server";
 import { engines, useTestDb } from "~/db/test-support";
-import { kstDate } from "~/lib/korean-time";
+import { addDays, kstDate } from "~/lib/korean-time";
 import { loader as csvLoader } from "./channels.csv";
 import { loader as deskLoader } from "./channels";
 
@@ -164,5 +165,66 @@ describe.each(engines())("채널 성과 per complex ($name)", (engine) => {
       "/admin/channels/funnel.csv",
     );
     expect(funnelLines[0]).toMatch(/^기간,유입 경로,유입,전화 탭,접수,유입→접수,/);
+  });
+  it("draws a long period in pages: 캠페인별 50 lines a page, 일별 성과 31 days a page, the chart a bar per week, and the cost CSV has every line", async () => {
+    await seed();
+    const cookie = await cookieOf("all@example.com", "anyang");
+    // 60 campaigns with a cost each, and landings on 40 days, in a period of 120 days.
+    const campaigns = Array.from({ length: 60 }, (_, i) => `c${String(i).padStart(2, "0")}`);
+    await importCosts({
+      siteId: "anyang",
+      source: "naver",
+      platform: "naver-search",
+      fileName: "year",
+      fileSha256: "f".repeat(64),
+      rows: campaigns.map((campaign, i) => ({
+        day: addDays("2026-01-05", i),
+        campaign,
+        costWon: 1_000,
+        impressions: 100,
+        clicks: 10,
+        row: i + 2,
+      })),
+      by: "agency@example.com",
+    });
+    const db = await getDb();
+    for (let i = 0; i < 40; i++)
+      await db.run(
+        `INSERT INTO channel_counts (site_id, day, source, landings, tel_taps) VALUES ('anyang', $1, 'naver', 1, 0)`,
+        [addDays("2026-01-01", i)],
+      );
+    const period = "?from=2026-01-01&to=2026-04-30";
+
+    const first = await desk("anyang", `${period}&by=campaign`, cookie);
+    expect(first.costs.rows.map((r) => r.campaign)).toEqual(campaigns.slice(0, 50));
+    expect(first.costPages).toEqual({ page: 1, pages: 2, lines: 60 });
+    expect(first.costs.total.costWon).toBe(60_000);
+    const second = await desk("anyang", `${period}&by=campaign&page=2`, cookie);
+    expect(second.costs.rows.map((r) => r.campaign)).toEqual(campaigns.slice(50));
+
+    // 일별 성과: the newest 31 days, then the 9 before them.
+    expect(first.dayPages).toEqual({ page: 1, pages: 2 });
+    expect(new Set(first.report.rows.map((r) => r.day)).size).toBe(31);
+    expect(first.report.rows[0]!.day).toBe("2026-02-09");
+    const older = await desk("anyang", `${period}&by=campaign&daypage=2`, cookie);
+    expect([...new Set(older.report.rows.map((r) => r.day))]).toEqual(
+      Array.from({ length: 9 }, (_, i) => addDays("2026-01-09", -i)),
+    );
+    // The totals per source stay the whole period's.
+    expect(older.report.totals.map((r) => [r.source, r.landings])).toEqual([["naver", 40]]);
+
+    // The chart: a bar per week (Monday to Sunday), the first from the period's first day (a Thursday).
+    expect(first.daily.unit).toBe("week");
+    expect(first.daily.days.slice(0, 3)).toEqual(["2026-01-01", "2026-01-05", "2026-01-12"]);
+    expect(first.daily.days).toHaveLength(18);
+    expect(first.daily.series[0]!.costWon.slice(0, 3)).toEqual([0, 7_000, 7_000]);
+
+    const lines = await csv(
+      "anyang",
+      `${period}&by=campaign`,
+      cookie,
+      "/admin/channels/funnel.csv",
+    );
+    expect(lines).toHaveLength(1 + 60 + 1);
   });
 });

@@ -12,6 +12,7 @@ import { costColumn, sortCostRows, type CostResultsBy } from "~/channels/cost-re
 import { CostChanges, CostTable } from "~/channels/cost-table";
 import { CostChart } from "~/channels/cost-chart";
 import { requireArea } from "~/auth/guards.server";
+import { Pager } from "~/components/admin/pager";
 import { adminHeaders, adminTitle } from "~/lib/admin-page";
 import {
   CHANNEL_FIGURES,
@@ -41,7 +42,22 @@ import { requestSiteId } from "~/sites/request-site.server";
  * (?sort=<column>&dir=asc), the totals' change from the period before, and a chart of each day's
  * cost and DB per source; its CSV is the funnel's address with ?by=. Counts only: nothing personal
  * is shown, so nothing is written to the access log.
+ *
+ * What the page draws is bounded, the CSVs are whole: 캠페인별 shows COST_PAGE_LINES lines a page
+ * (?page=; 350 at 50 campaigns of 7 sources), 일별 성과 DAILY_PAGE_DAYS days a page, newest first
+ * (?daypage=), and the chart a bar per week past CHART_DAYS days (a year of days is 1 px a bar).
  */
+
+/** Lines of 비용과 단가 per page (the totals stay those of every line). */
+const COST_PAGE_LINES = 50;
+/** Days of 일별 성과 per page. */
+const DAILY_PAGE_DAYS = 31;
+
+/** The page a parameter asks for, 1 to `pages`. */
+function pageParam(params: URLSearchParams, name: string, pages: number): number {
+  const asked = Math.floor(Number(params.get(name)));
+  return Math.min(Math.max(Number.isFinite(asked) ? asked : 1, 1), Math.max(pages, 1));
+}
 
 export const meta = adminTitle("채널 성과");
 export const headers = adminHeaders;
@@ -68,15 +84,25 @@ export async function loader({ request }: Route.LoaderArgs) {
     costResults(scope, before, "source"),
     dailyCostsAndLeads(scope, range),
   ]);
+  const costRows = sortColumn ? sortCostRows(costs.rows, sortColumn, sort!.asc) : costs.rows;
+  const costPages = Math.ceil(costRows.length / COST_PAGE_LINES);
+  const costPage = pageParam(url.searchParams, "page", costPages);
+  // 일별 성과: the days with a figure, newest first, a page of them.
+  const days = [...new Set(report.rows.map((r) => r.day))];
+  const dayPages = Math.ceil(days.length / DAILY_PAGE_DAYS);
+  const dayPage = pageParam(url.searchParams, "daypage", dayPages);
+  const shownDays = new Set(days.slice((dayPage - 1) * DAILY_PAGE_DAYS, dayPage * DAILY_PAGE_DAYS));
   return data(
     {
       range,
-      report,
+      report: { totals: report.totals, rows: report.rows.filter((r) => shownDays.has(r.day)) },
+      dayPages: { page: dayPage, pages: dayPages },
       funnel: funnelReport,
       costs: {
         ...costs,
-        rows: sortColumn ? sortCostRows(costs.rows, sortColumn, sort!.asc) : costs.rows,
+        rows: costRows.slice((costPage - 1) * COST_PAGE_LINES, costPage * COST_PAGE_LINES),
       },
+      costPages: { page: costPage, pages: costPages, lines: costRows.length },
       before: { range: before, total: costsBefore.total },
       sort,
       daily,
@@ -89,7 +115,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function AdminChannels({ loaderData }: Route.ComponentProps) {
-  const { range, report, funnel, site, costs, before, sort, daily, presets } = loaderData;
+  const { range, report, funnel, site, costs, before, sort, daily, presets, costPages, dayPages } =
+    loaderData;
   const params = {
     ...(site && site.scope !== site.current ? { [DESK_SITE_PARAM]: site.scope } : {}),
     from: range.from,
@@ -101,6 +128,11 @@ export default function AdminChannels({ loaderData }: Route.ComponentProps) {
   const here = (more: Record<string, string>) =>
     `/admin/channels?${new URLSearchParams({ ...params, ...more }).toString()}#channel-costs`;
   const byParam: Record<string, string> = byCampaign ? { by: "campaign" } : {};
+  const sortParam: Record<string, string> = sort
+    ? { sort: sort.key, ...(sort.asc ? { dir: "asc" } : {}) }
+    : {};
+  const costPageParam: Record<string, string> =
+    costPages.page > 1 ? { page: String(costPages.page) } : {};
   const withSite = site?.scope === ALL_SITES;
   const sum = (pick: (r: ChannelRow) => number) =>
     report.totals.reduce((n, r) => n + pick(r), 0).toLocaleString("ko-KR");
@@ -173,10 +205,30 @@ export default function AdminChannels({ loaderData }: Route.ComponentProps) {
         sort={sort}
         sortHref={(key, asc) => here({ ...byParam, sort: key, ...(asc ? { dir: "asc" } : {}) })}
       />
+      {costPages.pages > 1 ? (
+        <p className="channel-note">
+          {costPages.lines.toLocaleString("ko-KR")}줄 중{" "}
+          {((costPages.page - 1) * COST_PAGE_LINES + 1).toLocaleString("ko-KR")}–
+          {Math.min(costPages.page * COST_PAGE_LINES, costPages.lines).toLocaleString("ko-KR")}번째
+          줄입니다. 합계는 모든 줄의 합계이며, 비용 CSV에는 모든 줄이 있습니다.
+        </p>
+      ) : null}
+      <Pager
+        page={costPages.page}
+        pages={costPages.pages}
+        label="비용과 단가 쪽 이동"
+        href={(page) => here({ ...byParam, ...sortParam, page: String(page) })}
+      />
       <h3 className="admin-subtitle cost-chart-title" id="channel-chart">
-        일별 비용과 접수
+        {daily.unit === "week" ? "주별" : "일별"} 비용과 접수
       </h3>
-      <CostChart days={daily.days} series={daily.series} withSite={withSite} />
+      {daily.unit === "week" ? (
+        <p className="channel-note">
+          기간이 길어 한 주(월~일)에 막대 하나로 그립니다. 첫 주와 마지막 주는 기간 안의 날만
+          셉니다.
+        </p>
+      ) : null}
+      <CostChart days={daily.days} unit={daily.unit} series={daily.series} withSite={withSite} />
       <div className="admin-head channel-section-head">
         <h2 className="admin-subtitle" id="channel-funnel">
           전환 퍼널
@@ -196,6 +248,19 @@ export default function AdminChannels({ loaderData }: Route.ComponentProps) {
         withSite={withSite}
       />
       <ChannelPart rows={report.rows} withSite={withSite} byDay />
+      {dayPages.pages > 1 ? (
+        <p className="channel-note">
+          {DAILY_PAGE_DAYS}일씩, 최근 날짜부터 보여 줍니다. CSV 내려받기에는 모든 날짜가 있습니다.
+        </p>
+      ) : null}
+      <Pager
+        page={dayPages.page}
+        pages={dayPages.pages}
+        label="일별 성과 쪽 이동"
+        href={(page) =>
+          `/admin/channels?${new URLSearchParams({ ...params, ...byParam, ...sortParam, ...costPageParam, daypage: String(page) }).toString()}#channel-daily`
+        }
+      />
     </>
   );
 }
