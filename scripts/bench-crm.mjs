@@ -435,13 +435,15 @@ export async function explainCases(url, cases, viewers, now) {
       const range = { from: url.searchParams.get("from"), to: url.searchParams.get("to") };
       const by = url.searchParams.get("by") ?? "source";
       return [
-        () => channelReport(SITE, range),
+        () => {
+          const channels = channelReport(SITE, range);
+          return Promise.all([channels, costs.dailyCostsAndLeads(SITE, range, channels)]);
+        },
         () => {
           const levels = funnelLevels(SITE, range, { campaigns: by === "campaign" });
           return Promise.all([levels, costs.costResults(SITE, range, by, levels)]);
         },
         () => costs.costResults(SITE, costs.previousRange(range), "source"),
-        () => costs.dailyCostsAndLeads(SITE, range),
       ];
     }
     // The weekly report reads the complex's content too: timed over HTTP only.

@@ -5,17 +5,11 @@
  * manual-costs.server.ts), and the unit costs made from them (unitCosts, cost-results.ts). Used by
  * 채널 성과, its CSV and the weekly report.
  */
-import { bySource } from "~/channels/channel-counts.server";
+import { bySource, channelReport, type ChannelReport } from "~/channels/channel-counts.server";
 import { manualCostLines } from "~/channels/manual-costs.server";
 import { getDb } from "~/db/db.server";
 import { SITE_COLUMN, toCsv } from "~/http/csv.server";
-import {
-  addDays,
-  channelSource,
-  channelSourceLabel,
-  rangeDayList,
-  type ChannelRange,
-} from "~/channels/channels";
+import { channelSourceLabel, rangeDayList, type ChannelRange } from "~/channels/channels";
 import {
   campaignLabel,
   COST_COLUMNS,
@@ -27,7 +21,7 @@ import {
 } from "~/channels/cost-results";
 import { funnelLevels, noFunnelFigures, type FunnelLevels } from "~/crm/funnel.server";
 import { FUNNEL_TOTAL, type FunnelFigures } from "~/crm/funnel";
-import { kstDayOfUtc, kstDaySql, kstDayStartIso, mondayOf } from "~/lib/korean-time";
+import { mondayOf } from "~/lib/korean-time";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
 
 export { previousRange } from "~/channels/channels";
@@ -155,41 +149,6 @@ async function adCostSums(
 }
 
 /**
- * The leads of the scope per Korean day, complex and source (the chart). Not per campaign: at a
- * year of 50 campaigns per source that is nearly a group per lead (scripts/bench-crm.mjs).
- */
-async function leadsByDay(
-  scope: SiteScope,
-  range: ChannelRange,
-): Promise<{ siteId: string; day: string; source: string; leads: number }[]> {
-  const db = await getDb();
-  // Per UTC date and half (kstDaySql, portable SQL on both engines): each falls in one Korean day.
-  const rows = await db.all<{
-    site_id: string;
-    source: string | null;
-    utc_day: string;
-    late: number;
-    leads: number;
-  }>(
-    `SELECT site_id, LOWER(utm_source) AS source, ${kstDaySql("created_at")}, COUNT(*) AS leads
-     FROM leads
-     WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND created_at >= $2 AND created_at < $3
-     GROUP BY site_id, LOWER(utm_source), utc_day, late`,
-    [scope, kstDayStartIso(range.from), kstDayStartIso(addDays(range.to, 1))],
-  );
-  const lines = new Map<string, { siteId: string; day: string; source: string; leads: number }>();
-  for (const r of rows) {
-    const day = kstDayOfUtc(r.utc_day, r.late);
-    const source = channelSource(r.source);
-    const id = JSON.stringify([r.site_id, day, source]);
-    const line = lines.get(id) ?? { siteId: r.site_id, day, source, leads: 0 };
-    line.leads += Number(r.leads);
-    lines.set(id, line);
-  }
-  return [...lines.values()];
-}
-
-/**
  * The chart's figures: per complex and source, the cost and the leads (접수) of each day, or of each
  * Korean week (Monday to Sunday, cut by the range) when the range is longer than CHART_DAYS: a
  * year of days would be a bar under a pixel wide and a table of 365 rows. `days`: each bar's first day.
@@ -203,10 +162,15 @@ export type DailySeries = {
 /** The longest range drawn a bar per day. */
 const CHART_DAYS = 92;
 
-/** Daily cost and leads per source over the range (the chart on 채널 성과), in the report's order. */
+/**
+ * Daily cost and leads per source over the range (the chart on 채널 성과), in the report's order.
+ * The leads per Korean day and source are the channel report's (`report`: when the caller reads it
+ * too, so that the leads are read once).
+ */
 export async function dailyCostsAndLeads(
   scope: SiteScope,
   range: ChannelRange,
+  report: Promise<ChannelReport> = channelReport(scope, range),
 ): Promise<DailySeries> {
   const dayList = rangeDayList(range);
   const unit = dayList.length > CHART_DAYS ? "week" : "day";
@@ -227,7 +191,7 @@ export async function dailyCostsAndLeads(
        GROUP BY site_id, day, source`,
       [scope, range.from, range.to],
     ),
-    leadsByDay(scope, range),
+    report,
     manualCostLines(scope, range, { perDay: true }),
   ]);
   const series = new Map<string, DailySeries["series"][number]>();
@@ -242,7 +206,9 @@ export async function dailyCostsAndLeads(
   };
   for (const c of costs) seriesOf(c.site_id, c.source).costWon[bar(c.day)]! += Number(c.cost_won);
   for (const c of manual) seriesOf(c.siteId, c.source).costWon[bar(c.day)]! += c.costWon;
-  for (const l of leads) seriesOf(l.siteId, l.source).leads[bar(l.day)]! += l.leads;
+  // Not a line of landings or taps alone: the chart is of cost and DB.
+  for (const l of leads.rows)
+    if (l.leads > 0) seriesOf(l.siteId, l.source).leads[bar(l.day)]! += l.leads;
   return {
     unit,
     days,

@@ -76,13 +76,15 @@ export async function loader({ request }: Route.LoaderArgs) {
   const before = previousRange(range);
   // The period's leads are read once, for the funnel and the costs; the period before gives its
   // total only, which is the same per source as per campaign.
+  // The chart's leads per day are the channel report's.
   const levels = funnelLevels(scope, range, { campaigns: by === "campaign" });
+  const channels = channelReport(scope, range);
   const [report, { bySource: funnelReport }, costs, costsBefore, daily] = await Promise.all([
-    channelReport(scope, range),
+    channels,
     levels,
     costResults(scope, range, by, levels),
     costResults(scope, before, "source"),
-    dailyCostsAndLeads(scope, range),
+    dailyCostsAndLeads(scope, range, channels),
   ]);
   const costRows = sortColumn ? sortCostRows(costs.rows, sortColumn, sort!.asc) : costs.rows;
   const costPages = Math.ceil(costRows.length / COST_PAGE_LINES);
