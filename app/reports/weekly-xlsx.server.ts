@@ -8,7 +8,7 @@ import writeXlsxFile, { type Cell, type SheetData } from "write-excel-file/node"
 import { COST_COLUMNS, VALID_DB_NOTE, type CostFigures } from "~/channels/cost-results";
 import { formatKoreanDateTime, formatKoreanDay } from "~/lib/korean-time";
 import type { WeeklyReport } from "~/reports/weekly.server";
-import { NO_BEST_CAMPAIGN, weekLabel, type WeeklyLine } from "~/reports/weekly";
+import { lineChanges, NO_BEST_CAMPAIGN, weekLabel, type WeeklyLine } from "~/reports/weekly";
 import { formatSlot } from "~/bookings/visit-slots";
 
 const bold = (value: string): Cell => ({ value, fontWeight: "bold" });
@@ -28,17 +28,21 @@ function linesSheet(first: string, lines: WeeklyLine[]): SheetData {
       ...COST_COLUMNS.map((c) => bold(`지난 주 ${c.label}`)),
       ...COST_COLUMNS.map((c) => bold(`${c.label} 변화`)),
     ],
-    ...lines.map((l) => [
-      text(l.label),
-      ...figureCells(l.figures),
-      ...figureCells(l.before),
-      ...COST_COLUMNS.map((c) => text(l.changes[c.key]!.text)),
-    ]),
+    ...lines.map((l) => {
+      const changes = lineChanges(l);
+      return [
+        text(l.label),
+        ...figureCells(l.figures),
+        ...figureCells(l.before),
+        ...COST_COLUMNS.map((c) => text(changes[c.key]!.text)),
+      ];
+    }),
   ];
 }
 
 function summarySheet(r: WeeklyReport): SheetData {
   const total = r.sources.at(-1)!;
+  const changes = lineChanges(total);
   const rows: SheetData = [
     [bold("주간 보고서"), text(r.siteName)],
     [bold("기간"), text(weekLabel(r.week))],
@@ -49,7 +53,7 @@ function summarySheet(r: WeeklyReport): SheetData {
       text(c.label),
       num(c.value(total.figures)),
       num(total.before ? c.value(total.before) : null),
-      text(total.changes[c.key]!.text),
+      text(changes[c.key]!.text),
     ]),
     [text(VALID_DB_NOTE)],
     [],

@@ -11,6 +11,7 @@ import { createLead } from "~/leads/leads.server";
 import { applyLive } from "~/sites/live.server";
 import { requireSite } from "~/sites/registry.server";
 import readXlsxFile from "read-excel-file/node";
+import { lineChanges } from "./weekly";
 import { weeklyReport } from "./weekly.server";
 import { weeklyXlsx } from "./weekly-xlsx.server";
 
@@ -136,15 +137,15 @@ describe.each(engines())("the weekly report ($name)", (engine) => {
     const naver = r.sources.find((l) => l.label === "naver")!;
     expect(pick(naver.figures)).toEqual({ costWon: 190_000, leads: 5, validLeads: 4 });
     expect(pick(naver.before)).toEqual({ costWon: 50_000, leads: 1, validLeads: 1 });
-    expect(naver.changes.costWon!.text).toBe("▲ 280%");
+    expect(lineChanges(naver).costWon!.text).toBe("▲ 280%");
     const total = r.sources.at(-1)!;
     expect(total.label).toBe("합계");
     expect(pick(total.figures)).toEqual({ costWon: 220_000, leads: 10, validLeads: 9 });
 
     const brand = r.campaigns.find((l) => l.label === "naver · 브랜드")!;
     expect(pick(brand.figures)).toEqual({ costWon: 100_000, leads: 2, validLeads: 1 });
-    expect(brand.changes.validCost!.text).toBe("▲ 100%");
-    expect(r.campaigns.find((l) => l.label === "kakao · 리타겟")!.changes.cpl!.text).toBe("—");
+    expect(lineChanges(brand).validCost!.text).toBe("▲ 100%");
+    expect(lineChanges(r.campaigns.find((l) => l.label === "kakao · 리타겟")!).cpl!.text).toBe("—");
 
     // 지역 90,000 ÷ 3 = 30,000 is the best, 브랜드 100,000 ÷ 1 the worst; 리타겟 has no 유효 DB.
     expect(r.best).toEqual([

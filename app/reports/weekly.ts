@@ -67,14 +67,16 @@ export function weekChoices(now: Date = new Date()): { monday: string; label: st
   });
 }
 
-/** A line of the report: this week's figures, and the change of each from the week before. */
+/**
+ * A line of the report: this week's figures and the same line's the week before. Its change per
+ * column is lineChanges(line), made where it is shown: the page's data stays figures (350 campaign
+ * lines at 50 campaigns of 7 sources, scripts/bench-crm.mjs).
+ */
 export type WeeklyLine = {
   label: string;
   figures: CostFigures;
   /** The same line the week before; null when it had none. */
   before: CostFigures | null;
-  /** Per column key; a line new this week compares with nothing ("—"). */
-  changes: Record<string, Change>;
 };
 
 const lineKey = (r: CostResultRow) => JSON.stringify([r.siteId, r.source, r.campaign ?? null]);
@@ -88,28 +90,28 @@ const lineLabel = (r: CostResultRow) =>
 /** The label of the total line. */
 const WEEKLY_TOTAL = "합계";
 
-function compare(current: CostFigures, before: CostFigures | null): Record<string, Change> {
+/** A line's change per column key from the week before; a line new this week compares with nothing ("—"). */
+export function lineChanges({ figures, before }: WeeklyLine): Record<string, Change> {
   return Object.fromEntries(
     COST_COLUMNS.map((c: CostColumn) => [
       c.key,
-      change(c.value(current), before ? c.value(before) : null),
+      change(c.value(figures), before ? c.value(before) : null),
     ]),
   );
 }
 
-/** This week's lines (the total last), each with its change from the same line the week before. */
+/** This week's lines (the total last), each with the same line of the week before. */
 export function weeklyLines(current: CostResults, before: CostResults): WeeklyLine[] {
   const earlier = new Map(before.rows.map((r) => [lineKey(r), r]));
   return [
     ...current.rows.map((r) => {
       const last = earlier.get(lineKey(r)) ?? null;
-      return { label: lineLabel(r), figures: r, before: last, changes: compare(r, last) };
+      return { label: lineLabel(r), figures: r, before: last };
     }),
     {
       label: WEEKLY_TOTAL,
       figures: current.total,
       before: before.total,
-      changes: compare(current.total, before.total),
     },
   ];
 }

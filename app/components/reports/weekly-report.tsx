@@ -4,6 +4,7 @@ import { COST_COLUMNS, VALID_DB_NOTE, formatWon, type Change } from "~/channels/
 import { formatSlot } from "~/bookings/visit-slots";
 import { formatKoreanDateTime, formatKoreanDay } from "~/lib/korean-time";
 import {
+  lineChanges,
   NO_BEST_CAMPAIGN,
   WEEK_PARAM,
   weekLabel,
@@ -87,6 +88,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 
 /** The week's totals beside the week before's, a figure per row. */
 function Summary({ total }: { total: WeeklyLine }) {
+  const changes = lineChanges(total);
   return (
     <ReportTable id="report-summary-title" caption="이번 주와 지난 주 합계, 변화">
       <Head first="항목" figures={["이번 주", "지난 주", "변화"]} />
@@ -97,7 +99,7 @@ function Summary({ total }: { total: WeeklyLine }) {
             <td className="num">{c.text(total.figures)}</td>
             <td className="num">{total.before ? c.text(total.before) : "—"}</td>
             <td className="num">
-              <ChangeText change={total.changes[c.key]!} />
+              <ChangeText change={changes[c.key]!} />
             </td>
           </tr>
         ))}
@@ -116,19 +118,22 @@ function Lines({ id, first, lines }: { id: string; first: string; lines: WeeklyL
       <ReportTable id={id} caption={`${first}별 이번 주 성과와 비용, 지난 주 대비 변화`}>
         <Head first={first} figures={COST_COLUMNS.map((c) => c.label)} />
         <tbody>
-          {lines.map((l, i) => (
-            <tr key={l.label} className={i === lines.length - 1 ? "report-total" : undefined}>
-              <th scope="row" className="report-label">
-                {l.label}
-              </th>
-              {COST_COLUMNS.map((c) => (
-                <td key={c.key} className="num">
-                  {c.text(l.figures)}
-                  <ChangeText change={l.changes[c.key]!} />
-                </td>
-              ))}
-            </tr>
-          ))}
+          {lines.map((l, i) => {
+            const changes = lineChanges(l);
+            return (
+              <tr key={l.label} className={i === lines.length - 1 ? "report-total" : undefined}>
+                <th scope="row" className="report-label">
+                  {l.label}
+                </th>
+                {COST_COLUMNS.map((c) => (
+                  <td key={c.key} className="num">
+                    {c.text(l.figures)}
+                    <ChangeText change={changes[c.key]!} />
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
         </tbody>
       </ReportTable>
     </>
