@@ -33,7 +33,7 @@ const UNIT_WORDS = {
   week: { title: "주별", peak: "한 주 최대", rows: "주 시작일", table: "주와" },
 } as const;
 
-export type ChartUnit = keyof typeof UNIT_WORDS;
+type ChartUnit = keyof typeof UNIT_WORDS;
 
 /** The largest value and its first day. */
 function peak(values: number[], days: string[]) {
