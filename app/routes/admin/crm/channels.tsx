@@ -45,7 +45,7 @@ import { requestSiteId } from "~/sites/request-site.server";
  *
  * What the page draws is bounded, the CSVs are whole: 캠페인별 shows COST_PAGE_LINES lines a page
  * (?page=; 350 at 50 campaigns of 7 sources), 일별 성과 DAILY_PAGE_DAYS days a page, newest first
- * (?daypage=), and the chart a bar per week past CHART_DAYS days (a year of days is 1 px a bar).
+ * (?daypage=), and the chart a bar per week past 92 days (dailyCostsAndLeads: a year of days is 1 px a bar).
  */
 
 /** Lines of 비용과 단가 per page (the totals stay those of every line). */
@@ -74,9 +74,9 @@ export async function loader({ request }: Route.LoaderArgs) {
     ? { key: sortColumn.key, asc: url.searchParams.get("dir") === "asc" }
     : null;
   const before = previousRange(range);
-  // The period's leads are read once, for the funnel and the costs; the period before gives its
-  // total only, which is the same per source as per campaign.
-  // The chart's leads per day are the channel report's.
+  // The period's leads are read once for the funnel and the costs, once for the channel report and
+  // the chart's leads per day; the period before gives its total only (the same per source as per
+  // campaign).
   const levels = funnelLevels(scope, range, { campaigns: by === "campaign" });
   const channels = channelReport(scope, range);
   const [report, { bySource: funnelReport }, costs, costsBefore, daily] = await Promise.all([
