@@ -28,7 +28,7 @@ import { ALL_SITES, type SiteScope } from "~/lib/sites";
 export type Funnel = { rows: FunnelRow[]; total: FunnelFigures };
 
 /** A line of the funnel per campaign: its source's and campaign's (utm_campaign, "" without one). */
-export type CampaignFunnelRow = FunnelRow & { campaign: string };
+type CampaignFunnelRow = FunnelRow & { campaign: string };
 
 /** The steps of customers.stage the funnel counts (a card keeps the furthest it reached). */
 const STAGE = {
