@@ -6,110 +6,30 @@
  * proposed the next time. `planImport` reads a waiting file with those choices into what the page
  * shows (the mapping step or the preview); `saveImport` imports it (app/channels/ad-costs.server.ts).
  */
-import { createHash, randomUUID } from "node:crypto";
+import { createHash } from "node:crypto";
 import { z } from "zod";
 import { getDb } from "~/db/db.server";
 import { channelSource, NO_SOURCE, OTHER_SOURCES } from "~/channels/channels";
-import {
-  headerKey,
-  parseAdCostFile,
-  parseWithMapping,
-  type ColumnMapping,
-} from "~/channels/ad-cost/ad-cost";
+import { parseAdCostFile, parseWithMapping, type ColumnMapping } from "~/channels/ad-cost/ad-cost";
+import { headerKey } from "~/tables/read-table";
+import { pendingUploads } from "~/tables/pending.server";
 import type { CostRow, Platform, Refusal } from "~/channels/ad-cost/cost-rows";
 import { importCosts, previewImport, SAME_FILE_MESSAGE } from "~/channels/ad-costs.server";
 import { IMPORT_MESSAGES, USUAL_SOURCE } from "~/channels/ad-cost-import";
 
-/** How long an uploaded file waits for its save. */
-const PENDING_MS = 24 * 60 * 60 * 1000;
+const costFiles = pendingUploads("ad_cost_pending");
 
-type PendingFile = {
-  id: string;
-  fileName: string;
-  sha256: string;
-  bytes: Uint8Array;
-  createdBy: string;
-  createdAt: string;
-};
+/** Keeps an uploaded cost file of the complex until it is saved (its newest 20 wait): its id. */
+export const keepPending = costFiles.keep;
 
-/** The most files a complex keeps waiting: an older one is forgotten when another comes. */
-const PENDING_PER_COMPLEX = 20;
+/** A cost file of the complex still waiting (less than 24 hours old), or undefined. */
+export const pendingFile = costFiles.get;
 
-/** Keeps an uploaded file of the complex until it is saved (its newest 20 wait): its id. */
-export async function keepPending(input: {
-  siteId: string;
-  fileName: string;
-  bytes: Uint8Array;
-  by: string;
-}): Promise<string> {
-  const id = randomUUID();
-  const sha256 = createHash("sha256").update(input.bytes).digest("hex");
-  const db = await getDb();
-  await db.run(
-    `INSERT INTO ad_cost_pending (id, site_id, file_name, sha256, bytes, created_by, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [
-      id,
-      input.siteId,
-      input.fileName.slice(0, 200),
-      sha256,
-      Buffer.from(input.bytes),
-      input.by,
-      new Date().toISOString(),
-    ],
-  );
-  await db.run(
-    `DELETE FROM ad_cost_pending WHERE site_id = $1 AND id NOT IN
-       (SELECT id FROM ad_cost_pending WHERE site_id = $1 ORDER BY created_at DESC, id LIMIT $2)`,
-    [input.siteId, PENDING_PER_COMPLEX],
-  );
-  return id;
-}
+/** Forgets a waiting cost file of the complex (saved or given up). */
+export const dropPending = costFiles.drop;
 
-/** A file of the complex still waiting (less than 24 hours old), or undefined. */
-export async function pendingFile(
-  siteId: string,
-  id: string,
-  now: Date = new Date(),
-): Promise<PendingFile | undefined> {
-  const db = await getDb();
-  const row = await db.get<{
-    id: string;
-    file_name: string;
-    sha256: string;
-    bytes: Uint8Array;
-    created_by: string;
-    created_at: string;
-  }>(
-    `SELECT id, file_name, sha256, bytes, created_by, created_at FROM ad_cost_pending
-     WHERE site_id = $1 AND id = $2 AND created_at > $3`,
-    [siteId, id, new Date(now.getTime() - PENDING_MS).toISOString()],
-  );
-  if (!row) return undefined;
-  return {
-    id: row.id,
-    fileName: row.file_name,
-    sha256: row.sha256,
-    bytes: new Uint8Array(row.bytes),
-    createdBy: row.created_by,
-    createdAt: row.created_at,
-  };
-}
-
-/** Forgets a waiting file of the complex (saved or given up). */
-export async function dropPending(siteId: string, id: string): Promise<void> {
-  const db = await getDb();
-  await db.run("DELETE FROM ad_cost_pending WHERE site_id = $1 AND id = $2", [siteId, id]);
-}
-
-/** Forgets every file that waited 24 hours (the retention job): how many. */
-export async function purgePending(now: Date = new Date()): Promise<number> {
-  const db = await getDb();
-  const { changes } = await db.run("DELETE FROM ad_cost_pending WHERE created_at <= $1", [
-    new Date(now.getTime() - PENDING_MS).toISOString(),
-  ]);
-  return changes;
-}
+/** Forgets every cost file that waited 24 hours (the retention job): how many. */
+export const purgePending = costFiles.purge;
 
 type ChoiceKind = "source" | "mapping" | "campaign";
 

@@ -1,6 +1,6 @@
 import iconv from "iconv-lite";
 import { describe, expect, it } from "vitest";
-import { xlsxOf } from "~/channels/ad-cost/xlsx.test-support";
+import { xlsxOf } from "~/tables/xlsx.test-support";
 import { engines, useTestDb } from "~/db/test-support";
 import {
   keepPending,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { headerKey, parseAdCostFile, parseWithMapping } from "./ad-cost";
-import { xlsxOf } from "./xlsx.test-support";
+import { headerKey } from "~/tables/read-table";
+import { xlsxOf } from "~/tables/xlsx.test-support";
+import { parseAdCostFile, parseWithMapping } from "./ad-cost";
 
 const utf8 = (text: string) => new TextEncoder().encode(text);
 

@@ -4,9 +4,9 @@
  * picks (`parseWithMapping`), remembered by `headerKey`.
  */
 import { readColumns, type AdCostResult, type ColumnSpec } from "./cost-rows";
-import { column, normalise } from "./header";
+import { column } from "./header";
 import { isNaverApiReport, readNaverApi } from "./naver";
-import { readTable } from "./read-table";
+import { readTable } from "~/tables/read-table";
 import { HEADER_WITHIN, likelyHeader, recognise } from "./recognise";
 
 const MAX_ROWS = 100_000;
@@ -116,11 +116,4 @@ export async function parseWithMapping(
       ...readColumns(body, spec),
     }
   );
-}
-
-/** The same string for the same header, however its cells are spaced or cased: a mapping's key. */
-export function headerKey(header: readonly string[]): string {
-  const cells = header.map(normalise);
-  while (cells.at(-1) === "") cells.pop();
-  return JSON.stringify(cells);
 }

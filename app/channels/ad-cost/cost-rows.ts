@@ -3,6 +3,7 @@
  * in whole won with VAT; and the readings of a report's cells (days, amounts) the platforms share.
  */
 import { kstDate, kstDayStartIso } from "~/lib/korean-time";
+import type { TableRow } from "~/tables/read-table";
 
 export type Platform =
   | "naver-search"
@@ -46,12 +47,6 @@ export type AdCostResult =
     }
   | { ok: false; message: string; needsMapping?: undefined }
   | { ok: false; message: string; needsMapping: true; header: string[] };
-
-/** A row of a file: its cells (trimmed) and its 1-based line. */
-export interface TableRow {
-  line: number;
-  cells: string[];
-}
 
 /** Which columns (0-based) hold what, for a file with a header. */
 export interface ColumnSpec {

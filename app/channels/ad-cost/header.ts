@@ -2,7 +2,8 @@
  * Reading a report's header: cells compared without spaces or case, so "총비용(VAT포함,원)" and
  * "총비용 (VAT 포함, 원)" are one column, and what a platform's header says about VAT.
  */
-import type { ColumnSpec, Platform, TableRow } from "./cost-rows";
+import { normalise, type TableRow } from "~/tables/read-table";
+import type { ColumnSpec, Platform } from "./cost-rows";
 
 /** What a platform makes of a header: the columns to read, or why the whole file is refused. */
 export type Reading = { spec: ColumnSpec } | { refuse: string };
@@ -12,8 +13,6 @@ export interface ColumnPlatform {
   /** The reading when `header` is this platform's; `body` is every row below it. */
   read(header: readonly string[], body: readonly TableRow[]): Reading | null;
 }
-
-export const normalise = (cell: string) => cell.replace(/\s+/g, "").toLowerCase();
 
 /** The index of the first of `names` the header has (earlier names preferred). */
 export function column(header: readonly string[], ...names: string[]): number | undefined {

@@ -3,7 +3,8 @@
  * ("지출 금액 (KRW)", "Amount spent (USD)"): only won is read. The amount spent is before VAT, so
  * VAT is added here.
  */
-import { column, normalise, type ColumnPlatform } from "./header";
+import { normalise } from "~/tables/read-table";
+import { column, type ColumnPlatform } from "./header";
 
 const SPEND = /^(지출금액|amountspent)\(([a-z]{3})\)$/;
 

@@ -11,8 +11,8 @@ import {
   wonWithVat,
   type CostRow,
   type Refusal,
-  type TableRow,
 } from "./cost-rows";
+import type { TableRow } from "~/tables/read-table";
 import { column, vatInTitle, type ColumnPlatform } from "./header";
 
 export const naverScreen: ColumnPlatform = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { upsertAdmin } from "~/auth/admin.server";
 import { cookieOf, TEST_PASSWORD, thrownStatus } from "~/auth/test-support";
-import { xlsxOf } from "~/channels/ad-cost/xlsx.test-support";
+import { xlsxOf } from "~/tables/xlsx.test-support";
 import { engines, useTestDb } from "~/db/test-support";
 import { action, loader } from "./channels.costs";
 

@@ -22,7 +22,7 @@ import {
   saveImport,
 } from "~/channels/ad-cost-import.server";
 import { IMPORT_MESSAGES, MAPPING_COLUMNS } from "~/channels/ad-cost-import";
-import { MAX_BYTES, tooLargeMessage } from "~/channels/ad-cost/read-table";
+import { MAX_BYTES, tooLargeMessage } from "~/tables/read-table";
 import type { ColumnMapping } from "~/channels/ad-cost/ad-cost";
 import { field, fileField, readForm } from "~/http/form.server";
 import { adminHeaders, adminTitle } from "~/lib/admin-page";
