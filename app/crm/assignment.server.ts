@@ -99,18 +99,37 @@ export async function nextConsultant(
   siteId: string,
   now: Date,
 ): Promise<string | null> {
+  return (await consultantsInTurn(tx, siteId, 1, now))[0] ?? null;
+}
+
+/**
+ * The consultants for `count` new cards in turn (a lead file's), as nextConsultant would give them
+ * one after another: each served is marked, the last served latest; empty when nobody takes leads.
+ */
+export async function consultantsInTurn(
+  tx: Queryable,
+  siteId: string,
+  count: number,
+  now: Date,
+): Promise<string[]> {
+  if (count === 0) return [];
   if (tx.dialect === "postgres")
     await tx.run("SELECT pg_advisory_xact_lock(hashtext($1))", [`crm-assign:${siteId}`]);
-  const next = await tx.get<{ id: string }>(
+  const queue = await tx.all<{ id: string }>(
     `${ACTIVE_CONSULTANTS}
-     ORDER BY COALESCE(c.last_assigned_at, '') , a.created_at, a.id LIMIT 1`,
+     ORDER BY COALESCE(c.last_assigned_at, '') , a.created_at, a.id`,
     [siteId],
   );
-  if (!next) return null;
-  await tx.run(
-    `INSERT INTO crm_consultants (site_id, admin_id, active, last_assigned_at) VALUES ($1, $2, 1, $3)
-     ON CONFLICT (site_id, admin_id) DO UPDATE SET last_assigned_at = $3`,
-    [siteId, next.id, now.toISOString()],
-  );
-  return next.id;
+  if (queue.length === 0) return [];
+  const picks = Array.from({ length: count }, (_, i) => queue[i % queue.length]!.id);
+  // Each one served, at `now` less the cards given after its last: the next lead continues the turn.
+  for (let k = 0; k < Math.min(count, queue.length); k++) {
+    const last = count - 1 - ((count - 1 - k) % queue.length);
+    await tx.run(
+      `INSERT INTO crm_consultants (site_id, admin_id, active, last_assigned_at) VALUES ($1, $2, 1, $3)
+       ON CONFLICT (site_id, admin_id) DO UPDATE SET last_assigned_at = $3`,
+      [siteId, picks[last]!, new Date(now.getTime() - (count - 1 - last)).toISOString()],
+    );
+  }
+  return picks;
 }

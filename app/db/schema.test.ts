@@ -41,6 +41,9 @@ const EXPECTED: Record<string, string[]> = {
     "shown_phone",
     "customer_id",
     "consent_unconfirmed",
+    "lead_file_id",
+    "lead_file_row",
+    "consent_where",
   ],
   outbox: [
     "id",
@@ -322,6 +325,26 @@ const EXPECTED: Record<string, string[]> = {
     "updated_by",
     "updated_at",
   ],
+  lead_files: [
+    "id",
+    "site_id",
+    "file_name",
+    "sha256",
+    "source",
+    "campaign",
+    "consent_at",
+    "consent_where",
+    "row_count",
+    "new_count",
+    "joined_count",
+    "duplicate_count",
+    "refused_count",
+    "unconfirmed_count",
+    "imported_by",
+    "imported_at",
+  ],
+  lead_file_pending: ["id", "site_id", "file_name", "sha256", "bytes", "created_by", "created_at"],
+  lead_file_mappings: ["site_id", "header_key", "mapping", "updated_by", "updated_at"],
 };
 
 async function columnsOf(db: Db): Promise<Record<string, string[]>> {

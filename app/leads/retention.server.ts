@@ -1,9 +1,11 @@
 /*
  * The retention job: each complex's leads past content.privacy.retentionDays are deleted at start-up
- * and every 6 hours, with what hangs on them; so are cost files uploaded a day ago and never saved.
+ * and every 6 hours, with what hangs on them; so are cost and lead files uploaded a day ago and never
+ * saved.
  */
 import { purgePending } from "~/channels/ad-cost-import.server";
 import { getDb } from "~/db/db.server";
+import { purgeLeadFiles } from "~/leads/lead-file.server";
 import { pruneRateLimits } from "~/http/rate-limit.server";
 import { periodicTask, type PeriodicTask } from "~/jobs/periodic.server";
 import { requireSite } from "~/sites/registry.server";
@@ -13,6 +15,8 @@ const RETENTION_INTERVAL_MS = 6 * 60 * 60 * 1000;
 async function purgeAndLog() {
   // Cost files uploaded and never saved, 24 hours on (광고비 가져오기).
   await purgePending();
+  // Lead files uploaded and never saved, as long (리드 파일 가져오기).
+  await purgeLeadFiles();
   for (const siteId of await sitesWithLeads()) {
     const deleted = await purgeExpiredLeads(siteId);
     if (deleted > 0)

@@ -71,24 +71,46 @@ export async function enqueue(
   message: Message,
   now: Date,
 ): Promise<void> {
-  const sms = message.kind === "sms" ? message : null;
-  const due = sms?.purpose === "promotion" ? promotionSendableAt(now) : now;
-  await tx.run(
-    `INSERT INTO outbox (id, site_id, lead_id, kind, payload, status, attempts, next_attempt_at, created_at,
-       recipient, purpose)
-     VALUES ($1, $9, $2, $3, $4, 'pending', 0, $5, $6, $7, $8)`,
-    [
-      randomUUID(),
-      leadId,
-      message.kind,
-      JSON.stringify(message.payload),
-      due.toISOString(),
-      now.toISOString(),
-      sms?.payload.to ?? null,
-      sms?.purpose ?? null,
-      siteId,
-    ],
-  );
+  await enqueueMany(tx, siteId, [{ leadId, message }], now);
+}
+
+/** Rows per INSERT of enqueueMany (eleven parameters each). */
+const ENQUEUE_BATCH = 500;
+
+/** Queues many messages of a complex with few statements (a lead file's): as enqueue, each. */
+export async function enqueueMany(
+  tx: Queryable,
+  siteId: string,
+  messages: readonly { leadId: string | null; message: Message }[],
+  now: Date,
+): Promise<void> {
+  for (let start = 0; start < messages.length; start += ENQUEUE_BATCH) {
+    const params: unknown[] = [];
+    const values = messages.slice(start, start + ENQUEUE_BATCH).map(({ leadId, message }) => {
+      const sms = message.kind === "sms" ? message : null;
+      const due = sms?.purpose === "promotion" ? promotionSendableAt(now) : now;
+      const at = params.length;
+      params.push(
+        randomUUID(),
+        leadId,
+        message.kind,
+        JSON.stringify(message.payload),
+        due.toISOString(),
+        now.toISOString(),
+        sms?.payload.to ?? null,
+        sms?.purpose ?? null,
+        siteId,
+      );
+      const p = (i: number) => `$${at + i}`;
+      return `(${p(1)}, ${p(9)}, ${p(2)}, ${p(3)}, ${p(4)}, 'pending', 0, ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)})`;
+    });
+    await tx.run(
+      `INSERT INTO outbox (id, site_id, lead_id, kind, payload, status, attempts, next_attempt_at, created_at,
+         recipient, purpose)
+       VALUES ${values.join(", ")}`,
+      params,
+    );
+  }
 }
 
 /**

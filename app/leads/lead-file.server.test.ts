@@ -1,0 +1,306 @@
+import iconv from "iconv-lite";
+import { beforeEach, describe, expect, it } from "vitest";
+import { upsertAdmin } from "~/auth/admin.server";
+import { TEST_PASSWORD } from "~/auth/test-support";
+import { saveAssignment } from "~/crm/assignment.server";
+import { engines, setTestEnv, useTestDb } from "~/db/test-support";
+import { createLead } from "~/leads/leads.server";
+import { leadForm } from "~/leads/test-support";
+import { requireSite } from "~/sites/registry.server";
+import { xlsxOf } from "~/tables/xlsx.test-support";
+import { headerOf, proposeMapping } from "./lead-file";
+import {
+  keepLeadFile,
+  LEAD_FILE_MESSAGES,
+  NO_CHOICES,
+  planLeadFile,
+  rememberLeadMapping,
+  saveLeadFile,
+  type LeadFileChoices,
+} from "./lead-file.server";
+
+/*
+ * 리드 파일 가져오기 on both engines: a Korean Excel CSV (CP949) with a phone twice, a phone already
+ * on the desk, a row without consent and two broken rows gives the preview's counts, the cards and
+ * touches, the provenance and the outbox exactly; the same file again adds nothing.
+ */
+
+const SITE = "anyang";
+const BY = "agency@example.com";
+const T0 = new Date("2026-03-02T01:00:00.000Z");
+const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+
+const KAKAO_CSV = [
+  "이름,연락처,관심 평형,메모,접수일시,개인정보 동의,동의 일시,동의 경로",
+  "김하나,010-1111-0001,84A,주말 상담 희망,2026-03-01 10:00,Y,2026-03-01 10:00,카카오 비즈니스폼",
+  "이두리,01011110002,59B,,2026-03-01 11:00,Y,2026-03-01 11:00,카카오 비즈니스폼",
+  "김하나,010-1111-0001,84A,다시 신청,2026-03-01 12:00,Y,2026-03-01 12:00,카카오 비즈니스폼",
+  "박기존,010-2222-0000,84B,,2026-03-01 13:00,Y,2026-03-01 13:00,카카오 비즈니스폼",
+  "최미동,010-1111-0003,59A,,2026-03-01 14:00,N,,",
+  "잘못,12345,,,2026-03-01 15:00,Y,2026-03-01 15:00,카카오 비즈니스폼",
+  ",010-1111-0004,,,2026-03-01 16:00,Y,2026-03-01 16:00,카카오 비즈니스폼",
+].join("\r\n");
+
+const KAKAO: LeadFileChoices = { ...NO_CHOICES, source: "kakao", campaign: "3월 비즈니스폼" };
+
+describe.each(engines())("lead files ($name)", (engine) => {
+  const t = useTestDb(engine);
+  const site = requireSite(SITE);
+  const idOf = async (email: string) =>
+    (await t.db().get<{ id: string }>("SELECT id FROM admins WHERE email = $1", [email]))!.id;
+  let a: string;
+  let b: string;
+
+  beforeEach(async () => {
+    setTestEnv({ STAFF_ALERT_PHONES: "010-9000-0001", LEADS_DUPLICATE_WINDOW_SECONDS: "0" });
+    await upsertAdmin(BY, TEST_PASSWORD);
+    await upsertAdmin("a@example.com", TEST_PASSWORD, {
+      role: "consultant",
+      sites: [SITE],
+      now: new Date("2026-01-01T00:00:00.000Z"),
+    });
+    await upsertAdmin("b@example.com", TEST_PASSWORD, {
+      role: "consultant",
+      sites: [SITE],
+      now: new Date("2026-01-02T00:00:00.000Z"),
+    });
+    a = await idOf("a@example.com");
+    b = await idOf("b@example.com");
+    await saveAssignment(SITE, { autoAssign: true, active: [a, b] });
+  });
+
+  /** Uploads the file, picks the columns its header names, and answers the preview. */
+  async function upload(bytes: Uint8Array, choices: LeadFileChoices = KAKAO) {
+    const id = await keepLeadFile({ siteId: SITE, fileName: "kakao.csv", bytes, by: BY });
+    const first = await planLeadFile(SITE, id, choices);
+    if (first.step === "mapping") {
+      const proposed = first.proposed as { name: number; phone: number };
+      await rememberLeadMapping(SITE, first.header, proposed, BY);
+    }
+    const plan = await planLeadFile(SITE, id, choices);
+    if (plan.step !== "preview") throw new Error(`미리 보기가 아닙니다: ${plan.step}`);
+    return { id, plan };
+  }
+
+  const card = (phone: string) =>
+    t.db().get<{
+      id: string;
+      touches: number;
+      consultant_id: string | null;
+      source: string;
+    }>("SELECT id, touches, consultant_id, source FROM customers WHERE site_id = $1 AND phone = $2", [SITE, phone]);
+
+  it("imports a CP949 file: one lead per phone, a known phone as a new touch, refused rows with their line and reason, and SMS only with consent", async () => {
+    // 박기존 is on the desk already (a form lead, given to A).
+    await createLead(site, leadForm("박기존", "010-2222-0000"), { ip: "1", source: "/" }, T0);
+    expect((await card("010-2222-0000"))!.consultant_id).toBe(a);
+
+    const bytes = new Uint8Array(iconv.encode(KAKAO_CSV, "cp949"));
+    const { id, plan } = await upload(bytes);
+    expect(plan.mapping).toEqual({
+      name: 0,
+      phone: 1,
+      area: 2,
+      memo: 3,
+      receivedAt: 4,
+      consent: 5,
+      consentAt: 6,
+      consentWhere: 7,
+    });
+    expect(plan.counts).toEqual({
+      rows: 7,
+      newCards: 3,
+      joined: 1,
+      duplicates: 1,
+      refused: 2,
+      unconfirmed: 1,
+    });
+    expect(plan.refused).toEqual([
+      { line: 7, reason: "연락처 「12345」을(를) 읽지 못했습니다." },
+      { line: 8, reason: "이름이 비어 있습니다." },
+    ]);
+    expect(plan.problems).toEqual({});
+
+    const saved = await saveLeadFile(
+      site,
+      { pendingId: id, choices: KAKAO, previewed: plan.fingerprint, by: BY },
+      at(1),
+    );
+    expect(saved).toMatchObject({ ok: true, counts: plan.counts });
+
+    const leads = await t.db().all<{
+      name: string;
+      phone: string;
+      message: string;
+      created_at: string;
+      sms_consent: number;
+      sms_consent_at: string | null;
+      consent_where: string | null;
+      utm_source: string;
+      utm_campaign: string;
+      lead_file_row: number;
+      customer_id: string;
+    }>(
+      `SELECT name, phone, message, created_at, sms_consent, sms_consent_at, consent_where,
+         utm_source, utm_campaign, lead_file_row, customer_id
+       FROM leads WHERE lead_file_id IS NOT NULL ORDER BY lead_file_row`,
+    );
+    expect(leads.map((l) => [l.lead_file_row, l.name, l.phone, Number(l.sms_consent)])).toEqual([
+      [2, "김하나", "010-1111-0001", 1],
+      [3, "이두리", "010-1111-0002", 1],
+      [5, "박기존", "010-2222-0000", 1],
+      [6, "최미동", "010-1111-0003", 0],
+    ]);
+    expect(leads[0]).toMatchObject({
+      message: "관심 평형: 84A\n주말 상담 희망",
+      created_at: "2026-03-01T01:00:00.000Z",
+      sms_consent_at: "2026-03-01T01:00:00.000Z",
+      consent_where: "카카오 비즈니스폼",
+      utm_source: "kakao",
+      utm_campaign: "3월 비즈니스폼",
+    });
+    expect(leads[3]).toMatchObject({ sms_consent_at: null, consent_where: null });
+
+    // The known phone: one card, two touches, still A's. New people go on in turn: B, A, B.
+    const known = (await card("010-2222-0000"))!;
+    expect(Number(known.touches)).toBe(2);
+    expect(known.consultant_id).toBe(a);
+    expect(leads[2]!.customer_id).toBe(known.id);
+    expect(
+      await Promise.all(
+        ["010-1111-0001", "010-1111-0002", "010-1111-0003"].map(async (p) => {
+          const c = (await card(p))!;
+          return [Number(c.touches), c.consultant_id, c.source];
+        }),
+      ),
+    ).toEqual([
+      [1, b, "utm:kakao"],
+      [1, a, "utm:kakao"],
+      [1, b, "utm:kakao"],
+    ]);
+    // The turn goes on after the file: the next form's person is A's.
+    await createLead(site, leadForm("다음", "010-3333-0000"), { ip: "1", source: "/" }, at(2));
+    expect((await card("010-3333-0000"))!.consultant_id).toBe(a);
+
+    // Outbox: a staff alert per lead of the file, the promotional SMS to the two new people who consented.
+    const sent = await t.db().all<{ purpose: string; recipient: string }>(
+      `SELECT o.purpose, o.recipient FROM outbox o JOIN leads l ON l.id = o.lead_id
+       WHERE l.lead_file_id IS NOT NULL ORDER BY o.purpose, o.recipient`,
+    );
+    expect(sent).toEqual([
+      { purpose: "promotion", recipient: "010-1111-0001" },
+      { purpose: "promotion", recipient: "010-1111-0002" },
+      { purpose: "staff", recipient: "010-9000-0001" },
+      { purpose: "staff", recipient: "010-9000-0001" },
+      { purpose: "staff", recipient: "010-9000-0001" },
+      { purpose: "staff", recipient: "010-9000-0001" },
+    ]);
+
+    // The same file again: the preview says so, and saving adds nothing.
+    const again = await upload(bytes);
+    expect(again.plan.sameFile).toMatchObject({ importedBy: BY });
+    expect(
+      await saveLeadFile(
+        site,
+        { pendingId: again.id, choices: KAKAO, previewed: again.plan.fingerprint, by: BY },
+        at(3),
+      ),
+    ).toEqual({ ok: false, field: "file", message: LEAD_FILE_MESSAGES.sameFile });
+    expect(
+      await t.db().get("SELECT COUNT(*) AS n FROM leads WHERE lead_file_id IS NOT NULL"),
+    ).toEqual({ n: 4 });
+    expect(Number((await card("010-2222-0000"))!.touches)).toBe(2);
+    expect(await t.db().get("SELECT COUNT(*) AS n FROM lead_files")).toEqual({ n: 1 });
+  });
+
+  it("takes the whole file's consent from the form, and without it stores every lead as 동의 미확인 with no SMS", async () => {
+    const sheet = await xlsxOf([
+      ["성명", "휴대폰번호", "신청일시"],
+      ["정가람", "010-4444-0001", "2026-03-01 09:00"],
+      ["정나래", "010-4444-0002", "2026-03-01 09:30"],
+    ]);
+    const withConsent = {
+      ...KAKAO,
+      source: "daangn",
+      consentAt: "2026-03-01T09:00",
+      consentWhere: "당근 비즈니스 상담 신청",
+    };
+    const { plan: half } = await upload(sheet, { ...withConsent, consentWhere: "" });
+    expect(half.problems).toEqual({ consent: LEAD_FILE_MESSAGES.consentHalf });
+    expect(half.counts.unconfirmed).toBe(2);
+
+    const { id, plan } = await upload(sheet, withConsent);
+    expect(plan.counts).toMatchObject({ newCards: 2, unconfirmed: 0 });
+    expect(
+      await saveLeadFile(
+        site,
+        { pendingId: id, choices: withConsent, previewed: plan.fingerprint, by: BY },
+        T0,
+      ),
+    ).toMatchObject({ ok: true });
+    expect(
+      await t.db().all("SELECT sms_consent_at, consent_where FROM leads ORDER BY lead_file_row"),
+    ).toEqual([
+      { sms_consent_at: "2026-03-01T00:00:00.000Z", consent_where: "당근 비즈니스 상담 신청" },
+      { sms_consent_at: "2026-03-01T00:00:00.000Z", consent_where: "당근 비즈니스 상담 신청" },
+    ]);
+
+    const other = await xlsxOf([
+      ["성명", "휴대폰번호", "신청일시"],
+      ["한겨울", "010-5555-0001", "2026-03-01 09:00"],
+    ]);
+    const second = await upload(other, { ...KAKAO, source: "daangn" });
+    expect(second.plan.counts).toMatchObject({ newCards: 1, unconfirmed: 1 });
+    await saveLeadFile(
+      site,
+      {
+        pendingId: second.id,
+        choices: { ...KAKAO, source: "daangn" },
+        previewed: second.plan.fingerprint,
+        by: BY,
+      },
+      T0,
+    );
+    expect(
+      await t
+        .db()
+        .all(
+          "SELECT o.purpose FROM outbox o JOIN leads l ON l.id = o.lead_id WHERE l.phone = $1 ORDER BY o.purpose",
+          ["010-5555-0001"],
+        ),
+    ).toEqual([{ purpose: "staff" }]);
+  });
+
+  it("asks for the file's source when its rows have none, and refuses a preview that changed", async () => {
+    const bytes = new TextEncoder().encode("이름,연락처\n홍길동,010-6666-0001\n");
+    const { id, plan } = await upload(bytes, NO_CHOICES);
+    expect(plan.problems).toEqual({ source: LEAD_FILE_MESSAGES.noSource });
+    expect(
+      await saveLeadFile(site, {
+        pendingId: id,
+        choices: NO_CHOICES,
+        previewed: plan.fingerprint,
+        by: BY,
+      }),
+    ).toEqual({ ok: false, field: "source", message: LEAD_FILE_MESSAGES.noSource });
+    expect(
+      await saveLeadFile(site, {
+        pendingId: id,
+        choices: KAKAO,
+        previewed: plan.fingerprint,
+        by: BY,
+      }),
+    ).toEqual({ ok: false, field: "form", message: LEAD_FILE_MESSAGES.changed });
+    expect(await t.db().get("SELECT COUNT(*) AS n FROM leads")).toEqual({ n: 0 });
+  });
+});
+
+describe("a lead file's header", () => {
+  it("names the columns Kakao 비즈니스폼 and 당근 write", () => {
+    expect(
+      proposeMapping(
+        headerOf([{ line: 1, cells: ["응답일시", "성함", "전화번호", "개인정보 수집 동의"] }]),
+      ),
+    ).toEqual({ receivedAt: 0, name: 1, phone: 2, consent: 3 });
+  });
+});

@@ -1,0 +1,647 @@
+/*
+ * 리드 파일 가져오기 (issue 42, /admin/leads/import): an uploaded lead file waits in
+ * lead_file_pending (app/tables/pending.server.ts) between its upload, its mapping, its preview and
+ * its save; the columns picked for a header are remembered per complex (lead_file_mappings).
+ * `planLeadFile` reads a waiting file into what the page shows; `saveLeadFile` stores its leads in
+ * one transaction, in batches (a file may hold 50,000): one card per phone as for any lead (a phone
+ * the complex has joins its card as a new touch), the same round-robin and staff alert, and the
+ * visitor's SMS only where the file says consent was given. Each lead records its file and line
+ * (migration 026); the same file twice adds nothing.
+ */
+import { createHash, randomUUID } from "node:crypto";
+import type { Site } from "~/content/schema";
+import { getDb, type Queryable } from "~/db/db.server";
+import { siteSetting } from "~/env.server";
+import { channelSource, NO_SOURCE, OTHER_SOURCES } from "~/channels/channels";
+import { autoAssigns, consultantsInTurn } from "~/crm/assignment.server";
+import { sourceKey } from "~/crm/crm";
+import { originLine } from "~/lib/attribution";
+import { sourceStaff } from "~/lib/source-phone";
+import { enqueueMany, enqueueStaffAlerts } from "~/outbox/outbox.server";
+import { promotionSmsText } from "~/outbox/sms.server";
+import { pendingUploads } from "~/tables/pending.server";
+import { headerKey, readTable } from "~/tables/read-table";
+import {
+  headerOf,
+  leadMappingSchema,
+  parseKoreanDateTime,
+  proposeMapping,
+  readLeadRows,
+  type FileLead,
+  type LeadMapping,
+  type RefusedRow,
+} from "./lead-file";
+
+/** The page imported leads are recorded as coming from (leads.source). */
+export const LEAD_FILE_SOURCE = "/admin/leads/import";
+
+/** Up to this many leads, each gets its staff alert; a bigger file sends one alert for all. */
+const ALERT_EACH_UP_TO = 20;
+
+/** Rows per statement when a file's leads are stored. */
+const BATCH = 500;
+
+const files = pendingUploads("lead_file_pending");
+
+/** Keeps an uploaded lead file of the complex until it is saved: its id. */
+export const keepLeadFile = files.keep;
+
+/** Forgets a waiting lead file of the complex (given up). */
+export const dropLeadFile = files.drop;
+
+/** Forgets every lead file that waited 24 hours (the retention job): how many. */
+export const purgeLeadFiles = files.purge;
+
+export const LEAD_FILE_MESSAGES = {
+  gone: "올린 파일이 없거나 24시간이 지나 지워졌습니다. 파일을 다시 올려 주세요.",
+  changed: "미리 보기 뒤에 내용이 바뀌었습니다. 새 미리 보기를 확인하고 다시 저장해 주세요.",
+  noSource: "이 파일의 source(utm_source)를 적어 주세요.",
+  badSource: "source는 영문 소문자, 숫자, -, _ 로 적어 주세요.",
+  consentHalf: "파일 전체의 동의는 동의 일시와 동의 경로를 함께 적어 주세요.",
+  consentAt: "동의 일시를 날짜로 읽지 못했습니다. 예: 2026-03-01 14:00",
+  sameFile: "이 파일은 이미 가져왔습니다. 같은 파일은 다시 저장하지 않습니다.",
+  nothing: "저장할 고객이 없습니다.",
+  noMapping: "이름과 연락처 열을 골라 주세요.",
+} as const;
+
+/** What a person chose for a file on the page. */
+export type LeadFileChoices = {
+  source: string;
+  campaign: string;
+  /** When and where the whole file's consent was given ("" when the file does not say). */
+  consentAt: string;
+  consentWhere: string;
+};
+
+export const NO_CHOICES: LeadFileChoices = {
+  source: "",
+  campaign: "",
+  consentAt: "",
+  consentWhere: "",
+};
+
+/** Remembers the columns picked for lead files with this header, for the complex. */
+export async function rememberLeadMapping(
+  siteId: string,
+  header: readonly string[],
+  mapping: LeadMapping,
+  by: string,
+): Promise<void> {
+  const db = await getDb();
+  await db.run(
+    `INSERT INTO lead_file_mappings (site_id, header_key, mapping, updated_by, updated_at)
+     VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (site_id, header_key) DO UPDATE SET mapping = excluded.mapping,
+       updated_by = excluded.updated_by, updated_at = excluded.updated_at`,
+    [siteId, headerKey(header), JSON.stringify(mapping), by, new Date().toISOString()],
+  );
+}
+
+async function rememberedLeadMapping(
+  siteId: string,
+  header: readonly string[],
+): Promise<LeadMapping | undefined> {
+  const db = await getDb();
+  const row = await db.get<{ mapping: string }>(
+    "SELECT mapping FROM lead_file_mappings WHERE site_id = $1 AND header_key = $2",
+    [siteId, headerKey(header)],
+  );
+  if (!row) return undefined;
+  const parsed = leadMappingSchema.safeParse(JSON.parse(row.mapping));
+  return parsed.success && Math.max(...Object.values(parsed.data)) < header.length
+    ? parsed.data
+    : undefined;
+}
+
+type FileFacts = { id: string; fileName: string; createdAt: string };
+
+export type LeadFileCounts = {
+  /** Lines below the header. */
+  rows: number;
+  newCards: number;
+  joined: number;
+  duplicates: number;
+  refused: number;
+  unconfirmed: number;
+};
+
+/** What a waiting lead file reads as, for the page. */
+export type LeadFilePlan =
+  | { step: "gone" }
+  | { step: "refused"; file: FileFacts; message: string }
+  | {
+      step: "mapping";
+      file: FileFacts;
+      header: string[];
+      proposed: Partial<LeadMapping>;
+    }
+  | {
+      step: "preview";
+      file: FileFacts;
+      header: string[];
+      mapping: LeadMapping;
+      choices: LeadFileChoices;
+      /** Why the choices cannot be saved as they are, by field. */
+      problems: Partial<Record<"source" | "consent", string>>;
+      counts: LeadFileCounts;
+      refused: RefusedRow[];
+      /** When this very file was imported before (it adds nothing), or null. */
+      sameFile: { importedAt: string; importedBy: string } | null;
+      fingerprint: string;
+    };
+
+type Preview = Extract<LeadFilePlan, { step: "preview" }>;
+
+/** The source a typed value means, or null when it is none. */
+function sourceOf(typed: string | null): string | null {
+  if (!typed?.trim()) return null;
+  const key = channelSource(typed.trim());
+  return key === NO_SOURCE || key === OTHER_SOURCES ? null : key;
+}
+
+/** The whole file's consent as the form gave it, or why it cannot be read. */
+function fileConsentOf(choices: LeadFileChoices) {
+  const atText = choices.consentAt.trim();
+  const where = choices.consentWhere.trim().slice(0, 200);
+  if (!atText && !where) return { at: null, where: null };
+  if (!atText || !where) return { at: null, where: null, problem: LEAD_FILE_MESSAGES.consentHalf };
+  const at = parseKoreanDateTime(atText);
+  if (!at) return { at: null, where: null, problem: LEAD_FILE_MESSAGES.consentAt };
+  return { at, where };
+}
+
+/** The cards of the complex among `phones`, by phone. */
+async function cardsByPhone(db: Queryable, siteId: string, phones: readonly string[]) {
+  const cards = new Map<string, { id: string; status: string; consultant_id: string | null }>();
+  for (let i = 0; i < phones.length; i += BATCH) {
+    const chunk = phones.slice(i, i + BATCH);
+    const rows = await db.all<{
+      id: string;
+      phone: string;
+      status: string;
+      consultant_id: string | null;
+    }>(
+      `SELECT id, phone, status, consultant_id FROM customers
+       WHERE site_id = $1 AND phone IN (${chunk.map((_, j) => `$${j + 2}`).join(", ")})`,
+      [siteId, ...chunk],
+    );
+    for (const r of rows) cards.set(r.phone, r);
+  }
+  return cards;
+}
+
+/** Reads a waiting file of the complex with the complex's remembered columns and `choices`. */
+export async function planLeadFile(
+  siteId: string,
+  pendingId: string,
+  choices: LeadFileChoices = NO_CHOICES,
+  options: { remap?: boolean } = {},
+): Promise<LeadFilePlan> {
+  return (await readPlan(siteId, pendingId, choices, options)).plan;
+}
+
+async function readPlan(
+  siteId: string,
+  pendingId: string,
+  choices: LeadFileChoices,
+  options: { remap?: boolean },
+): Promise<{ plan: LeadFilePlan; leads: FileLead[]; sha256: string }> {
+  const plan = (p: LeadFilePlan, leads: FileLead[] = [], sha256 = "") => ({
+    plan: p,
+    leads,
+    sha256,
+  });
+  const pending = await files.get(siteId, pendingId);
+  if (!pending) return plan({ step: "gone" });
+  const file = { id: pending.id, fileName: pending.fileName, createdAt: pending.createdAt };
+  const table = await readTable(pending.bytes);
+  if (!table.ok) return plan({ step: "refused", file, message: table.message });
+  const header = headerOf(table.rows);
+  if (header.length < 2)
+    return plan({
+      step: "refused",
+      file,
+      message: "첫 줄에 열 제목(이름, 연락처…)이 있는 파일을 올려 주세요.",
+    });
+  const mapping = await rememberedLeadMapping(siteId, header);
+  if (!mapping || options.remap)
+    return plan({ step: "mapping", file, header, proposed: mapping ?? proposeMapping(header) });
+
+  const consent = fileConsentOf(choices);
+  const read = readLeadRows(table.rows, mapping, consent);
+  const chosen = sourceOf(choices.source);
+  const problems: Preview["problems"] = {};
+  if (consent.problem) problems.consent = consent.problem;
+  if (!chosen && read.leads.some((l) => !sourceOf(l.source)))
+    problems.source = choices.source.trim()
+      ? LEAD_FILE_MESSAGES.badSource
+      : LEAD_FILE_MESSAGES.noSource;
+
+  const db = await getDb();
+  const cards = await cardsByPhone(
+    db,
+    siteId,
+    read.leads.map((l) => l.phone),
+  );
+  const same = await db.get<{ imported_at: string; imported_by: string }>(
+    "SELECT imported_at, imported_by FROM lead_files WHERE site_id = $1 AND sha256 = $2",
+    [siteId, pending.sha256],
+  );
+  const counts: LeadFileCounts = {
+    rows: read.rows,
+    newCards: read.leads.filter((l) => !cards.has(l.phone)).length,
+    joined: read.leads.filter((l) => cards.has(l.phone)).length,
+    duplicates: read.duplicates,
+    refused: read.refused.length,
+    unconfirmed: read.leads.filter((l) => !l.consent).length,
+  };
+  const fingerprint = createHash("sha256")
+    .update(JSON.stringify([counts, mapping, choices, Boolean(same)]))
+    .digest("hex")
+    .slice(0, 16);
+  return plan(
+    {
+      step: "preview",
+      file,
+      header,
+      mapping,
+      choices,
+      problems,
+      counts,
+      refused: read.refused,
+      sameFile: same ? { importedAt: same.imported_at, importedBy: same.imported_by } : null,
+      fingerprint,
+    },
+    read.leads,
+    pending.sha256,
+  );
+}
+
+export type LeadFileSaveAnswer =
+  | { ok: true; fileId: string; counts: LeadFileCounts }
+  | { ok: false; field: "file" | "source" | "consent" | "form"; message: string };
+
+/**
+ * Saves a waiting file of the complex as its preview (`previewed`: its fingerprint) showed it, or
+ * nothing: when the preview would now read otherwise, when a choice is missing, or when this very
+ * file was imported before. The file is forgotten once saved.
+ */
+export async function saveLeadFile(
+  site: Site,
+  input: { pendingId: string; choices: LeadFileChoices; previewed: string; by: string },
+  now: Date = new Date(),
+): Promise<LeadFileSaveAnswer> {
+  const { plan, leads, sha256 } = await readPlan(site.id, input.pendingId, input.choices, {});
+  if (plan.step === "gone") return { ok: false, field: "file", message: LEAD_FILE_MESSAGES.gone };
+  if (plan.step === "refused") return { ok: false, field: "file", message: plan.message };
+  if (plan.step === "mapping")
+    return { ok: false, field: "form", message: LEAD_FILE_MESSAGES.noMapping };
+  if (plan.sameFile) return { ok: false, field: "file", message: LEAD_FILE_MESSAGES.sameFile };
+  if (plan.problems.source) return { ok: false, field: "source", message: plan.problems.source };
+  if (plan.problems.consent) return { ok: false, field: "consent", message: plan.problems.consent };
+  if (plan.fingerprint !== input.previewed)
+    return { ok: false, field: "form", message: LEAD_FILE_MESSAGES.changed };
+  if (leads.length === 0) return { ok: false, field: "form", message: LEAD_FILE_MESSAGES.nothing };
+
+  const db = await getDb();
+  const consent = fileConsentOf(input.choices);
+  const fileId = randomUUID();
+  const stored = await db.transaction(async (tx) => {
+    const file = await tx.get<{ id: string }>(
+      `INSERT INTO lead_files (id, site_id, file_name, sha256, source, campaign, consent_at,
+         consent_where, row_count, new_count, joined_count, duplicate_count, refused_count,
+         unconfirmed_count, imported_by, imported_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
+       ON CONFLICT (site_id, sha256) DO NOTHING RETURNING id`,
+      [
+        fileId,
+        site.id,
+        plan.file.fileName,
+        sha256,
+        sourceOf(input.choices.source) ?? "",
+        input.choices.campaign.trim().slice(0, 200) || null,
+        consent.at,
+        consent.where,
+        plan.counts.rows,
+        plan.counts.newCards,
+        plan.counts.joined,
+        plan.counts.duplicates,
+        plan.counts.refused,
+        plan.counts.unconfirmed,
+        input.by,
+        now.toISOString(),
+      ],
+    );
+    // Another save of the same file won the race: this one adds nothing.
+    if (!file) return null;
+    return storeLeads(
+      tx,
+      site,
+      { id: fileId, name: plan.file.fileName },
+      leads,
+      input.choices,
+      now,
+    );
+  });
+  if (!stored) return { ok: false, field: "file", message: LEAD_FILE_MESSAGES.sameFile };
+  await files.drop(site.id, input.pendingId);
+  return {
+    ok: true,
+    fileId,
+    counts: { ...plan.counts, newCards: stored.newCards, joined: stored.joined },
+  };
+}
+
+/** `(…), (…)` for rows of parameters, numbered from $1, and the parameters flattened. */
+function valuesOf(rows: readonly (readonly unknown[])[]) {
+  const params: unknown[] = [];
+  const sql = rows
+    .map((row) => `(${row.map((value) => `$${params.push(value)}`).join(", ")})`)
+    .join(", ");
+  return { sql, params };
+}
+
+/** Runs `write` for each batch of `rows`. */
+async function inBatches<T>(rows: readonly T[], write: (batch: T[]) => Promise<unknown>) {
+  for (let i = 0; i < rows.length; i += BATCH) await write(rows.slice(i, i + BATCH));
+}
+
+type StoredLead = FileLead & {
+  id: string;
+  createdAt: string;
+  utmSource: string | null;
+  utmCampaign: string | null;
+  customerId: string;
+  newCard: boolean;
+};
+
+/**
+ * The file's leads, in the caller's transaction, with statements of up to BATCH rows: cards made
+ * for new phones (a card made meanwhile by a form is joined instead), touches added to the others
+ * (a card put aside, 보류 or 무효, comes back as 신규, as attachLead does), cards without a
+ * consultant given out in turn, then the leads with their file and line, and what they send.
+ */
+async function storeLeads(
+  tx: Queryable,
+  site: Site,
+  file: { id: string; name: string },
+  leads: readonly FileLead[],
+  choices: LeadFileChoices,
+  now: Date,
+): Promise<{ newCards: number; joined: number }> {
+  const siteId = site.id;
+  const nowIso = now.toISOString();
+  const chosenSource = sourceOf(choices.source);
+  const chosenCampaign = choices.campaign.trim().slice(0, 200) || null;
+  const cards = await cardsByPhone(
+    tx,
+    siteId,
+    leads.map((l) => l.phone),
+  );
+  const rows: StoredLead[] = leads.map((l) => ({
+    ...l,
+    id: randomUUID(),
+    createdAt: l.receivedAt ?? nowIso,
+    utmSource: sourceOf(l.source) ?? chosenSource,
+    utmCampaign: l.campaign ?? chosenCampaign,
+    customerId: cards.get(l.phone)?.id ?? randomUUID(),
+    newCard: !cards.has(l.phone),
+  }));
+
+  // New cards; a phone whose card a form made meanwhile joins that card.
+  const made = new Set<string>();
+  await inBatches(
+    rows.filter((r) => r.newCard),
+    async (batch) => {
+      const { sql, params } = valuesOf(
+        batch.map((r) => [
+          r.customerId,
+          siteId,
+          r.phone,
+          r.name,
+          "new",
+          r.createdAt,
+          0,
+          sourceKey({ utmSource: r.utmSource, referrerHost: null }),
+          1,
+          r.createdAt,
+          r.createdAt,
+          nowIso,
+        ]),
+      );
+      const inserted = await tx.all<{ id: string }>(
+        `INSERT INTO customers (id, site_id, phone, name, status, status_at, stage, source, touches,
+           first_at, last_at, created_at)
+         VALUES ${sql} ON CONFLICT (site_id, phone) DO NOTHING RETURNING id`,
+        params,
+      );
+      for (const { id } of inserted) made.add(id);
+    },
+  );
+  const raced = rows.filter((r) => r.newCard && !made.has(r.customerId));
+  if (raced.length > 0) {
+    const found = await cardsByPhone(
+      tx,
+      siteId,
+      raced.map((r) => r.phone),
+    );
+    for (const r of raced) {
+      r.customerId = found.get(r.phone)!.id;
+      r.newCard = false;
+      cards.set(r.phone, found.get(r.phone)!);
+    }
+  }
+
+  // Touches on the cards the complex had.
+  const joined = rows.filter((r) => !r.newCard);
+  await inBatches(joined, async (batch) => {
+    const { sql, params } = valuesOf(batch.map((r) => [r.customerId, r.name, r.createdAt]));
+    await tx.run(
+      `UPDATE customers AS c SET name = v.column2, touches = c.touches + 1,
+         last_at = CASE WHEN c.last_at < v.column3 THEN v.column3 ELSE c.last_at END
+       FROM (VALUES ${sql}) AS v WHERE c.id = v.column1`,
+      params,
+    );
+  });
+  const events: unknown[][] = [];
+  const revived = joined.filter((r) => {
+    const status = cards.get(r.phone)!.status;
+    return status === "on_hold" || status === "invalid";
+  });
+  await inBatches(revived, async (batch) => {
+    const { sql, params } = valuesOf(batch.map((r) => [r.customerId, r.createdAt]));
+    await tx.run(
+      `UPDATE customers AS c SET status = 'new', status_at = v.column2
+       FROM (VALUES ${sql}) AS v WHERE c.id = v.column1`,
+      params,
+    );
+  });
+  for (const r of revived)
+    events.push([r.customerId, r.createdAt, "status", cards.get(r.phone)!.status, "new"]);
+
+  // Consultants, in turn, for the cards that have none, when the complex gives them out.
+  const waiting = rows.filter((r) => r.newCard || !cards.get(r.phone)!.consultant_id);
+  const turns = (await autoAssigns(tx, siteId))
+    ? await consultantsInTurn(tx, siteId, waiting.length, now)
+    : [];
+  const assigned = waiting.slice(0, turns.length).map((r, i) => ({ r, to: turns[i]! }));
+  await inBatches(assigned, async (batch) => {
+    const { sql, params } = valuesOf(batch.map(({ r, to }) => [r.customerId, to, r.createdAt]));
+    await tx.run(
+      `UPDATE customers AS c SET consultant_id = v.column2, assigned_at = v.column3
+       FROM (VALUES ${sql}) AS v WHERE c.id = v.column1`,
+      params,
+    );
+  });
+  for (const { r, to } of assigned) events.push([r.customerId, r.createdAt, "assign", null, to]);
+  await inBatches(events, async (batch) => {
+    const { sql, params } = valuesOf(
+      batch.map(([customerId, at, kind, from, to]) => [
+        randomUUID(),
+        siteId,
+        customerId,
+        at,
+        kind,
+        from,
+        to,
+      ]),
+    );
+    await tx.run(
+      `INSERT INTO customer_events (id, site_id, customer_id, at, kind, old_value, new_value)
+       VALUES ${sql}`,
+      params,
+    );
+  });
+
+  // The leads, each with its file and line.
+  await inBatches(rows, async (batch) => {
+    const { sql, params } = valuesOf(
+      batch.map((r) => [
+        r.id,
+        siteId,
+        "inquiry",
+        r.name,
+        r.phone,
+        r.message,
+        r.consent?.at ?? r.createdAt,
+        r.consent ? site.privacy.consentVersion : "동의 미확인",
+        r.consent ? 1 : 0,
+        r.consent?.at ?? null,
+        r.consent?.where ?? null,
+        LEAD_FILE_SOURCE,
+        "",
+        r.createdAt,
+        r.utmSource,
+        r.utmCampaign,
+        r.customerId,
+        file.id,
+        r.line,
+      ]),
+    );
+    await tx.run(
+      `INSERT INTO leads (id, site_id, kind, name, phone, message, privacy_consent_at,
+         privacy_consent_version, sms_consent, sms_consent_at, consent_where, source, ip, created_at,
+         utm_source, utm_campaign, customer_id, lead_file_id, lead_file_row)
+       VALUES ${sql}`,
+      params,
+    );
+  });
+
+  await announce(tx, site, file.name, rows, now);
+  return { newCards: rows.filter((r) => r.newCard).length, joined: joined.length };
+}
+
+/**
+ * What the file's leads send: the staff alert of each (as a form's or the hook's lead), or one for
+ * the whole file past ALERT_EACH_UP_TO leads; and to each new person who consented, the complex's
+ * promotional SMS (due in the day's sending hours). Nothing to anyone without consent.
+ */
+async function announce(
+  tx: Queryable,
+  site: Site,
+  fileName: string,
+  rows: readonly StoredLead[],
+  now: Date,
+) {
+  if (rows.length <= ALERT_EACH_UP_TO) {
+    for (const r of rows)
+      await enqueueStaffAlerts(
+        tx,
+        site.id,
+        r.id,
+        {
+          event: "new",
+          kind: "inquiry",
+          name: r.name,
+          phone: r.phone,
+          slotKey: null,
+          source: originLine(r, LEAD_FILE_SOURCE),
+        },
+        now,
+        sourceStaff(site, r.utmSource),
+      );
+  } else {
+    const made = rows.filter((r) => r.newCard).length;
+    const text = [
+      `[${site.identity.name}] 리드 파일 ${rows.length}건`,
+      fileName,
+      `새 고객 ${made}명 · 기존 고객에 추가 ${rows.length - made}명`,
+    ].join("\n");
+    await enqueueMany(
+      tx,
+      site.id,
+      siteSetting("STAFF_ALERT_PHONES", site.id).map((to) => ({
+        leadId: null,
+        message: { kind: "sms", purpose: "staff", payload: { to, text } } as const,
+      })),
+      now,
+    );
+  }
+  await enqueueMany(
+    tx,
+    site.id,
+    rows
+      .filter((r) => r.newCard && r.consent)
+      .map((r) => ({
+        leadId: r.id,
+        message: {
+          kind: "sms",
+          purpose: "promotion",
+          payload: { to: r.phone, text: promotionSmsText(site, r.name) },
+        } as const,
+      })),
+    now,
+  );
+}
+
+/** The complex's saved lead files, newest first. */
+export async function listLeadFiles(siteId: string) {
+  const db = await getDb();
+  const rows = await db.all<{
+    id: string;
+    file_name: string;
+    source: string;
+    campaign: string | null;
+    new_count: number;
+    joined_count: number;
+    unconfirmed_count: number;
+    imported_by: string;
+    imported_at: string;
+  }>(
+    `SELECT id, file_name, source, campaign, new_count, joined_count, unconfirmed_count,
+       imported_by, imported_at
+     FROM lead_files WHERE site_id = $1 ORDER BY imported_at DESC, id LIMIT 200`,
+    [siteId],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    fileName: r.file_name,
+    source: r.source,
+    campaign: r.campaign,
+    newCards: Number(r.new_count),
+    joined: Number(r.joined_count),
+    unconfirmed: Number(r.unconfirmed_count),
+    importedBy: r.imported_by,
+    importedAt: r.imported_at,
+  }));
+}
