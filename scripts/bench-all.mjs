@@ -19,6 +19,7 @@ export const BENCHES = [
   "bench-notice.mjs",
   "bench-crm.mjs",
   "bench-ad-costs.mjs",
+  "bench-lead-file.mjs",
   "bench-portfolio.mjs",
   "bench-tags.mjs",
   "bench-floor.mjs",

@@ -38,8 +38,8 @@ export const LEAD_FILE_SOURCE = "/admin/leads/import";
 /** Up to this many leads, each gets its staff alert; a bigger file sends one alert for all. */
 const ALERT_EACH_UP_TO = 20;
 
-/** Rows per statement when a file's leads are stored. */
-const BATCH = 500;
+/** Rows per statement when a file's leads are stored (leads have 19 columns: 19,000 parameters). */
+const BATCH = 1000;
 
 const files = pendingUploads("lead_file_pending");
 
@@ -173,17 +173,22 @@ function fileConsentOf(choices: LeadFileChoices) {
 /** The cards of the complex among `phones`, by phone. */
 async function cardsByPhone(db: Queryable, siteId: string, phones: readonly string[]) {
   const cards = new Map<string, { id: string; status: string; consultant_id: string | null }>();
-  for (let i = 0; i < phones.length; i += BATCH) {
-    const chunk = phones.slice(i, i + BATCH);
+  // PostgreSQL takes the phones as one array parameter; SQLite as a list of parameters.
+  const size = db.dialect === "postgres" ? 10 * BATCH : BATCH;
+  for (let i = 0; i < phones.length; i += size) {
+    const chunk = phones.slice(i, i + size);
     const rows = await db.all<{
       id: string;
       phone: string;
       status: string;
       consultant_id: string | null;
     }>(
-      `SELECT id, phone, status, consultant_id FROM customers
-       WHERE site_id = $1 AND phone IN (${chunk.map((_, j) => `$${j + 2}`).join(", ")})`,
-      [siteId, ...chunk],
+      `SELECT id, phone, status, consultant_id FROM customers WHERE site_id = $1 AND ${
+        db.dialect === "postgres"
+          ? "phone = ANY($2::text[])"
+          : `phone IN (${chunk.map((_, j) => `$${j + 2}`).join(", ")})`
+      }`,
+      db.dialect === "postgres" ? [siteId, chunk] : [siteId, ...chunk],
     );
     for (const r of rows) cards.set(r.phone, r);
   }
@@ -408,7 +413,14 @@ async function storeLeads(
     newCard: !cards.has(l.phone),
   }));
 
-  // New cards; a phone whose card a form made meanwhile joins that card.
+  // Consultants, in turn, for the cards that have none, when the complex gives them out.
+  const waiting = rows.filter((r) => r.newCard || !cards.get(r.phone)!.consultant_id);
+  const turns = (await autoAssigns(tx, siteId))
+    ? await consultantsInTurn(tx, siteId, waiting.length, now)
+    : [];
+  const consultantOf = new Map(waiting.slice(0, turns.length).map((r, i) => [r, turns[i]!]));
+
+  // New cards, with their consultant; a phone whose card a form made meanwhile joins that card.
   const made = new Set<string>();
   await inBatches(
     rows.filter((r) => r.newCard),
@@ -427,11 +439,13 @@ async function storeLeads(
           r.createdAt,
           r.createdAt,
           nowIso,
+          consultantOf.get(r) ?? null,
+          consultantOf.has(r) ? r.createdAt : null,
         ]),
       );
       const inserted = await tx.all<{ id: string }>(
         `INSERT INTO customers (id, site_id, phone, name, status, status_at, stage, source, touches,
-           first_at, last_at, created_at)
+           first_at, last_at, created_at, consultant_id, assigned_at)
          VALUES ${sql} ON CONFLICT (site_id, phone) DO NOTHING RETURNING id`,
         params,
       );
@@ -479,12 +493,10 @@ async function storeLeads(
   for (const r of revived)
     events.push([r.customerId, r.createdAt, "status", cards.get(r.phone)!.status, "new"]);
 
-  // Consultants, in turn, for the cards that have none, when the complex gives them out.
-  const waiting = rows.filter((r) => r.newCard || !cards.get(r.phone)!.consultant_id);
-  const turns = (await autoAssigns(tx, siteId))
-    ? await consultantsInTurn(tx, siteId, waiting.length, now)
-    : [];
-  const assigned = waiting.slice(0, turns.length).map((r, i) => ({ r, to: turns[i]! }));
+  // The cards the complex had without a consultant get theirs (a card a form made meanwhile keeps its own).
+  const assigned = [...consultantOf]
+    .filter(([r]) => !r.newCard && !cards.get(r.phone)!.consultant_id)
+    .map(([r, to]) => ({ r, to }));
   await inBatches(assigned, async (batch) => {
     const { sql, params } = valuesOf(batch.map(({ r, to }) => [r.customerId, to, r.createdAt]));
     await tx.run(
@@ -493,6 +505,8 @@ async function storeLeads(
       params,
     );
   });
+  for (const [r, to] of consultantOf)
+    if (r.newCard) events.push([r.customerId, r.createdAt, "assign", null, to]);
   for (const { r, to } of assigned) events.push([r.customerId, r.createdAt, "assign", null, to]);
   await inBatches(events, async (batch) => {
     const { sql, params } = valuesOf(
