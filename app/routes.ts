@@ -106,6 +106,7 @@ export default [
     page("admin/press/new", "routes/admin/press/press.new.tsx"),
     page("admin/press/:id", "routes/admin/press/press.edit.tsx"),
     page("admin/leads", "routes/admin/crm/leads.tsx"),
+    page("admin/leads/import", "routes/admin/crm/leads.import.tsx"),
     page("admin/leads/:customerId", "routes/admin/crm/leads.card.tsx"),
     page("admin/channels", "routes/admin/crm/channels.tsx"),
     page("admin/channels/manual-costs", "routes/admin/crm/manual-costs.tsx"),

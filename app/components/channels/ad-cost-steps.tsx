@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useId } from "react";
 import { Form } from "react-router";
 import { AdminCard } from "~/components/admin/admin-card";
 import { ConfirmDelete } from "~/components/admin/confirm-delete";
@@ -7,6 +7,14 @@ import { Fact } from "~/components/admin/facts";
 import { FormMessage } from "~/components/admin/form-message";
 import { useFocusFirstInvalid } from "~/components/admin/focus-invalid";
 import { Options } from "~/components/admin/options";
+import {
+  CancelStep,
+  cut,
+  errorOf,
+  FieldError,
+  SubmitRow,
+  type StepAnswer,
+} from "~/components/admin/step-form";
 import { TextField } from "~/components/admin/text-field";
 import type { ImportPlan, listImports } from "~/channels/ad-cost-import.server";
 import { MAPPING_COLUMNS, PLATFORM_LABEL } from "~/channels/ad-cost-import";
@@ -19,55 +27,12 @@ import { formatKoreanDateTime, formatKoreanDay } from "~/lib/korean-time";
  */
 
 /** A refused post: the field it is about ("form": the whole step) and its Korean message. */
-export type CostAnswer = { field: string; message: string };
+export type CostAnswer = StepAnswer;
 
 type Plan<S extends ImportPlan["step"]> = Extract<ImportPlan, { step: S }>;
 
 const won = (n: number) => `${n.toLocaleString("ko-KR")}원`;
 const count = (n: number) => n.toLocaleString("ko-KR");
-
-/** Where a refusal of `name` shows: its message's id and the input's marks. */
-function errorOf(answer: CostAnswer | undefined, name: string, id: string) {
-  const message = answer?.field === name ? answer.message : undefined;
-  return {
-    message,
-    input: message
-      ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` }
-      : { "aria-describedby": `${id}-hint` },
-  };
-}
-
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <p id={`${id}-error`} className="field-error">
-      {message}
-    </p>
-  ) : null;
-}
-
-/** A step's primary button, on its own row. */
-function SubmitRow({ children }: { children: ReactNode }) {
-  return (
-    <div className="admin-form-actions">
-      <button type="submit" className="btn btn-primary">
-        {children}
-      </button>
-    </div>
-  );
-}
-
-/** 다른 파일 올리기: gives up the waiting file. */
-function CancelStep({ pendingId }: { pendingId: string }) {
-  return (
-    <Form method="post" className="cost-cancel">
-      <input type="hidden" name="intent" value="cancel" />
-      <input type="hidden" name="file" value={pendingId} />
-      <button type="submit" className="btn btn-outline btn-small">
-        취소하고 다른 파일 올리기
-      </button>
-    </Form>
-  );
-}
 
 export function UploadStep({ answer, notice }: { answer?: CostAnswer; notice?: string }) {
   const id = useId();
@@ -174,11 +139,6 @@ export function MappingStep({ plan, answer }: { plan: Plan<"mapping">; answer?: 
       <CancelStep pendingId={plan.file.id} />
     </AdminCard>
   );
-}
-
-/** A list cut to `most` items, saying how many more there are. */
-function cut<T>(items: readonly T[], most: number) {
-  return { shown: items.slice(0, most), more: Math.max(0, items.length - most) };
 }
 
 /** The campaign-days a file replaces, per campaign. */

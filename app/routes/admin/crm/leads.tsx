@@ -143,6 +143,11 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
         >
           CSV 내려받기{isConsultant ? " (내 고객)" : list ? ` (${list.total}명)` : ""}
         </a>
+        {isConsultant ? null : (
+          <Link to="/admin/leads/import" className="btn btn-outline btn-small">
+            리드 파일 가져오기
+          </Link>
+        )}
       </AdminHead>
       <FormMessage tone="error">{refused}</FormMessage>
       <p className="desk-due" role="status">
