@@ -8,10 +8,9 @@ import { createLead } from "~/leads/leads.server";
 import { leadForm } from "~/leads/test-support";
 import { requireSite } from "~/sites/registry.server";
 import { xlsxOf } from "~/tables/xlsx.test-support";
-import { headerOf, proposeMapping } from "./lead-file";
+import { headerOf, LEAD_FILE_MESSAGES, proposeMapping } from "./lead-file";
 import {
   keepLeadFile,
-  LEAD_FILE_MESSAGES,
   NO_CHOICES,
   planLeadFile,
   rememberLeadMapping,

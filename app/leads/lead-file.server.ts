@@ -23,6 +23,7 @@ import { pendingUploads } from "~/tables/pending.server";
 import { headerKey, readTable } from "~/tables/read-table";
 import {
   headerOf,
+  LEAD_FILE_MESSAGES,
   leadMappingSchema,
   parseKoreanDateTime,
   proposeMapping,
@@ -51,18 +52,6 @@ export const dropLeadFile = files.drop;
 
 /** Forgets every lead file that waited 24 hours (the retention job): how many. */
 export const purgeLeadFiles = files.purge;
-
-export const LEAD_FILE_MESSAGES = {
-  gone: "올린 파일이 없거나 24시간이 지나 지워졌습니다. 파일을 다시 올려 주세요.",
-  changed: "미리 보기 뒤에 내용이 바뀌었습니다. 새 미리 보기를 확인하고 다시 저장해 주세요.",
-  noSource: "이 파일의 source(utm_source)를 적어 주세요.",
-  badSource: "source는 영문 소문자, 숫자, -, _ 로 적어 주세요.",
-  consentHalf: "파일 전체의 동의는 동의 일시와 동의 경로를 함께 적어 주세요.",
-  consentAt: "동의 일시를 날짜로 읽지 못했습니다. 예: 2026-03-01 14:00",
-  sameFile: "이 파일은 이미 가져왔습니다. 같은 파일은 다시 저장하지 않습니다.",
-  nothing: "저장할 고객이 없습니다.",
-  noMapping: "이름과 연락처 열을 골라 주세요.",
-} as const;
 
 /** What a person chose for a file on the page. */
 export type LeadFileChoices = {

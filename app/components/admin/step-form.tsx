@@ -1,5 +1,8 @@
-import type { ReactNode } from "react";
+import { useId, type ReactNode } from "react";
 import { Form } from "react-router";
+import { AdminCard } from "~/components/admin/admin-card";
+import { FormMessage } from "~/components/admin/form-message";
+import { useFocusFirstInvalid } from "~/components/admin/focus-invalid";
 
 /*
  * The parts of a console page's steps over an uploaded file (광고비 가져오기, 리드 파일 가져오기):
@@ -56,4 +59,64 @@ export function CancelStep({ pendingId }: { pendingId: string }) {
 /** A list cut to `most` items, saying how many more there are. */
 export function cut<T>(items: readonly T[], most: number) {
   return { shown: items.slice(0, most), more: Math.max(0, items.length - most) };
+}
+
+/** A waiting file's plan as the upload step reads it: gone, unreadable, or on its way. */
+type UploadedPlan =
+  | { step: "gone" }
+  | { step: "refused"; file: { fileName: string }; message: string }
+  | { step: "mapping" | "preview" };
+
+/** What the upload step says of a waiting file that is gone (`gone`) or could not be read. */
+export function uploadNotice(plan: UploadedPlan | null, gone: string): string | undefined {
+  if (plan?.step === "gone") return gone;
+  if (plan?.step === "refused")
+    return `「${plan.file.fileName}」을(를) 읽지 못했습니다. ${plan.message}`;
+  return undefined;
+}
+
+/** The upload of a table file (CSV, TSV, XLSX), with the hint under its input as children. */
+export function UploadStep(props: {
+  title: string;
+  label: string;
+  submit: string;
+  answer?: StepAnswer;
+  notice?: string;
+  children: ReactNode;
+}) {
+  const { answer, notice } = props;
+  const id = useId();
+  const form = useFocusFirstInvalid(answer);
+  const error = errorOf(answer, "file", id);
+  return (
+    <AdminCard id={`${id}-title`} title={props.title} className="cost-step">
+      <FormMessage tone="error" focus={Boolean(notice)}>
+        {notice ?? (answer?.field === "form" ? answer.message : null)}
+      </FormMessage>
+      <Form
+        ref={form}
+        method="post"
+        encType="multipart/form-data"
+        className="admin-form"
+        noValidate
+      >
+        <input type="hidden" name="intent" value="upload" />
+        <div className="field">
+          <label htmlFor={id}>{props.label}</label>
+          <input
+            id={id}
+            name="upload"
+            type="file"
+            accept=".csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            {...error.input}
+          />
+          <p id={`${id}-hint`} className="field-hint">
+            {props.children}
+          </p>
+          <FieldError id={id} message={error.message} />
+        </div>
+        <SubmitRow>{props.submit}</SubmitRow>
+      </Form>
+    </AdminCard>
+  );
 }

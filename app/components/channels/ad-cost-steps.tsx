@@ -13,6 +13,7 @@ import {
   errorOf,
   FieldError,
   SubmitRow,
+  UploadStep,
   type StepAnswer,
 } from "~/components/admin/step-form";
 import { TextField } from "~/components/admin/text-field";
@@ -34,42 +35,19 @@ type Plan<S extends ImportPlan["step"]> = Extract<ImportPlan, { step: S }>;
 const won = (n: number) => `${n.toLocaleString("ko-KR")}원`;
 const count = (n: number) => n.toLocaleString("ko-KR");
 
-export function UploadStep({ answer, notice }: { answer?: CostAnswer; notice?: string }) {
-  const id = useId();
-  const form = useFocusFirstInvalid(answer);
-  const error = errorOf(answer, "file", id);
+export function CostUploadStep({ answer, notice }: { answer?: CostAnswer; notice?: string }) {
   return (
-    <AdminCard id={`${id}-title`} title="보고서 파일 올리기" className="cost-step">
-      <FormMessage tone="error" focus={Boolean(notice)}>
-        {notice ?? (answer?.field === "form" ? answer.message : null)}
-      </FormMessage>
-      <Form
-        ref={form}
-        method="post"
-        encType="multipart/form-data"
-        className="admin-form"
-        noValidate
-      >
-        <input type="hidden" name="intent" value="upload" />
-        <div className="field">
-          <label htmlFor={id}>보고서 파일 (CSV, TSV, XLSX)</label>
-          <input
-            id={id}
-            name="upload"
-            type="file"
-            accept=".csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            {...error.input}
-          />
-          <p id={`${id}-hint`} className="field-hint">
-            10MB, 100,000행까지. 네이버 검색광고(화면·API 보고서), 카카오모먼트, 메타, 구글 애즈,
-            당근의 보고서는 제목 줄을 보고 알아서 읽고, 다른 파일은 열을 골라 읽습니다. 저장하기
-            전에 미리 보기를 보여 드립니다.
-          </p>
-          <FieldError id={id} message={error.message} />
-        </div>
-        <SubmitRow>올리고 미리 보기</SubmitRow>
-      </Form>
-    </AdminCard>
+    <UploadStep
+      title="보고서 파일 올리기"
+      label="보고서 파일 (CSV, TSV, XLSX)"
+      submit="올리고 미리 보기"
+      answer={answer}
+      notice={notice}
+    >
+      10MB, 100,000행까지. 네이버 검색광고(화면·API 보고서), 카카오모먼트, 메타, 구글 애즈, 당근의
+      보고서는 제목 줄을 보고 알아서 읽고, 다른 파일은 열을 골라 읽습니다. 저장하기 전에 미리 보기를
+      보여 드립니다.
+    </UploadStep>
   );
 }
 

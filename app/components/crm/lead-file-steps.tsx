@@ -12,6 +12,7 @@ import {
   errorOf,
   FieldError,
   SubmitRow,
+  UploadStep,
   type StepAnswer,
 } from "~/components/admin/step-form";
 import { TextField } from "~/components/admin/text-field";
@@ -30,40 +31,17 @@ type Plan<S extends LeadFilePlan["step"]> = Extract<LeadFilePlan, { step: S }>;
 const count = (n: number) => n.toLocaleString("ko-KR");
 
 export function LeadUploadStep({ answer, notice }: { answer?: StepAnswer; notice?: string }) {
-  const id = useId();
-  const form = useFocusFirstInvalid(answer);
-  const error = errorOf(answer, "file", id);
   return (
-    <AdminCard id={`${id}-title`} title="리드 파일 올리기" className="cost-step">
-      <FormMessage tone="error" focus={Boolean(notice)}>
-        {notice ?? (answer?.field === "form" ? answer.message : null)}
-      </FormMessage>
-      <Form
-        ref={form}
-        method="post"
-        encType="multipart/form-data"
-        className="admin-form"
-        noValidate
-      >
-        <input type="hidden" name="intent" value="upload" />
-        <div className="field">
-          <label htmlFor={id}>리드 파일 (CSV, XLSX)</label>
-          <input
-            id={id}
-            name="upload"
-            type="file"
-            accept=".csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-            {...error.input}
-          />
-          <p id={`${id}-hint`} className="field-hint">
-            카카오 비즈니스폼+, 당근 비즈니스, DB 업체의 파일을 10MB까지 올립니다. 첫 줄은 열
-            제목이어야 합니다. 저장하기 전에 새 고객, 기존 고객, 거부된 행을 미리 보여 드립니다.
-          </p>
-          <FieldError id={id} message={error.message} />
-        </div>
-        <SubmitRow>올리고 열 확인</SubmitRow>
-      </Form>
-    </AdminCard>
+    <UploadStep
+      title="리드 파일 올리기"
+      label="리드 파일 (CSV, XLSX)"
+      submit="올리고 열 확인"
+      answer={answer}
+      notice={notice}
+    >
+      카카오 비즈니스폼+, 당근 비즈니스, DB 업체의 파일을 10MB까지 올립니다. 첫 줄은 열 제목이어야
+      합니다. 저장하기 전에 새 고객, 기존 고객, 거부된 행을 미리 보여 드립니다.
+    </UploadStep>
   );
 }
 

@@ -2,11 +2,12 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/channels.costs";
 import { AdminHead } from "~/components/admin/admin-head";
 import { FormMessage } from "~/components/admin/form-message";
+import { uploadNotice } from "~/components/admin/step-form";
 import {
   ImportList,
   MappingStep,
   PreviewStep,
-  UploadStep,
+  CostUploadStep,
   type CostAnswer,
 } from "~/components/channels/ad-cost-steps";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
@@ -189,16 +190,7 @@ export default function AdminChannelCosts({ loaderData, actionData }: Route.Comp
             : null}
       </FormMessage>
       {plan === null || plan.step === "gone" || plan.step === "refused" ? (
-        <UploadStep
-          answer={answer}
-          notice={
-            plan?.step === "gone"
-              ? IMPORT_MESSAGES.gone
-              : plan?.step === "refused"
-                ? `「${plan.file.fileName}」을(를) 읽지 못했습니다. ${plan.message}`
-                : undefined
-          }
-        />
+        <CostUploadStep answer={answer} notice={uploadNotice(plan, IMPORT_MESSAGES.gone)} />
       ) : plan.step === "mapping" ? (
         <MappingStep plan={plan} answer={answer} />
       ) : (

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { Route } from "./+types/leads.import";
 import { AdminHead } from "~/components/admin/admin-head";
 import { FormMessage } from "~/components/admin/form-message";
-import type { StepAnswer } from "~/components/admin/step-form";
+import { uploadNotice, type StepAnswer } from "~/components/admin/step-form";
 import {
   LeadFileList,
   LeadMappingStep,
@@ -12,11 +12,15 @@ import {
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { knownSources } from "~/channels/ad-cost-import.server";
 import { field, fileField, readForm } from "~/http/form.server";
-import { LEAD_FILE_FIELD_LABEL, LEAD_FILE_FIELDS, leadMappingSchema } from "~/leads/lead-file";
+import {
+  LEAD_FILE_FIELD_LABEL,
+  LEAD_FILE_FIELDS,
+  LEAD_FILE_MESSAGES,
+  leadMappingSchema,
+} from "~/leads/lead-file";
 import {
   dropLeadFile,
   keepLeadFile,
-  LEAD_FILE_MESSAGES,
   listLeadFiles,
   planLeadFile,
   rememberLeadMapping,
@@ -181,16 +185,7 @@ export default function AdminLeadImport({ loaderData, actionData }: Route.Compon
           : null}
       </FormMessage>
       {plan === null || plan.step === "gone" || plan.step === "refused" ? (
-        <LeadUploadStep
-          answer={answer}
-          notice={
-            plan?.step === "gone"
-              ? LEAD_FILE_MESSAGES.gone
-              : plan?.step === "refused"
-                ? `「${plan.file.fileName}」을(를) 읽지 못했습니다. ${plan.message}`
-                : undefined
-          }
-        />
+        <LeadUploadStep answer={answer} notice={uploadNotice(plan, LEAD_FILE_MESSAGES.gone)} />
       ) : plan.step === "mapping" ? (
         <LeadMappingStep plan={plan} answer={answer} />
       ) : (
