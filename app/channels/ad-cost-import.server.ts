@@ -11,7 +11,7 @@ import { z } from "zod";
 import { getDb } from "~/db/db.server";
 import { channelSource, NO_SOURCE, OTHER_SOURCES } from "~/channels/channels";
 import { parseAdCostFile, parseWithMapping, type ColumnMapping } from "~/channels/ad-cost/ad-cost";
-import { headerKey } from "~/tables/read-table";
+import { headerKey } from "~/tables/header";
 import { pendingUploads } from "~/tables/pending.server";
 import type { CostRow, Platform, Refusal } from "~/channels/ad-cost/cost-rows";
 import { importCosts, previewImport, SAME_FILE_MESSAGE } from "~/channels/ad-costs.server";

@@ -99,4 +99,7 @@ export const META_SOURCE = "/hooks/meta";
 /** A lead whose consent was not recorded as given where it was left (leads.consent_unconfirmed). */
 export const CONSENT_UNCONFIRMED_LABEL = "동의 미확인 (마케팅 문자 보내지 않음)";
 
+/** The page a lead file's leads are recorded as coming from (leads.source; app/leads/lead-file.server.ts). */
+export const LEAD_FILE_SOURCE = "/admin/leads/import";
+
 export const NOTE_MAX = 1000;

@@ -19,7 +19,7 @@ import {
 } from "~/crm/crm";
 import { DESK_PAGE_SIZE, leadKindLabel, messageState, type DeskFilter } from "~/crm/lead-desk";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
-import { kstDate, kstTime } from "~/lib/korean-time";
+import { formatKoreanDateTime, kstDate, kstTime } from "~/lib/korean-time";
 import { formatSlot, slotKeyOf } from "~/bookings/visit-slots";
 import { cardRights, type Viewer } from "./calls.server";
 import type { CardView, Queue } from "./card-view";
@@ -148,11 +148,22 @@ export async function cardDetail(
   );
   if (!row) return null;
   const leads = await db.all<
-    LeadLine & { message: string; shown_phone: string | null; consent_unconfirmed: number }
+    LeadLine & {
+      message: string;
+      shown_phone: string | null;
+      consent_unconfirmed: number;
+      sms_consent_at: string | null;
+      consent_where: string | null;
+      lead_file_row: number | null;
+      lead_file_name: string | null;
+    }
   >(
-    `SELECT id, customer_id, kind, source, created_at, visit_at, visit_cancelled_at, utm_source,
-       utm_medium, utm_campaign, referrer_host, message, shown_phone, consent_unconfirmed
-     FROM leads WHERE customer_id = $1 ORDER BY created_at, id`,
+    `SELECT l.id, l.customer_id, l.kind, l.source, l.created_at, l.visit_at, l.visit_cancelled_at,
+       l.utm_source, l.utm_medium, l.utm_campaign, l.referrer_host, l.message, l.shown_phone,
+       l.consent_unconfirmed, l.sms_consent_at, l.consent_where, l.lead_file_row,
+       f.file_name AS lead_file_name
+     FROM leads l LEFT JOIN lead_files f ON f.id = l.lead_file_id
+     WHERE l.customer_id = $1 ORDER BY l.created_at, l.id`,
     [customerId],
   );
   const messages = await messagesOf(leads.map((l) => l.id));
@@ -192,8 +203,18 @@ export async function cardDetail(
       lines: [
         ...(l.visit_at ? [`방문 ${formatSlot(slotKeyOf(new Date(l.visit_at)))}`] : []),
         `유입 ${originOf(l)}`,
-        ...(l.source === HOOK_SOURCE || l.source === META_SOURCE ? [] : [`페이지 ${l.source}`]),
-        ...(Number(l.consent_unconfirmed) === 1 ? [CONSENT_UNCONFIRMED_LABEL] : []),
+        // A lead file's lead: its file and line, and the consent the file stated (or none).
+        ...(l.lead_file_name !== null
+          ? [
+              `파일 「${l.lead_file_name}」 ${l.lead_file_row}행`,
+              l.sms_consent_at && l.consent_where
+                ? `동의 ${formatKoreanDateTime(l.sms_consent_at)} · ${l.consent_where}`
+                : "동의 미확인 (홍보 문자 없음)",
+            ]
+          : [
+              ...(l.source === HOOK_SOURCE || l.source === META_SOURCE ? [] : [`페이지 ${l.source}`]),
+              ...(Number(l.consent_unconfirmed) === 1 ? [CONSENT_UNCONFIRMED_LABEL] : []),
+            ]),
         ...(l.message && own ? [`문의 내용: ${l.message}`] : []),
       ],
       by: null,

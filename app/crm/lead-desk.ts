@@ -9,6 +9,7 @@ import {
   HOOK_SOURCE,
   INTERESTS,
   META_SOURCE,
+  LEAD_FILE_SOURCE,
 } from "./crm";
 import { LEAD_KINDS, type LeadKind } from "~/leads/lead-form";
 import { ALL_SITES } from "../lib/sites";
@@ -32,7 +33,7 @@ const META_LEAD_LABEL = "Meta 리드 광고";
 
 /**
  * How a lead's kind reads on the desk and in the CSV: "방문예약" (a visit time chosen), "관심고객 등록",
- * "상담문의", "외부 접수".
+ * "상담문의", "외부 접수", "리드 파일".
  */
 export function leadKindLabel(lead: {
   kind: LeadKind;
@@ -42,6 +43,7 @@ export function leadKindLabel(lead: {
 }): string {
   if (lead.source === HOOK_SOURCE) return EXTERNAL_LEAD_LABEL;
   if (lead.source === META_SOURCE) return META_LEAD_LABEL;
+  if (lead.source === LEAD_FILE_SOURCE) return "리드 파일";
   if (lead.kind === "visit")
     return (lead.visitAt ?? lead.visit_at)
       ? REGISTRATION_LABELS.booked

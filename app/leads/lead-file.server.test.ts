@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { upsertAdmin } from "~/auth/admin.server";
 import { TEST_PASSWORD } from "~/auth/test-support";
 import { saveAssignment } from "~/crm/assignment.server";
+import { cardDetail } from "~/crm/desk.server";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { createLead } from "~/leads/leads.server";
 import { leadForm } from "~/leads/test-support";
@@ -177,6 +178,21 @@ describe.each(engines())("lead files ($name)", (engine) => {
       [1, a, "utm:kakao"],
       [1, b, "utm:kakao"],
     ]);
+    // The card's timeline names the file, its line and the consent it stated.
+    const agency = { adminId: await idOf(BY), email: BY, role: "agency" as const };
+    const timeline = async (phone: string) =>
+      (await cardDetail(SITE, (await card(phone))!.id, agency, at(1)))!.timeline.filter(
+        (i) => i.title === "리드 파일 접수",
+      );
+    expect((await timeline("010-2222-0000")).map((i) => i.lines.slice(0, 3))).toEqual([
+      [
+        "유입 kakao · 3월 비즈니스폼",
+        "파일 「kakao.csv」 5행",
+        expect.stringMatching(/^동의 .* · 카카오 비즈니스폼$/),
+      ],
+    ]);
+    expect((await timeline("010-1111-0003"))[0]!.lines).toContain("동의 미확인 (홍보 문자 없음)");
+
     // The turn goes on after the file: the next form's person is A's.
     await createLead(site, leadForm("다음", "010-3333-0000"), { ip: "1", source: "/" }, at(2));
     expect((await card("010-3333-0000"))!.consultant_id).toBe(a);

@@ -14,13 +14,14 @@ import { getDb, type Queryable } from "~/db/db.server";
 import { siteSetting } from "~/env.server";
 import { channelSource, NO_SOURCE, OTHER_SOURCES } from "~/channels/channels";
 import { autoAssigns, consultantsInTurn } from "~/crm/assignment.server";
-import { sourceKey } from "~/crm/crm";
+import { LEAD_FILE_SOURCE, sourceKey } from "~/crm/crm";
 import { originLine } from "~/lib/attribution";
 import { sourceStaff } from "~/lib/source-phone";
 import { enqueueMany, enqueueStaffAlerts } from "~/outbox/outbox.server";
 import { promotionSmsText } from "~/outbox/sms.server";
 import { pendingUploads } from "~/tables/pending.server";
-import { headerKey, readTable } from "~/tables/read-table";
+import { readTable } from "~/tables/read-table";
+import { headerKey } from "~/tables/header";
 import {
   headerOf,
   LEAD_FILE_MESSAGES,
@@ -32,9 +33,6 @@ import {
   type LeadMapping,
   type RefusedRow,
 } from "./lead-file";
-
-/** The page imported leads are recorded as coming from (leads.source). */
-export const LEAD_FILE_SOURCE = "/admin/leads/import";
 
 /** Up to this many leads, each gets its staff alert; a bigger file sends one alert for all. */
 const ALERT_EACH_UP_TO = 20;

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { kstInstant } from "~/lib/korean-time";
 import { normalizePhone } from "~/lib/phone";
-import { normalise, type TableRow } from "~/tables/read-table";
+import { normalise, type TableRow } from "~/tables/header";
 
 /** The columns a lead file can have, in the order the page lists them. */
 export const LEAD_FILE_FIELDS = [

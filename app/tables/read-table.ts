@@ -4,13 +4,8 @@
  * Korean Excel writes CSV), CSV or TSV, and XLSX through `readXlsxRows`.
  */
 import iconv from "iconv-lite";
+import type { TableRow } from "./header";
 import { readXlsxRows } from "./xlsx";
-
-/** A row of a file: its cells (trimmed) and its 1-based line. */
-export interface TableRow {
-  line: number;
-  cells: string[];
-}
 
 export const MAX_BYTES = 10 * 1024 * 1024;
 
@@ -117,14 +112,4 @@ export async function readTable(bytes: Uint8Array): Promise<Table> {
     if (error instanceof UnclosedQuote) return { ok: false, message: error.message };
     throw error;
   }
-}
-
-/** A header cell compared without spaces or case: "총비용 (VAT 포함)" and "총비용(vat포함)" are one. */
-export const normalise = (cell: string) => cell.replace(/\s+/g, "").toLowerCase();
-
-/** The same string for the same header, however its cells are spaced or cased: a mapping's key. */
-export function headerKey(header: readonly string[]): string {
-  const cells = header.map(normalise);
-  while (cells.at(-1) === "") cells.pop();
-  return JSON.stringify(cells);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { headerKey } from "~/tables/read-table";
+import { headerKey } from "~/tables/header";
 import { xlsxOf } from "~/tables/xlsx.test-support";
 import { parseAdCostFile, parseWithMapping } from "./ad-cost";
 

@@ -3,7 +3,7 @@
  * in whole won with VAT; and the readings of a report's cells (days, amounts) the platforms share.
  */
 import { kstDate, kstDayStartIso } from "~/lib/korean-time";
-import type { TableRow } from "~/tables/read-table";
+import type { TableRow } from "~/tables/header";
 
 export type Platform =
   | "naver-search"

@@ -2,7 +2,7 @@
  * Reading a report's header: cells compared without spaces or case, so "총비용(VAT포함,원)" and
  * "총비용 (VAT 포함, 원)" are one column, and what a platform's header says about VAT.
  */
-import { normalise, type TableRow } from "~/tables/read-table";
+import { normalise, type TableRow } from "~/tables/header";
 import type { ColumnSpec, Platform } from "./cost-rows";
 
 /** What a platform makes of a header: the columns to read, or why the whole file is refused. */

@@ -3,7 +3,7 @@
  * ("지출 금액 (KRW)", "Amount spent (USD)"): only won is read. The amount spent is before VAT, so
  * VAT is added here.
  */
-import { normalise } from "~/tables/read-table";
+import { normalise } from "~/tables/header";
 import { column, type ColumnPlatform } from "./header";
 
 const SPEND = /^(지출금액|amountspent)\(([a-z]{3})\)$/;

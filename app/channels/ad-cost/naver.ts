@@ -12,7 +12,7 @@ import {
   type CostRow,
   type Refusal,
 } from "./cost-rows";
-import type { TableRow } from "~/tables/read-table";
+import type { TableRow } from "~/tables/header";
 import { column, vatInTitle, type ColumnPlatform } from "./header";
 
 export const naverScreen: ColumnPlatform = {

@@ -2,7 +2,7 @@
  * Which platform wrote a file, told by its header among the first lines (title and date-range lines
  * may come before it); Naver's API report, which has no header, by its first row.
  */
-import type { TableRow } from "~/tables/read-table";
+import type { TableRow } from "~/tables/header";
 import { daangn } from "./daangn";
 import { googleAds } from "./google-ads";
 import type { ColumnPlatform, Reading } from "./header";
