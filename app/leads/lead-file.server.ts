@@ -102,7 +102,7 @@ async function rememberedLeadMapping(
 
 type FileFacts = { id: string; fileName: string; createdAt: string };
 
-export type LeadFileCounts = {
+type LeadFileCounts = {
   /** Lines below the header. */
   rows: number;
   newCards: number;
