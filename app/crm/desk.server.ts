@@ -212,7 +212,9 @@ export async function cardDetail(
                 : "동의 미확인 (홍보 문자 없음)",
             ]
           : [
-              ...(l.source === HOOK_SOURCE || l.source === META_SOURCE ? [] : [`페이지 ${l.source}`]),
+              ...(l.source === HOOK_SOURCE || l.source === META_SOURCE
+                ? []
+                : [`페이지 ${l.source}`]),
               ...(Number(l.consent_unconfirmed) === 1 ? [CONSENT_UNCONFIRMED_LABEL] : []),
             ]),
         ...(l.message && own ? [`문의 내용: ${l.message}`] : []),

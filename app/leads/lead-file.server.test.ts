@@ -140,16 +140,26 @@ describe.each(engines())("lead files ($name)", (engine) => {
       utm_campaign: string;
       lead_file_row: number;
       customer_id: string;
+      consent_unconfirmed: number;
     }>(
       `SELECT name, phone, message, created_at, sms_consent, sms_consent_at, consent_where,
-         utm_source, utm_campaign, lead_file_row, customer_id
+         utm_source, utm_campaign, lead_file_row, customer_id, consent_unconfirmed
        FROM leads WHERE lead_file_id IS NOT NULL ORDER BY lead_file_row`,
     );
-    expect(leads.map((l) => [l.lead_file_row, l.name, l.phone, Number(l.sms_consent)])).toEqual([
-      [2, "김하나", "010-1111-0001", 1],
-      [3, "이두리", "010-1111-0002", 1],
-      [5, "박기존", "010-2222-0000", 1],
-      [6, "최미동", "010-1111-0003", 0],
+    // [row, name, phone, SMS consent, 동의 미확인]
+    expect(
+      leads.map((l) => [
+        l.lead_file_row,
+        l.name,
+        l.phone,
+        Number(l.sms_consent),
+        Number(l.consent_unconfirmed),
+      ]),
+    ).toEqual([
+      [2, "김하나", "010-1111-0001", 1, 0],
+      [3, "이두리", "010-1111-0002", 1, 0],
+      [5, "박기존", "010-2222-0000", 1, 0],
+      [6, "최미동", "010-1111-0003", 0, 1],
     ]);
     expect(leads[0]).toMatchObject({
       message: "관심 평형: 84A\n주말 상담 희망",

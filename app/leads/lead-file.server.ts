@@ -537,12 +537,13 @@ async function storeLeads(
         r.customerId,
         file.id,
         r.line,
+        r.consent ? 0 : 1,
       ]),
     );
     await tx.run(
       `INSERT INTO leads (id, site_id, kind, name, phone, message, privacy_consent_at,
          privacy_consent_version, sms_consent, sms_consent_at, consent_where, source, ip, created_at,
-         utm_source, utm_campaign, customer_id, lead_file_id, lead_file_row)
+         utm_source, utm_campaign, customer_id, lead_file_id, lead_file_row, consent_unconfirmed)
        VALUES ${sql}`,
       params,
     );
