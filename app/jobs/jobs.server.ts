@@ -36,6 +36,20 @@ export const JOB_MESSAGES = {
   failed: "변환 중에 오류가 났습니다. 파일을 다시 올려 주세요.",
 } as const;
 
+/**
+ * The Korean reasons a job's row keeps (`last_error`): after a failed try that is retried, and when
+ * it is given up (its error, unless its lease passed with its instance dead). Media's by default;
+ * a kind that is no file (a Meta lead) gives its own.
+ */
+export type JobReasons = {
+  failed: (error: unknown) => string;
+  gaveUp: (attempts: number, error?: unknown) => string;
+};
+const MEDIA_REASONS: JobReasons = {
+  failed: () => JOB_MESSAGES.failed,
+  gaveUp: (attempts) => JOB_MESSAGES.gaveUp(attempts),
+};
+
 function jobBackoffSeconds(
   failedAttempts: number,
   backoff: readonly number[] = JOB_BACKOFF_SECONDS,
@@ -162,7 +176,14 @@ export async function claimJob(
     leaseSeconds,
     maxAttempts = JOB_MAX_ATTEMPTS,
     kinds,
-  }: { now?: Date; leaseSeconds: number; maxAttempts?: number; kinds?: readonly JobKind[] },
+    reasons = MEDIA_REASONS,
+  }: {
+    now?: Date;
+    leaseSeconds: number;
+    maxAttempts?: number;
+    kinds?: readonly JobKind[];
+    reasons?: JobReasons;
+  },
 ): Promise<ClaimedJob | null> {
   const at = now.toISOString();
   const kindList = kinds?.length ? kinds : null;
@@ -172,7 +193,7 @@ export async function claimJob(
     `UPDATE jobs SET status = 'failed', claim = NULL, locked_until = NULL, finished_at = $1, updated_at = $1,
        last_error = $3
      WHERE status = 'running' AND locked_until <= $1 AND attempts >= $2 ${ofKinds(4)}`,
-    [at, maxAttempts, JOB_MESSAGES.gaveUp(maxAttempts), ...(kindList ?? [])],
+    [at, maxAttempts, reasons.gaveUp(maxAttempts), ...(kindList ?? [])],
   );
   const skipLocked = db.dialect === "postgres" ? "FOR UPDATE SKIP LOCKED" : "";
   const row = await db.get<JobRow>(
@@ -247,7 +268,13 @@ export async function failJob(
     now = new Date(),
     maxAttempts = JOB_MAX_ATTEMPTS,
     backoffSeconds,
-  }: { now?: Date; maxAttempts?: number; backoffSeconds?: readonly number[] } = {},
+    reasons = MEDIA_REASONS,
+  }: {
+    now?: Date;
+    maxAttempts?: number;
+    backoffSeconds?: readonly number[];
+    reasons?: JobReasons;
+  } = {},
 ): Promise<"retried" | "failed"> {
   const at = now.toISOString();
   const final = error instanceof JobFailure || job.attempts >= maxAttempts;
@@ -255,8 +282,8 @@ export async function failJob(
     error instanceof JobFailure
       ? error.message
       : job.attempts >= maxAttempts
-        ? JOB_MESSAGES.gaveUp(job.attempts)
-        : JOB_MESSAGES.failed;
+        ? reasons.gaveUp(job.attempts, error)
+        : reasons.failed(error);
   await db.run(
     `UPDATE jobs SET status = $3, claim = NULL, locked_until = NULL, last_error = $4, next_attempt_at = $5,
        finished_at = $6, updated_at = $7
@@ -334,6 +361,8 @@ export function createJobRunner(options: {
   backoffSeconds?: readonly number[];
   /** Claims only jobs of these kinds (else any, every kind then needing its handler). */
   kinds?: readonly JobKind[];
+  /** The reasons its failed jobs keep; media's (파일을 다시 올려 주세요) by default. */
+  reasons?: JobReasons;
 }): JobRunner {
   const leaseSeconds = () => options.leaseSeconds ?? env().JOBS_LEASE_SECONDS;
   const maxAttempts = options.maxAttempts ?? JOB_MAX_ATTEMPTS;
@@ -375,6 +404,7 @@ export function createJobRunner(options: {
         const outcome = await failJob(db, job, error, {
           maxAttempts,
           backoffSeconds: options.backoffSeconds,
+          reasons: options.reasons,
         });
         console.warn(
           `[jobs] ${job.kind} ${job.subject} ${job.attempts}회째 실패 (${outcome === "failed" ? "중단" : "재시도"}):`,
@@ -395,6 +425,7 @@ export function createJobRunner(options: {
         leaseSeconds: leaseSeconds(),
         maxAttempts,
         kinds: options.kinds,
+        reasons: options.reasons,
       });
       if (!job) break;
       await runJob(db, job);

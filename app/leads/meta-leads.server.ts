@@ -14,8 +14,14 @@
  * as any outside lead.
  */
 import { getDb, type Queryable } from "~/db/db.server";
-import { env, siteSetting } from "~/env.server";
-import { createJobRunner, enqueueJob, JobFailure, type ClaimedJob } from "~/jobs/jobs.server";
+import { env, siteSetting, siteSettingVariable } from "~/env.server";
+import {
+  createJobRunner,
+  enqueueJob,
+  JobFailure,
+  type ClaimedJob,
+  type JobReasons,
+} from "~/jobs/jobs.server";
 import { cleanAttribution } from "~/lib/attribution";
 import { META_SOURCE } from "~/crm/crm";
 import { siteById } from "~/sites/registry.server";
@@ -61,19 +67,44 @@ export async function queueMetaLeads(
   }
 }
 
-/** A Graph GET; throws (and the job is retried) when Graph does not answer 2xx. */
+/**
+ * What Graph's refusal means for the person reading the console, by Graph's error code
+ * (developers.facebook.com/docs/graph-api/guides/error-handling).
+ */
+function graphRefusal(status: number, error: { message?: string; code?: number } | undefined) {
+  const code = Number(error?.code);
+  if (code === 190) return "페이지 토큰이 맞지 않거나 만료되었습니다";
+  if (code === 10 || (code >= 200 && code < 300))
+    return "페이지 토큰에 리드를 읽을 권한(leads_retrieval)이 없습니다";
+  if (code === 100) return "Meta에 그 리드가 없거나 이 토큰으로는 보이지 않습니다";
+  if (status >= 500) return `Meta 서버 오류 ${status}`;
+  return `Meta 응답 ${status}${error?.message ? `: ${error.message}` : ""}`;
+}
+
+/** A Graph GET; throws (and the job is retried) when Graph does not answer 2xx, saying why in Korean. */
 async function graphGet<T>(path: string, token: string, signal: AbortSignal, fields: string) {
   const url = new URL(`${env().META_GRAPH_URL}/${META_GRAPH_VERSION}/${encodeURIComponent(path)}`);
   url.searchParams.set("access_token", token);
   url.searchParams.set("fields", fields);
-  const response = await fetch(url, {
-    signal: AbortSignal.any([signal, AbortSignal.timeout(GRAPH_TIMEOUT_MS)]),
-  });
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      signal: AbortSignal.any([signal, AbortSignal.timeout(GRAPH_TIMEOUT_MS)]),
+    });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new Error(
+      error instanceof DOMException && error.name === "TimeoutError"
+        ? `Meta가 ${GRAPH_TIMEOUT_MS / 1000}초 안에 답하지 않았습니다`
+        : "Meta에 연결하지 못했습니다",
+      { cause: error },
+    );
+  }
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as {
-      error?: { message?: string };
+      error?: { message?: string; code?: number };
     } | null;
-    throw new Error(`Graph ${response.status}: ${body?.error?.message ?? response.statusText}`);
+    throw new Error(graphRefusal(response.status, body?.error));
   }
   return (await response.json()) as T;
 }
@@ -216,7 +247,7 @@ async function readMetaLead(job: ClaimedJob, { signal }: { signal: AbortSignal }
   if (!site) throw new JobFailure(`단지 ${input.siteId}가 없어 Meta 리드를 받지 않았습니다.`);
   const token = siteSetting("META_PAGE_TOKEN", site.id);
   // Retried: the operator may set the token within the hours the job keeps trying.
-  if (!token) throw new Error(`${site.id}: META_PAGE_TOKEN이 설정되지 않았습니다`);
+  if (!token) throw new Error(`${siteSettingVariable("META_PAGE_TOKEN", site.id)} 설정이 없습니다`);
   const now = new Date();
   const lead = await graphGet<GraphLead>(input.leadgenId, token, signal, LEAD_FIELDS);
   const formId = lead.form_id ?? input.formId ?? "";
@@ -251,6 +282,15 @@ async function readMetaLead(job: ClaimedJob, { signal }: { signal: AbortSignal }
   );
 }
 
+const why = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** The reasons a Meta lead's job keeps, shown on the forms page (not media's 파일을 다시 올려 주세요). */
+const META_REASONS: JobReasons = {
+  failed: (error) => `Meta에서 리드를 읽지 못했습니다 (${why(error)}). 잠시 뒤 다시 읽습니다.`,
+  gaveUp: (attempts, error) =>
+    `Meta에서 리드를 ${attempts}번 읽으려 했지만 읽지 못해 멈췄습니다${error === undefined ? "" : ` (${why(error)})`}.`,
+};
+
 /** This instance's runner of the Meta leads' reading (one loop, beside the media jobs'). */
 export const createMetaLeadRunner = (options: { pollMs?: number } = {}) =>
   createJobRunner({
@@ -258,5 +298,28 @@ export const createMetaLeadRunner = (options: { pollMs?: number } = {}) =>
     kinds: ["meta-lead"],
     maxAttempts: META_MAX_ATTEMPTS,
     backoffSeconds: META_BACKOFF_SECONDS,
+    reasons: META_REASONS,
     ...options,
   });
+
+/**
+ * The complex's Meta leads not read yet after a failed try: how many are still being retried and
+ * how many were given up, and the latest reason and when. Null when none.
+ */
+export async function metaLeadTrouble(siteId: string, db?: Queryable) {
+  const d = db ?? (await getDb());
+  const rows = await d.all<{ status: string; last_error: string; updated_at: string }>(
+    `SELECT status, last_error, updated_at FROM jobs
+     WHERE kind = 'meta-lead' AND site_id = $1 AND status <> 'done' AND last_error IS NOT NULL
+     ORDER BY updated_at DESC`,
+    [siteId],
+  );
+  if (!rows.length) return null;
+  const failed = rows.filter((r) => r.status === "failed").length;
+  return {
+    retrying: rows.length - failed,
+    failed,
+    lastReason: rows[0]!.last_error,
+    lastAt: rows[0]!.updated_at,
+  };
+}
