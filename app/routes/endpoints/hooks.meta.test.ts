@@ -1,10 +1,15 @@
-import { createHmac } from "node:crypto";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { META_SOURCE } from "~/crm/crm";
 import { listLeads } from "~/leads/leads.server";
 import { createMetaLeadRunner, listMetaForms, saveMetaMapping } from "~/leads/meta-leads.server";
-import { startMetaStandIn } from "~/leads/meta-stand-in";
+import {
+  hubSignature,
+  leadgenNotification,
+  sampleGraphLead,
+  sampleMetaForm,
+  startMetaStandIn,
+} from "~/leads/meta-stand-in";
 import type { GraphLead } from "~/leads/meta-mapping";
 import { action, loader } from "./hooks.meta";
 
@@ -13,58 +18,10 @@ const VERIFY_TOKEN = "anyang-verify-token";
 const PAGE_TOKEN = "EAAB-anyang-page-token";
 const FORM_ID = "770011223344";
 
-/** A lead as Meta's Graph API answers it, with a Korean form's answers. */
-const graphLead = (id: string, answers: Record<string, string> = {}): GraphLead => ({
-  id,
-  created_time: "2026-03-02T01:15:00+0000",
-  form_id: FORM_ID,
-  ad_name: "84A 오픈 광고",
-  campaign_name: "안양 봄 분양",
-  field_data: Object.entries({
-    full_name: "박메타",
-    phone_number: "+821055556666",
-    관심_평형: "84A",
-    개인정보_동의: "동의합니다",
-    ...answers,
-  }).map(([name, value]) => ({ name, values: [value] })),
-});
-
-const FORM = {
-  id: FORM_ID,
-  name: "안양 관심고객 양식",
-  questions: [
-    { key: "full_name", label: "이름", type: "FULL_NAME" },
-    { key: "phone_number", label: "연락처", type: "PHONE" },
-    { key: "관심_평형", label: "관심 평형", type: "CUSTOM" },
-    { key: "개인정보_동의", label: "개인정보 수집·이용에 동의하십니까?", type: "CUSTOM" },
-  ],
-};
-
-/** Meta's leadgen notification naming these leads, as Meta posts it. */
-const notification = (...leadgenIds: string[]) =>
-  JSON.stringify({
-    object: "page",
-    entry: [
-      {
-        id: "112233445566",
-        time: 1772414100,
-        changes: leadgenIds.map((id) => ({
-          field: "leadgen",
-          value: {
-            leadgen_id: id,
-            page_id: "112233445566",
-            form_id: FORM_ID,
-            adgroup_id: "990001",
-            ad_id: "990001",
-            created_time: 1772414100,
-          },
-        })),
-      },
-    ],
-  });
-
-const hubSignature = (body: string, secret: string) =>
-  `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+const graphLead = (id: string, answers: Record<string, string> = {}) =>
+  sampleGraphLead(id, FORM_ID, answers);
+const FORM = sampleMetaForm(FORM_ID);
+const notification = (...leadgenIds: string[]) => leadgenNotification(FORM_ID, ...leadgenIds);
 
 /** Meta's POST as the route receives it. */
 async function post(body: string, { site = "anyang", sign = hubSignature(body, APP_SECRET) } = {}) {

@@ -7,13 +7,13 @@ import { FormMessage } from "~/components/admin/form-message";
 import { Options } from "~/components/admin/options";
 import { TextField } from "~/components/admin/text-field";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
-import { env } from "~/env.server";
+import { env, siteSetting, siteSettingVariable, type SiteSettingName } from "~/env.server";
 import { field, requireForm } from "~/http/form.server";
 import { adminHeaders, adminTitle } from "~/lib/admin-page";
 import { cleanAttribution } from "~/lib/attribution";
 import { formatKoreanDateTime } from "~/lib/korean-time";
 import { requestSiteId } from "~/sites/request-site.server";
-import { listMetaForms, saveMetaMapping } from "~/leads/meta-leads.server";
+import { listMetaForms, metaLeadTrouble, saveMetaMapping } from "~/leads/meta-leads.server";
 import {
   META_CAMPAIGN_FROM,
   META_CAMPAIGN_LABEL,
@@ -36,15 +36,33 @@ export const headers = adminHeaders;
 
 const PATH = "/admin/channels/meta-forms";
 const SAVED = "연결을 저장했습니다. 다음 리드부터 이대로 받습니다.";
-const SOURCE_INVALID = "유입 경로는 100자 이내의 글자, 숫자, 기호 _ . - 로 적어 주세요.";
+const SOURCE_INVALID =
+  "유입 경로에 쓸 수 없는 글자가 있습니다. 100자 이내의 글자, 숫자와 _ . - 같은 기호로 적어 주세요.";
+
+/** The complex's three Meta settings: the variable to set and whether it is set (never its value). */
+const META_SETTINGS = [
+  ["META_VERIFY_TOKEN", "확인 토큰 (Webhooks의 확인 토큰과 같은 값)"],
+  ["META_APP_SECRET", "앱 시크릿 (Meta가 보낸 알림인지 확인)"],
+  ["META_PAGE_TOKEN", "페이지 액세스 토큰 (leads_retrieval 권한, 리드를 읽을 때)"],
+] as const satisfies readonly (readonly [SiteSettingName, string])[];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const siteId = requestSiteId(request);
   await requireArea(request, siteId, "channels");
-  const forms = await listMetaForms(siteId);
+  const [forms, trouble] = await Promise.all([listMetaForms(siteId), metaLeadTrouble(siteId)]);
   const done = new URL(request.url).searchParams.get("done") === "saved";
   return data(
-    { forms, hookUrl: `${env().SITE_URL}/hooks/meta/${siteId}`, done: done ? SAVED : null },
+    {
+      forms,
+      trouble,
+      hookUrl: `${env().SITE_URL}/hooks/meta/${siteId}`,
+      settings: META_SETTINGS.map(([name, label]) => ({
+        variable: siteSettingVariable(name, siteId),
+        label,
+        set: Boolean(siteSetting(name, siteId)),
+      })),
+      done: done ? SAVED : null,
+    },
     { headers: adminHeaders() },
   );
 }
@@ -73,7 +91,7 @@ export async function action({ request }: Route.ActionArgs) {
   const source = sourceText ? cleanAttribution({ utm_source: sourceText }).utm_source : "meta";
   if (!source)
     return data(
-      { ok: false as const, formId, formError: SOURCE_INVALID },
+      { ok: false as const, formId, formError: SOURCE_INVALID, field: "source" as const },
       { status: 400, headers: adminHeaders() },
     );
   await saveMetaMapping(
@@ -88,7 +106,7 @@ export async function action({ request }: Route.ActionArgs) {
 type MetaFormView = Route.ComponentProps["loaderData"]["forms"][number];
 
 export default function MetaForms({ loaderData, actionData }: Route.ComponentProps) {
-  const { forms, hookUrl, done } = loaderData;
+  const { forms, trouble, hookUrl, settings, done } = loaderData;
   const busy = useNavigation().state === "submitting";
   const answer = actionData && "formId" in actionData ? actionData : null;
   return (
@@ -99,16 +117,43 @@ export default function MetaForms({ loaderData, actionData }: Route.ComponentPro
         </Link>
       </AdminHead>
       <p className="channel-note">
-        Meta 앱의 Webhooks(페이지, leadgen)에 이 주소를 적으면 리드 광고의 리드가 고객 카드로
-        들어옵니다: <code>{hookUrl}</code>. 양식마다 질문의 답을 어디에 적을지 고릅니다. 개인정보
-        동의 질문에 동의한 답이 없는 리드는 동의 미확인으로 받고 마케팅 문자를 보내지 않습니다.
+        페이스북·인스타그램 리드 광고(인스턴트 양식)로 받은 리드는 이 단지의 고객 카드로 바로
+        들어옵니다. 이 화면에서는 양식마다 질문의 답을 고객 카드의 어느 칸에 적을지 정합니다.
+        개인정보 동의 질문에 동의한 답이 없는 리드는 ‘동의 미확인’으로 받고 마케팅 문자를 보내지
+        않습니다.
       </p>
+      <details className="meta-setup" open={forms.length === 0}>
+        <summary>Meta 앱 연결 방법</summary>
+        <ol>
+          <li>
+            Meta 개발자 앱의 Webhooks에서 ‘페이지’를 고르고 아래 콜백 URL과 확인 토큰을 적은 뒤
+            leadgen 필드를 구독합니다.
+            <br />
+            콜백 URL: <code className="meta-hook-url">{hookUrl}</code>
+          </li>
+          <li>
+            광고를 내는 페이지를 앱에 연결합니다. 아래 설정은 서버 운영 담당자가 넣습니다 (값은 이
+            화면에 보이지 않습니다).
+            <ul className="meta-settings">
+              {settings.map((s) => (
+                <li key={s.variable}>
+                  <code>{s.variable}</code> · {s.label} ·{" "}
+                  <strong className={s.set ? "meta-setting-set" : "meta-setting-missing"}>
+                    {s.set ? "설정됨" : "설정 안 됨"}
+                  </strong>
+                </li>
+              ))}
+            </ul>
+          </li>
+        </ol>
+      </details>
       <FormMessage tone="ok" focus>
         {done}
       </FormMessage>
       <FormMessage tone="error" focus>
         {actionData?.formError ?? null}
       </FormMessage>
+      {trouble ? <MetaTrouble trouble={trouble} /> : null}
       {forms.length === 0 ? (
         <p className="admin-summary">
           아직 Meta에서 받은 양식이 없습니다. 양식의 첫 리드가 오면 질문이 여기에 보입니다.
@@ -119,10 +164,34 @@ export default function MetaForms({ loaderData, actionData }: Route.ComponentPro
           key={f.formId}
           form={f}
           busy={busy}
-          error={answer?.formId === f.formId ? answer.formError : undefined}
+          error={answer?.formId === f.formId && "field" in answer ? answer.formError : undefined}
         />
       ))}
     </>
+  );
+}
+
+/** The leads Meta named that could not be read yet: so an agency knows one is stuck, and why. */
+function MetaTrouble({
+  trouble,
+}: {
+  trouble: NonNullable<Route.ComponentProps["loaderData"]["trouble"]>;
+}) {
+  const total = trouble.retrying + trouble.failed;
+  return (
+    <AdminCard id="meta-trouble" title={`아직 읽지 못한 리드 ${total}건`} className="meta-trouble">
+      <p>
+        {trouble.retrying ? `다시 읽는 중 ${trouble.retrying}건` : ""}
+        {trouble.retrying && trouble.failed ? " · " : ""}
+        {trouble.failed ? `멈춤 ${trouble.failed}건` : ""}
+      </p>
+      <p>마지막 실패 {formatKoreanDateTime(trouble.lastAt)}</p>
+      <p>{trouble.lastReason}</p>
+      <p className="meta-form-about">
+        다시 읽는 리드는 몇 시간 동안 자동으로 다시 시도합니다. 멈춘 리드는 Meta 비즈니스 스위트의
+        리드 센터에서 내려받아 확인해 주세요.
+      </p>
+    </AdminCard>
   );
 }
 
@@ -143,7 +212,7 @@ function MetaFormCard({
       title={f.name || `양식 ${f.formId}`}
       className="meta-form-card"
     >
-      <p className="field-hint">
+      <p className="meta-form-about">
         양식 ID {f.formId} ·{" "}
         {f.questionsFrom === "graph"
           ? "질문은 Meta에서 읽었습니다"
