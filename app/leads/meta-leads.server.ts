@@ -303,6 +303,24 @@ export const createMetaLeadRunner = (options: { pollMs?: number } = {}) =>
   });
 
 /**
+ * The complex's Meta leads given up on, queued to be read again from the first try (the Page token
+ * fixed, Graph back): how many.
+ */
+export async function retryStoppedMetaLeads(siteId: string, now = new Date()): Promise<number> {
+  const db = await getDb();
+  const stopped = await db.all<{ subject: string; input: string }>(
+    "SELECT subject, input FROM jobs WHERE kind = 'meta-lead' AND site_id = $1 AND status = 'failed'",
+    [siteId],
+  );
+  for (const job of stopped)
+    await enqueueJob(
+      { kind: "meta-lead", subject: job.subject, siteId, input: JSON.parse(job.input), total: 1 },
+      { db, now },
+    );
+  return stopped.length;
+}
+
+/**
  * The complex's Meta leads not read yet after a failed try: how many are still being retried and
  * how many were given up, and the latest reason and when. Null when none.
  */

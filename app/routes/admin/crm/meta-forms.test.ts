@@ -3,7 +3,8 @@ import { upsertAdmin } from "~/auth/admin.server";
 import { cookieOf, TEST_PASSWORD } from "~/auth/test-support";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { createMetaLeadRunner, queueMetaLeads } from "~/leads/meta-leads.server";
-import { startMetaStandIn } from "~/leads/meta-stand-in";
+import { listLeads } from "~/leads/leads.server";
+import { sampleGraphLead, startMetaStandIn } from "~/leads/meta-stand-in";
 import { action, loader } from "./meta-forms";
 
 /*
@@ -30,9 +31,9 @@ async function post(cookie: string, fields: Record<string, string>) {
   return { status: d.init?.status ?? 200, location: null, body: d.data };
 }
 
-/** What the page shows. */
-async function page(cookie: string) {
-  const request = new Request(`${HOST}${PATH}`, { headers: { cookie } });
+/** What the page shows at `search` ("?done=…"). */
+async function page(cookie: string, search = "") {
+  const request = new Request(`${HOST}${PATH}${search}`, { headers: { cookie } });
   const answer = (await loader({ request, context: {}, params: {} } as never)) as unknown as {
     data: Awaited<ReturnType<typeof loader>>["data"];
   };
@@ -101,7 +102,7 @@ describe.each(engines())("Meta 리드 양식 ($name)", (engine) => {
     });
   });
 
-  it("shows a lead Graph refuses as being read again with Meta's reason, then as stopped after the last try", async () => {
+  it("shows a lead Graph refuses as being read again with Meta's reason, then as stopped after the last try, and reads it again on 다시 읽기", async () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     vi.setSystemTime(new Date("2026-03-02T01:15:00Z"));
     const graph = await startMetaStandIn({ token: "EAAB-the-right-token" });
@@ -137,6 +138,24 @@ describe.each(engines())("Meta 리드 양식 ($name)", (engine) => {
       lastReason:
         "Meta에서 리드를 12번 읽으려 했지만 읽지 못해 멈췄습니다 (페이지 토큰이 맞지 않거나 만료되었습니다).",
       lastAt: new Date(Date.parse("2026-03-02T01:15:00Z") + hours * 3_600_000).toISOString(),
+    });
+
+    // The token fixed, 다시 읽기 reads it again from the first try: the lead arrives.
+    setTestEnv({ META_PAGE_TOKEN__ANYANG: "EAAB-the-right-token" });
+    graph.addLead(sampleGraphLead("120000000000001", FORM_ID));
+    const later = await agency();
+    expect(await post(later, { intent: "retry" })).toEqual({
+      status: 302,
+      location: `${PATH}?done=retried`,
+      body: null,
+    });
+    expect(await runner.runOnce()).toBe(1);
+    expect((await listLeads("anyang")).map((l) => l.idempotencyKey)).toEqual([
+      "meta:120000000000001",
+    ]);
+    expect(await page(later, "?done=retried")).toMatchObject({
+      trouble: null,
+      done: "멈춘 리드를 다시 읽기 시작했습니다.",
     });
   });
 });

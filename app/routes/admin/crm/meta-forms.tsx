@@ -1,4 +1,4 @@
-import { data, Link, redirect, useNavigation } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import type { Route } from "./+types/meta-forms";
 import { AdminCard, CheckedForm } from "~/components/admin/admin-card";
 import { AdminHead } from "~/components/admin/admin-head";
@@ -10,10 +10,16 @@ import { refuseCrossSite, requireArea } from "~/auth/guards.server";
 import { env, siteSetting, siteSettingVariable, type SiteSettingName } from "~/env.server";
 import { field, requireForm } from "~/http/form.server";
 import { adminHeaders, adminTitle } from "~/lib/admin-page";
+import { refuseWhileBusy } from "~/lib/busy-form";
 import { cleanAttribution } from "~/lib/attribution";
 import { formatKoreanDateTime } from "~/lib/korean-time";
 import { requestSiteId } from "~/sites/request-site.server";
-import { listMetaForms, metaLeadTrouble, saveMetaMapping } from "~/leads/meta-leads.server";
+import {
+  listMetaForms,
+  metaLeadTrouble,
+  retryStoppedMetaLeads,
+  saveMetaMapping,
+} from "~/leads/meta-leads.server";
 import {
   META_CAMPAIGN_FROM,
   META_CAMPAIGN_LABEL,
@@ -36,6 +42,7 @@ export const headers = adminHeaders;
 
 const PATH = "/admin/channels/meta-forms";
 const SAVED = "연결을 저장했습니다. 다음 리드부터 이대로 받습니다.";
+const RETRIED = "멈춘 리드를 다시 읽기 시작했습니다.";
 const SOURCE_INVALID =
   "유입 경로에 쓸 수 없는 글자가 있습니다. 100자 이내의 글자, 숫자와 _ . - 같은 기호로 적어 주세요.";
 
@@ -50,7 +57,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const siteId = requestSiteId(request);
   await requireArea(request, siteId, "channels");
   const [forms, trouble] = await Promise.all([listMetaForms(siteId), metaLeadTrouble(siteId)]);
-  const done = new URL(request.url).searchParams.get("done") === "saved";
+  const done = new URL(request.url).searchParams.get("done");
   return data(
     {
       forms,
@@ -61,7 +68,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         label,
         set: Boolean(siteSetting(name, siteId)),
       })),
-      done: done ? SAVED : null,
+      done: done === "saved" ? SAVED : done === "retried" ? RETRIED : null,
     },
     { headers: adminHeaders() },
   );
@@ -73,6 +80,10 @@ export async function action({ request }: Route.ActionArgs) {
   const siteId = requestSiteId(request);
   const admin = await requireArea(request, siteId, "channels");
   const form = await requireForm(request, 64 * 1024);
+  if (field(form, "intent") === "retry") {
+    await retryStoppedMetaLeads(siteId);
+    return redirect(`${PATH}?done=retried`, { headers: adminHeaders() });
+  }
   const formId = field(form, "formId");
   const stored = (await listMetaForms(siteId)).find((f) => f.formId === formId);
   if (!stored)
@@ -153,7 +164,7 @@ export default function MetaForms({ loaderData, actionData }: Route.ComponentPro
       <FormMessage tone="error" focus>
         {actionData?.formError ?? null}
       </FormMessage>
-      {trouble ? <MetaTrouble trouble={trouble} /> : null}
+      {trouble ? <MetaTrouble trouble={trouble} busy={busy} /> : null}
       {forms.length === 0 ? (
         <p className="admin-summary">
           아직 Meta에서 받은 양식이 없습니다. 양식의 첫 리드가 오면 질문이 여기에 보입니다.
@@ -174,8 +185,10 @@ export default function MetaForms({ loaderData, actionData }: Route.ComponentPro
 /** The leads Meta named that could not be read yet: so an agency knows one is stuck, and why. */
 function MetaTrouble({
   trouble,
+  busy,
 }: {
   trouble: NonNullable<Route.ComponentProps["loaderData"]["trouble"]>;
+  busy: boolean;
 }) {
   const total = trouble.retrying + trouble.failed;
   return (
@@ -188,9 +201,17 @@ function MetaTrouble({
       <p>마지막 실패 {formatKoreanDateTime(trouble.lastAt)}</p>
       <p>{trouble.lastReason}</p>
       <p className="meta-form-about">
-        다시 읽는 리드는 몇 시간 동안 자동으로 다시 시도합니다. 멈춘 리드는 Meta 비즈니스 스위트의
-        리드 센터에서 내려받아 확인해 주세요.
+        다시 읽는 리드는 몇 시간 동안 자동으로 다시 시도합니다. 멈춘 리드는 원인(토큰, 권한)을 고친
+        뒤 다시 읽게 하거나, Meta 비즈니스 스위트의 리드 센터에서 내려받아 확인해 주세요.
       </p>
+      {trouble.failed ? (
+        <Form method="post" onSubmit={refuseWhileBusy(busy)}>
+          <input type="hidden" name="intent" value="retry" />
+          <button type="submit" className="btn btn-outline btn-small">
+            멈춘 리드 {trouble.failed}건 다시 읽기
+          </button>
+        </Form>
+      ) : null}
     </AdminCard>
   );
 }
