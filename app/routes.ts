@@ -107,6 +107,8 @@ export default [
     page("admin/press/:id", "routes/admin/press/press.edit.tsx"),
     page("admin/leads", "routes/admin/crm/leads.tsx"),
     page("admin/leads/import", "routes/admin/crm/leads.import.tsx"),
+    // 전화 접수: a call written down by the consultant as a lead of the dialled number's source (issue 42).
+    page("admin/leads/phone", "routes/admin/crm/leads.phone.tsx"),
     page("admin/leads/:customerId", "routes/admin/crm/leads.card.tsx"),
     page("admin/channels", "routes/admin/crm/channels.tsx"),
     page("admin/channels/manual-costs", "routes/admin/crm/manual-costs.tsx"),

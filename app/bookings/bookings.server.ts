@@ -24,6 +24,7 @@ import {
 import { kstDate, kstInstant, kstTime } from "~/lib/korean-time";
 import { enqueueStaffAlerts } from "~/outbox/outbox.server";
 import { sourceStaff } from "~/lib/source-phone";
+import type { StoredLeadKind } from "~/leads/lead-form";
 
 /** A token shaped like ours; anything else is not looked up. */
 const TOKEN = /^[A-Za-z0-9_-]{20,64}$/;
@@ -169,7 +170,7 @@ export async function cancelBooking(
     const row = await tx.get<
       BookingRow & {
         id: string;
-        kind: "visit" | "inquiry";
+        kind: StoredLeadKind;
         name: string;
         phone: string;
         source: string;

@@ -1296,8 +1296,46 @@ const kakaoSchema = z.object({
           "새 상담 접수를 직원에게 알리는 알림톡의 템플릿 ID입니다. 변수: #{단지명} #{구분} #{이름} #{연락처} #{방문일시} #{유입}",
         ),
       ),
+      visitReminder: providerId("알림톡 템플릿 ID는 영문, 숫자, -, _ 4~64자여야 합니다")
+        .meta(
+          m(
+            "방문 전날 알림 템플릿 ID",
+            "방문 전날 알림톡의 승인된 템플릿 ID입니다. 없으면 문자로 보냅니다. 변수: #{단지명} #{이름} #{방문일시} #{장소} #{문의전화}",
+          ),
+        )
+        .optional(),
     })
     .meta(m("템플릿", "카카오에서 승인받은 알림톡 템플릿의 ID입니다.")),
+});
+
+/** The marks a visit reminder's text may hold, filled per visitor when it is sent. */
+const VISIT_REMINDER_MARKS = ["[이름]", "[방문일시]"] as const;
+
+/**
+ * The D-1 reminder (issue 42, item 5): the text sent the day before a booked visit, with the
+ * visitor's [이름] and [방문일시] marked (the complex's facts as placeholders, e.g. {견본주택 주소}).
+ */
+const visitReminderSchema = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, "방문 전날 알림 문구를 입력해 주세요")
+    .max(1000, "방문 전날 알림 문구는 1,000자 이내여야 합니다")
+    .refine((v) => v.includes("[방문일시]"), "문구에 [방문일시]가 있어야 합니다")
+    .refine(
+      (v) =>
+        [...v.matchAll(/\[[^[\]\n]{1,10}\]/g)].every((mark) =>
+          (VISIT_REMINDER_MARKS as readonly string[]).includes(mark[0]),
+        ),
+      `알 수 없는 표시가 있습니다. 쓸 수 있는 표시: ${VISIT_REMINDER_MARKS.join(", ")}`,
+    )
+    .meta(
+      m(
+        "문구",
+        "방문 예약 전날 보내는 문자입니다. [이름]과 [방문일시]는 방문객마다 채워집니다 (예: {단지명}, {견본주택 주소} 같은 자리표시도 쓸 수 있습니다).",
+        { widget: "textarea" },
+      ),
+    ),
 });
 
 /** The sender number registered with the SMS provider (over the SMS_SENDER setting). */
@@ -1805,6 +1843,15 @@ export const contentSchema = z
         m(
           "알림톡",
           "방문 확인과 직원 알림을 알림톡으로 보냅니다 (솔라피). 없으면 문자로 보냅니다.",
+        ),
+      )
+      .optional(),
+    /** The D-1 reminder's text; no reminder is sent without it. */
+    visitReminder: visitReminderSchema
+      .meta(
+        m(
+          "방문 전날 알림",
+          "방문 예약 전날 방문객에게 보내는 알림 문자입니다. 없으면 보내지 않습니다 (단지별로 상담 접수 관리에서 끌 수도 있습니다).",
         ),
       )
       .optional(),

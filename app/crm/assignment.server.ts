@@ -1,7 +1,8 @@
 /*
  * Who gets a new card (issue 35): the complex's assignment settings (automatic or not, which
  * 상담원 take new leads), edited on the lead desk, and the round-robin that picks the consultant
- * when a lead makes a card (customers.server.ts attachLead).
+ * when a lead makes a card (customers.server.ts attachLead). Beside them in crm_settings, the
+ * complex's lead settings (the duplicate window, the D-1 reminder), edited on the desk too.
  */
 import { getDb, type Queryable } from "~/db/db.server";
 
@@ -70,6 +71,40 @@ export async function saveAssignment(
         [siteId, c.id, input.active.includes(c.id) ? 1 : 0],
       );
   });
+}
+
+/**
+ * The complex's lead settings (issue 42): how many days after a card's last touch a phone that
+ * comes again is still the same inquiry (a touch), and whether visitors get the D-1 reminder.
+ */
+export type LeadSettings = { duplicateDays: number; visitReminder: boolean };
+
+const DEFAULT_DUPLICATE_DAYS = 30;
+
+export async function leadSettings(siteId: string, tx?: Queryable): Promise<LeadSettings> {
+  const q = tx ?? (await getDb());
+  const row = await q.get<{ duplicate_days: number; visit_reminder: number }>(
+    "SELECT duplicate_days, visit_reminder FROM crm_settings WHERE site_id = $1",
+    [siteId],
+  );
+  return {
+    duplicateDays: Number(row?.duplicate_days ?? DEFAULT_DUPLICATE_DAYS),
+    visitReminder: Number(row?.visit_reminder ?? 1) === 1,
+  };
+}
+
+export async function saveLeadSettings(
+  siteId: string,
+  input: LeadSettings,
+  now: Date = new Date(),
+): Promise<void> {
+  const db = await getDb();
+  await db.run(
+    `INSERT INTO crm_settings (site_id, auto_assign, updated_at, duplicate_days, visit_reminder)
+     VALUES ($1, 0, $2, $3, $4)
+     ON CONFLICT (site_id) DO UPDATE SET updated_at = $2, duplicate_days = $3, visit_reminder = $4`,
+    [siteId, now.toISOString(), input.duplicateDays, input.visitReminder ? 1 : 0],
+  );
 }
 
 /** Whether the complex gives new cards to its consultants by itself. */

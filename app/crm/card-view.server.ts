@@ -148,7 +148,7 @@ export async function messagesOf(leadIds: string[]): Promise<Map<string, Timelin
     `SELECT lead_id, purpose, status, message_type, delivery_state, delivery_code, created_at,
        delivered_at
      FROM outbox
-     WHERE kind = 'sms' AND purpose IN ('confirmation', 'promotion', 'staff')
+     WHERE kind = 'sms' AND purpose IN ('confirmation', 'promotion', 'staff', 'reminder')
        AND lead_id IN (${leadIds.map((_, i) => `$${i + 1}`).join(", ")})
      ORDER BY created_at, id`,
     leadIds,

@@ -101,5 +101,7 @@ export const CONSENT_UNCONFIRMED_LABEL = "동의 미확인 (마케팅 문자 보
 
 /** The page a lead file's leads are recorded as coming from (leads.source; app/leads/lead-file.server.ts). */
 export const LEAD_FILE_SOURCE = "/admin/leads/import";
+/** The page a 전화 접수 is recorded as coming from (leads.source): the desk's form. */
+export const PHONE_LEAD_SOURCE = "/admin/leads/phone";
 
 export const NOTE_MAX = 1000;

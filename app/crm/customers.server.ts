@@ -9,7 +9,7 @@ import { randomUUID } from "node:crypto";
 import { getDb, type Queryable } from "~/db/db.server";
 import { CLOSED_STATUSES, sourceKey, STATUS_STAGE, type CustomerStatus } from "~/crm/crm";
 import { startOfKstDay } from "~/lib/korean-time";
-import { autoAssigns, nextConsultant } from "./assignment.server";
+import { autoAssigns, leadSettings, nextConsultant } from "./assignment.server";
 
 /** SQL: the card still waits for calls (not 계약 or 무효). `prefix`: the table's alias and a dot. */
 export const openCard = (prefix = "") =>
@@ -39,14 +39,23 @@ export type Attached = {
   consultantId: string | null;
 };
 
-type CardHead = { id: string; status: CustomerStatus; consultant_id: string | null; stage: number };
+type CardHead = {
+  id: string;
+  status: CustomerStatus;
+  consultant_id: string | null;
+  stage: number;
+  last_at: string;
+};
 
 /** The admin who made a change, for the timeline; null: the system (a form, the hook). */
 export type Actor = { adminId: string; email: string } | null;
 
 /**
- * Hangs the lead on its phone's card (made when there is none), inside the lead's transaction.
- * PostgreSQL callers hold the per-phone advisory lock (`lead:<site>:<phone>`) already.
+ * Hangs the lead on its phone's card (made when there is none), inside the lead's transaction,
+ * whatever its source. Within the complex's duplicate window (crm_settings.duplicate_days, 30 days
+ * unless set) of the card's last touch it is the same inquiry, one more touch; later, the person
+ * asks anew and the card comes back as 신규 (unless 계약). PostgreSQL callers hold the per-phone
+ * advisory lock (`lead:<site>:<phone>`) already.
  */
 export async function attachLead(
   tx: Queryable,
@@ -55,9 +64,14 @@ export async function attachLead(
 ): Promise<Attached> {
   const at = lead.createdAt;
   let card = await tx.get<CardHead>(
-    "SELECT id, status, consultant_id, stage FROM customers WHERE site_id = $1 AND phone = $2",
+    `SELECT id, status, consultant_id, stage, last_at FROM customers
+     WHERE site_id = $1 AND phone = $2`,
     [lead.siteId, lead.phone],
   );
+  const { duplicateDays } = await leadSettings(lead.siteId, tx);
+  const anew =
+    card !== undefined &&
+    card.last_at < new Date(new Date(at).getTime() - duplicateDays * 86_400_000).toISOString();
   let created = false;
   if (!card) {
     card = await tx.get<CardHead>(
@@ -65,7 +79,7 @@ export async function attachLead(
          first_at, last_at, created_at)
        VALUES ($1, $2, $3, $4, 'new', $5, 0, $6, 1, $5, $5, $7)
        ON CONFLICT (site_id, phone) DO NOTHING
-       RETURNING id, status, consultant_id, stage`,
+       RETURNING id, status, consultant_id, stage, last_at`,
       [randomUUID(), lead.siteId, lead.phone, lead.name, at, sourceKey(lead), now.toISOString()],
     );
     created = Boolean(card);
@@ -74,7 +88,7 @@ export async function attachLead(
     card = await tx.get<CardHead>(
       `UPDATE customers SET name = $3, touches = touches + 1,
          last_at = CASE WHEN last_at < $4 THEN $4 ELSE last_at END
-       WHERE site_id = $1 AND phone = $2 RETURNING id, status, consultant_id, stage`,
+       WHERE site_id = $1 AND phone = $2 RETURNING id, status, consultant_id, stage, last_at`,
       [lead.siteId, lead.phone, lead.name, at],
     );
   }
@@ -82,11 +96,14 @@ export async function attachLead(
   await tx.run("UPDATE leads SET customer_id = $1 WHERE id = $2", [card.id, lead.id]);
 
   // The status follows the lead: a booked visit is 방문 예약 (unless the card is further on); a
-  // new form from a card put aside (보류, 무효) brings it back as 신규.
+  // new form from a card put aside (보류, 무효), or past the duplicate window, brings it back as 신규.
   const next: CustomerStatus | null =
     lead.visitAt && (STATUS_STAGE[card.status] ?? 0) < STATUS_STAGE.visit_booked!
       ? "visit_booked"
-      : !created && (card.status === "on_hold" || card.status === "invalid")
+      : !created &&
+          (card.status === "on_hold" ||
+            card.status === "invalid" ||
+            (anew && card.status !== "contracted"))
         ? "new"
         : null;
   if (next && next !== card.status)

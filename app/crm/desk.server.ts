@@ -132,6 +132,8 @@ type TimelineItem = {
 export type CardDetail = {
   card: CardView;
   timeline: TimelineItem[];
+  /** Every source the person came by, first one first ("naver", "daangn · cpc", "직접 방문"). */
+  sources: string[];
 };
 
 /** One card of the complex with its timeline, newest first; null when there is none. */
@@ -156,12 +158,15 @@ export async function cardDetail(
       consent_where: string | null;
       lead_file_row: number | null;
       lead_file_name: string | null;
+      privacy_consent_at: string;
+      sms_consent: number;
+      consent_recorded_by: string | null;
     }
   >(
     `SELECT l.id, l.customer_id, l.kind, l.source, l.created_at, l.visit_at, l.visit_cancelled_at,
        l.utm_source, l.utm_medium, l.utm_campaign, l.referrer_host, l.message, l.shown_phone,
        l.consent_unconfirmed, l.sms_consent_at, l.consent_where, l.lead_file_row,
-       f.file_name AS lead_file_name
+       f.file_name AS lead_file_name, l.privacy_consent_at, l.sms_consent, l.consent_recorded_by
      FROM leads l LEFT JOIN lead_files f ON f.id = l.lead_file_id
      WHERE l.customer_id = $1 ORDER BY l.created_at, l.id`,
     [customerId],
@@ -203,23 +208,32 @@ export async function cardDetail(
       lines: [
         ...(l.visit_at ? [`방문 ${formatSlot(slotKeyOf(new Date(l.visit_at)))}`] : []),
         `유입 ${originOf(l)}`,
-        // A lead file's lead: its file and line, and the consent the file stated (or none).
-        ...(l.lead_file_name !== null
+        ...(l.kind === "phone"
           ? [
-              `파일 「${l.lead_file_name}」 ${l.lead_file_row}행`,
-              l.sms_consent_at && l.consent_where
-                ? `동의 ${formatKoreanDateTime(l.sms_consent_at)} · ${l.consent_where}`
-                : "동의 미확인 (홍보 문자 없음)",
+              `걸려 온 번호 ${l.shown_phone ?? "—"}`,
+              `전화로 받은 동의: 개인정보 ${kstDateTime(l.privacy_consent_at)}, 문자 수신 ${
+                Number(l.sms_consent) === 1 ? "동의" : "동의 미확인"
+              }`,
+              ...(l.message && own ? [l.message] : []),
             ]
-          : [
-              ...(l.source === HOOK_SOURCE || l.source === META_SOURCE
-                ? []
-                : [`페이지 ${l.source}`]),
-              ...(Number(l.consent_unconfirmed) === 1 ? [CONSENT_UNCONFIRMED_LABEL] : []),
-            ]),
-        ...(l.message && own ? [`문의 내용: ${l.message}`] : []),
+          : l.lead_file_name !== null
+            ? // A lead file's lead: its file and line, and the consent the file stated (or none).
+              [
+                `파일 「${l.lead_file_name}」 ${l.lead_file_row}행`,
+                l.sms_consent_at && l.consent_where
+                  ? `동의 ${formatKoreanDateTime(l.sms_consent_at)} · ${l.consent_where}`
+                  : "동의 미확인 (홍보 문자 없음)",
+                ...(l.message && own ? [`문의 내용: ${l.message}`] : []),
+              ]
+            : [
+                ...(l.source === HOOK_SOURCE || l.source === META_SOURCE
+                  ? []
+                  : [`페이지 ${l.source}`]),
+                ...(Number(l.consent_unconfirmed) === 1 ? [CONSENT_UNCONFIRMED_LABEL] : []),
+                ...(l.message && own ? [`문의 내용: ${l.message}`] : []),
+              ]),
       ],
-      by: null,
+      by: l.consent_recorded_by,
     });
     if (l.visit_cancelled_at)
       timeline.push({
@@ -238,7 +252,9 @@ export async function cardDetail(
             ? "확인 문자"
             : m.purpose === "promotion"
               ? "안내 문자"
-              : "직원 알림",
+              : m.purpose === "reminder"
+                ? "방문 전날 알림"
+                : "직원 알림",
         lines: [messageState(m).text],
         by: null,
       });
@@ -275,6 +291,7 @@ export async function cardDetail(
   return {
     card: toView(row, viewer, now, latest ? latestOf(latest, messages.get(latest.id) ?? []) : null),
     timeline,
+    sources: [...new Set(leads.map(originOf))],
   };
 }
 

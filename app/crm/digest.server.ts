@@ -20,6 +20,7 @@ import { maskPhone } from "~/outbox/sms.server";
 import { siteById, siteOrigin } from "~/sites/registry.server";
 import type { Site } from "~/content/schema";
 import { periodicTask, type PeriodicTask } from "~/jobs/periodic.server";
+import { sendVisitReminders } from "~/bookings/reminders.server";
 
 /** The Korean time from which the day's digest goes. */
 const DIGEST_AT = "09:00";
@@ -172,10 +173,17 @@ export async function sendDueDigests(now: Date = new Date()): Promise<DigestSent
   return sent;
 }
 
-/** Looks for digests to send every intervalMs (CRM_DIGEST_POLL_MS; app/entry.server.tsx starts it). */
+/**
+ * Looks for digests, and for the visitors' D-1 reminders (app/bookings/reminders.server.ts), to
+ * send every intervalMs (CRM_DIGEST_POLL_MS; app/entry.server.tsx starts it).
+ */
 export const digestTask = (intervalMs = env().CRM_DIGEST_POLL_MS): PeriodicTask =>
   periodicTask({
     intervalMs,
-    run: sendDueDigests,
-    failure: "[crm] 아침 알림을 보내지 못했습니다:",
+    run: async () => {
+      await sendDueDigests();
+      for (const [siteId, n] of await sendVisitReminders())
+        console.info(`[crm] ${siteId}: 내일 방문 예약 ${n}건에 방문 전날 알림을 보냅니다`);
+    },
+    failure: "[crm] 아침 알림 또는 방문 전날 알림을 보내지 못했습니다:",
   });

@@ -1,7 +1,7 @@
 /*
  * The funnel per source (issue 30, 전환 퍼널 on 채널 성과): over a period of Korean days, per ad
  * source, the landings and phone taps the pages counted (channel_counts), the leads of the period,
- * the people (customer cards) of those leads, and how far those people have gone since, whenever
+ * the people (customer cards) of those leads (and, beside the phone taps, those taken by phone), and how far those people have gone since, whenever
  * they got there: called, 방문 예약, 방문 완료, 계약 (customers.calls and customers.stage), and
  * how many are 유효 DB (VALID_CARD, below). Also per source and campaign (funnelLevels), for
  * what each result cost (app/channels/cost-results.server.ts).
@@ -41,6 +41,7 @@ const STAGE = {
 export const noFunnelFigures = (): FunnelFigures => ({
   landings: 0,
   telTaps: 0,
+  phoneLeads: 0,
   leads: 0,
   people: 0,
   called: 0,
@@ -163,12 +164,14 @@ export async function funnelLevels(
 function funnelSql(campaigns: boolean): string {
   const campaign = campaigns ? ", COALESCE(l.utm_campaign, '')" : "";
   const perPerson = (key: string) =>
-    `SELECT ${key}customer_id, SUM(leads) AS leads, MAX(calls) AS calls, MAX(stage) AS stage,
+    `SELECT ${key}customer_id, SUM(leads) AS leads, SUM(phone_leads) AS phone_leads,
+       MAX(calls) AS calls, MAX(stage) AS stage,
        MAX(valid) AS valid FROM p GROUP BY ${key}customer_id`;
   return `WITH p AS (
       SELECT g.*, c.calls, c.stage, CASE WHEN ${VALID_CARD} THEN 1 ELSE 0 END AS valid
       FROM (SELECT l.site_id, LOWER(l.utm_source) AS source${campaign && `${campaign} AS campaign`},
-          l.customer_id, COUNT(*) AS leads
+          l.customer_id, COUNT(*) AS leads,
+          SUM(CASE WHEN l.kind = 'phone' THEN 1 ELSE 0 END) AS phone_leads
         FROM leads l
         WHERE ($1 = '${ALL_SITES}' OR l.site_id = $1) AND l.created_at >= $2 AND l.created_at < $3
         GROUP BY l.site_id, LOWER(l.utm_source)${campaign}, l.customer_id) g
@@ -196,7 +199,7 @@ function funnelSql(campaigns: boolean): string {
 const VALID_CARD = `c.status <> 'invalid'`;
 
 /** The leads of those lines, and how many of their people reached each step, whenever. */
-const STEP_COUNTS = `SUM(leads) AS leads, COUNT(customer_id) AS people,
+const STEP_COUNTS = `SUM(leads) AS leads, SUM(phone_leads) AS phone_leads, COUNT(customer_id) AS people,
   SUM(CASE WHEN calls > 0 THEN 1 ELSE 0 END) AS called,
   SUM(CASE WHEN stage >= ${STAGE.booked} THEN 1 ELSE 0 END) AS booked,
   SUM(CASE WHEN stage >= ${STAGE.visited} THEN 1 ELSE 0 END) AS visited,
@@ -204,12 +207,13 @@ const STEP_COUNTS = `SUM(leads) AS leads, COUNT(customer_id) AS people,
   SUM(valid) AS valid`;
 
 type StepCounts = Record<
-  "leads" | "people" | "called" | "booked" | "visited" | "contracted" | "valid",
+  "leads" | "phone_leads" | "people" | "called" | "booked" | "visited" | "contracted" | "valid",
   number
 >;
 
 function addSteps(f: FunnelFigures, c: StepCounts) {
   f.leads += Number(c.leads);
+  f.phoneLeads += Number(c.phone_leads);
   f.people += Number(c.people);
   f.called += Number(c.called);
   f.booked += Number(c.booked);

@@ -11,7 +11,9 @@ export type FunnelFigures = {
   landings: number;
   /** Taps on a phone link during such visits (channel_counts). */
   telTaps: number;
-  /** Leads of the period with this source (forms and outside leads). */
+  /** Of those leads, the calls a consultant took on the desk (전화 접수, kind `phone`). */
+  phoneLeads: number;
+  /** Leads of the period with this source (forms, outside leads and 전화 접수). */
   leads: number;
   /** Distinct customer cards of those leads. */
   people: number;
@@ -61,11 +63,13 @@ const rate = (from: FigureKey, fromLabel: string, to: FigureKey, toLabel: string
 
 /**
  * The funnel's columns in order. Phone taps are counted beside the landings, not a step of their
- * own (a call from the page leaves no lead); leads to people is merging, not a conversion.
+ * own (a call from the page leaves no lead by itself); the calls a consultant wrote down (전화 접수)
+ * stand beside them, and are among the leads; leads to people is merging, not a conversion.
  */
 export const FUNNEL_COLUMNS: readonly FunnelColumn[] = [
   step("landings", "유입"),
   step("telTaps", "전화 탭"),
+  step("phoneLeads", "전화 접수"),
   step("leads", "접수"),
   rate("landings", "유입", "leads", "접수"),
   step("people", "고객"),

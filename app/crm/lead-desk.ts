@@ -8,10 +8,10 @@ import {
   CUSTOMER_STATUSES,
   HOOK_SOURCE,
   INTERESTS,
-  META_SOURCE,
   LEAD_FILE_SOURCE,
+  META_SOURCE,
 } from "./crm";
-import { LEAD_KINDS, type LeadKind } from "~/leads/lead-form";
+import type { StoredLeadKind } from "~/leads/lead-form";
 import { ALL_SITES } from "../lib/sites";
 
 /**
@@ -23,9 +23,10 @@ export const REGISTRATION_LABELS = { booked: "방문예약", interest: "관심�
 /** The registration form's title (popup and /register) and its kind in the desk's filter. */
 export const REGISTRATION_TITLE = `${REGISTRATION_LABELS.booked} · ${REGISTRATION_LABELS.interest}`;
 
-const LEAD_KIND_LABEL: Record<LeadKind, string> = {
+const LEAD_KIND_LABEL: Record<StoredLeadKind, string> = {
   visit: REGISTRATION_TITLE,
   inquiry: "상담문의",
+  phone: "전화 접수",
 };
 /** A lead sent by an ad platform or a tool (POST /hooks/leads/<id>) rather than a form. */
 const EXTERNAL_LEAD_LABEL = "외부 접수";
@@ -33,10 +34,10 @@ const META_LEAD_LABEL = "Meta 리드 광고";
 
 /**
  * How a lead's kind reads on the desk and in the CSV: "방문예약" (a visit time chosen), "관심고객 등록",
- * "상담문의", "외부 접수", "리드 파일".
+ * "상담문의", "전화 접수", "외부 접수", "리드 파일".
  */
 export function leadKindLabel(lead: {
-  kind: LeadKind;
+  kind: StoredLeadKind;
   source: string;
   visitAt?: string | null;
   visit_at?: string | null;
@@ -58,7 +59,7 @@ export function leadKindLabel(lead: {
  */
 export type DeliveryState = "accepted" | "delivered" | "substituted" | "failed";
 export type DeskMessage = {
-  purpose: "confirmation" | "promotion" | "staff";
+  purpose: "confirmation" | "promotion" | "staff" | "reminder";
   status: "pending" | "delivered" | "failed";
   type: string | null;
   state: DeliveryState | null;
@@ -133,7 +134,7 @@ export const DESK_FILTERS = [
     name: "kind",
     label: "구분",
     type: "select",
-    options: LEAD_KINDS.map((k) => [k, LEAD_KIND_LABEL[k]] as const),
+    options: Object.entries(LEAD_KIND_LABEL),
   },
   {
     name: "status",

@@ -11,7 +11,6 @@ import { engines, freshDb } from "./test-support";
 const EXPECTED: Record<string, string[]> = {
   leads: [
     "id",
-    "kind",
     "name",
     "phone",
     "message",
@@ -44,6 +43,9 @@ const EXPECTED: Record<string, string[]> = {
     "lead_file_id",
     "lead_file_row",
     "consent_where",
+    "kind",
+    "consent_recorded_by",
+    "visit_reminded_at",
   ],
   outbox: [
     "id",
@@ -58,13 +60,13 @@ const EXPECTED: Record<string, string[]> = {
     "created_at",
     "delivered_at",
     "recipient",
-    "purpose",
     "site_id",
     "provider_message_id",
     "message_type",
     "delivery_state",
     "delivery_code",
     "delivery_reported_at",
+    "purpose",
   ],
   outbox_attempts: [
     "id",
@@ -227,7 +229,7 @@ const EXPECTED: Record<string, string[]> = {
     "admin_id",
     "admin_email",
   ],
-  crm_settings: ["site_id", "auto_assign", "updated_at"],
+  crm_settings: ["site_id", "auto_assign", "updated_at", "duplicate_days", "visit_reminder"],
   crm_consultants: ["site_id", "admin_id", "active", "last_assigned_at"],
   crm_digests: ["site_id", "admin_id", "day", "created_at", "due"],
   jobs: [

@@ -28,6 +28,7 @@ const lead: Lead = {
   referrerHost: null,
   shownPhone: "1600-0000",
   consentUnconfirmed: false,
+  consentRecordedBy: null,
 };
 
 describe("leads CSV export", () => {
@@ -75,6 +76,7 @@ describe("leads CSV export", () => {
         utmContent: "banner_a",
         referrerHost: "m.search.naver.com",
         shownPhone: "050-7123-4567",
+        consentRecordedBy: null,
       },
     ])
       .slice(1)

@@ -9,6 +9,8 @@ import { z } from "~/lib/zod";
 
 export const LEAD_KINDS = ["visit", "inquiry"] as const;
 export type LeadKind = (typeof LEAD_KINDS)[number];
+/** A stored lead's kind: a form's, or 전화 (a call a consultant wrote down on the desk). */
+export type StoredLeadKind = LeadKind | "phone";
 
 export const NAME_MAX = 30;
 export const MESSAGE_MAX = 2000;

@@ -12,13 +12,14 @@ import type { Site } from "~/content/schema";
 import { env } from "~/env.server";
 import { claimSeat, newBookingToken, nextFreeSlot } from "~/bookings/bookings.server";
 import { cleanAttribution, type Attribution } from "~/lib/attribution";
-import { recordedShownPhone } from "~/lib/source-phone";
-import { MIN_FILL_MS, type LeadForm, type LeadKind } from "~/leads/lead-form";
+import { dialledNumbers, recordedShownPhone } from "~/lib/source-phone";
+import { MIN_FILL_MS, type LeadForm, type StoredLeadKind } from "~/leads/lead-form";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
 import { checkSlot, type SlotProblem } from "~/bookings/visit-slots";
 import { hit } from "~/http/rate-limit.server";
 import { attachLead } from "~/crm/customers.server";
-import { HOOK_SOURCE } from "~/crm/crm";
+import { HOOK_SOURCE, PHONE_LEAD_SOURCE } from "~/crm/crm";
+import { MAIN_NUMBER, type PhoneLeadForm } from "./phone-lead";
 import { announceLead, enqueueVisitorSms } from "./announce.server";
 
 export type LeadMeta = {
@@ -60,7 +61,7 @@ export type Lead = {
   id: string;
   /** The complex the lead was made on ("anyang"). */
   siteId: string;
-  kind: LeadKind;
+  kind: StoredLeadKind;
   name: string;
   phone: string;
   message: string;
@@ -86,16 +87,21 @@ export type Lead = {
   utmContent: string | null;
   /** The referring site's host name on the visit's landing, or null. */
   referrerHost: string | null;
-  /** The complex's number the visitor was shown (per ad source), or null on older leads. */
+  /**
+   * The complex's number the visitor was shown (per ad source), or null on older leads; for a
+   * 전화 접수, the number the caller dialled.
+   */
   shownPhone: string | null;
   /** 동의 미확인: left elsewhere (a Meta form) without its consent recorded as given; no marketing SMS. */
   consentUnconfirmed: boolean;
+  /** 전화 접수: the desk account that recorded the consent given on the call; else null. */
+  consentRecordedBy: string | null;
 };
 
 export type LeadRow = {
   id: string;
   site_id: string;
-  kind: LeadKind;
+  kind: StoredLeadKind;
   name: string;
   phone: string;
   message: string;
@@ -118,6 +124,7 @@ export type LeadRow = {
   referrer_host: string | null;
   shown_phone: string | null;
   consent_unconfirmed: number;
+  consent_recorded_by: string | null;
 };
 
 export function toLead(r: LeadRow): Lead {
@@ -147,6 +154,7 @@ export function toLead(r: LeadRow): Lead {
     referrerHost: r.referrer_host,
     shownPhone: r.shown_phone,
     consentUnconfirmed: Number(r.consent_unconfirmed) === 1,
+    consentRecordedBy: r.consent_recorded_by,
   };
 }
 
@@ -283,6 +291,7 @@ export async function createLead(
         referrerHost: attribution.referrer ?? null,
         shownPhone: recordedShownPhone(site, meta.shownPhone),
         consentUnconfirmed: false,
+        consentRecordedBy: null,
       };
       const winner = await insertLead(tx, lead, booking?.hash ?? null);
       if (winner) return { status: "duplicate", id: winner.id, visitAt: winner.visit_at } as const;
@@ -334,9 +343,9 @@ async function insertLead(tx: Queryable, lead: Lead, visitTokenHash: string | nu
     `INSERT INTO leads (id, kind, name, phone, message, privacy_consent_at, privacy_consent_version,
        sms_consent, sms_consent_at, source, ip, user_agent, idempotency_key, created_at,
        visit_at, visit_token_hash, utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer_host,
-       site_id, shown_phone, consent_unconfirmed)
+       site_id, shown_phone, consent_unconfirmed, consent_recorded_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21, $22,
-       $23, $24, $25)
+       $23, $24, $25, $26)
      ON CONFLICT (site_id, idempotency_key) DO NOTHING
      RETURNING id`,
     [
@@ -365,6 +374,7 @@ async function insertLead(tx: Queryable, lead: Lead, visitTokenHash: string | nu
       lead.siteId,
       lead.shownPhone,
       lead.consentUnconfirmed ? 1 : 0,
+      lead.consentRecordedBy,
     ],
   );
   if (inserted) return null;
@@ -415,19 +425,10 @@ export async function createExternalLead(
   now: Date = new Date(),
   origin: ExternalLeadOrigin = HOOK_ORIGIN,
 ): Promise<ExternalLeadResult> {
-  const siteId = site.id;
-  const db = await getDb();
-  const key = `${origin.keyPrefix}:${input.senderId}`;
-  const duplicate = (row: { id: string; customer_id: string | null }) =>
-    ({ status: "duplicate", id: row.id, customerId: row.customer_id }) as const;
-  // A retry is answered before the phone's lock is waited for.
-  const existing = await leadByKey(db, siteId, key);
-  if (existing) return duplicate(existing);
-
   const createdAt = now.toISOString();
-  const lead: Lead = {
+  return storeOnCard(site, now, {
     id: randomUUID(),
-    siteId,
+    siteId: site.id,
     kind: "inquiry",
     name: input.name,
     phone: input.phone,
@@ -439,7 +440,7 @@ export async function createExternalLead(
     source: origin.source,
     ip: clip(input.ip, 100) ?? "",
     userAgent: clip(input.userAgent, 500) ?? null,
-    idempotencyKey: key,
+    idempotencyKey: `${origin.keyPrefix}:${input.senderId}`,
     createdAt,
     visitAt: null,
     visitCancelledAt: null,
@@ -451,9 +452,79 @@ export async function createExternalLead(
     referrerHost: null,
     shownPhone: null,
     consentUnconfirmed: input.consentUnconfirmed ?? false,
-  };
+    consentRecordedBy: null,
+  });
+}
+
+/** 전화 접수 as the desk checked it (app/leads/phone-lead.ts), with what the desk adds. */
+export type PhoneLeadInput = PhoneLeadForm & {
+  /** The form display's key (one submission per display: a resent form is stored once). */
+  formKey: string;
+  /** The desk account taking the call: it recorded the consent. */
+  recordedBy: string;
+};
+
+/**
+ * Stores a call a consultant took (kind `phone`, page PHONE_LEAD_SOURCE): the caller on their
+ * phone's card with the number dialled (shown_phone) and its source (utm_source; none for
+ * 대표번호), the consent as given on the call now and who recorded it, the same round-robin and
+ * staff alerts as a form's lead, and no SMS to the caller. Null when the number dialled is not one
+ * of the complex's.
+ */
+export async function createPhoneLead(
+  site: Site,
+  input: PhoneLeadInput,
+  now: Date = new Date(),
+): Promise<ExternalLeadResult | null> {
+  const dialled = dialledNumbers(site).find((n) => (n.source ?? MAIN_NUMBER) === input.dialled);
+  if (!dialled) return null;
+  const createdAt = now.toISOString();
+  return storeOnCard(site, now, {
+    id: randomUUID(),
+    siteId: site.id,
+    kind: "phone",
+    name: input.name,
+    phone: input.phone,
+    message: [input.unitType ? `관심 평형: ${input.unitType}` : "", input.message]
+      .filter(Boolean)
+      .join("\n"),
+    privacyConsentAt: createdAt,
+    privacyConsentVersion: site.privacy.consentVersion,
+    smsConsent: input.smsConsent,
+    smsConsentAt: input.smsConsent ? createdAt : null,
+    source: PHONE_LEAD_SOURCE,
+    ip: "",
+    userAgent: null,
+    idempotencyKey: IDEMPOTENCY_KEY.test(input.formKey) ? `phone:${input.formKey}` : null,
+    createdAt,
+    visitAt: null,
+    visitCancelledAt: null,
+    utmSource: dialled.source,
+    utmMedium: null,
+    utmCampaign: null,
+    utmTerm: null,
+    utmContent: null,
+    referrerHost: null,
+    shownPhone: dialled.phone,
+    consentUnconfirmed: false,
+    consentRecordedBy: input.recordedBy,
+  });
+}
+
+/**
+ * A lead that is not a visitor's form (an outside one, a call) stored once per idempotency key: hung
+ * on its phone's card (assigned by the round-robin), with the staff alerts and webhook forward of a
+ * form's lead and no SMS to the person.
+ */
+async function storeOnCard(site: Site, now: Date, lead: Lead): Promise<ExternalLeadResult> {
+  const db = await getDb();
+  const duplicate = (row: { id: string; customer_id: string | null }) =>
+    ({ status: "duplicate", id: row.id, customerId: row.customer_id }) as const;
+  // A retry is answered before the phone's lock is waited for.
+  const existing = lead.idempotencyKey && (await leadByKey(db, lead.siteId, lead.idempotencyKey));
+  if (existing) return duplicate(existing);
   return db.transaction(async (tx) => {
-    await lockPhone(tx, siteId, lead.phone);
+    await lockPhone(tx, lead.siteId, lead.phone);
     const winner = await insertLead(tx, lead, null);
     if (winner) return duplicate(winner);
     const { customerId } = await attachLead(tx, lead, now);

@@ -38,6 +38,24 @@ export function displayPhones(site: Phones): Record<string, string> | null {
   return entries.length ? Object.fromEntries(entries) : null;
 }
 
+/** A number of the complex a caller may have dialled: 대표번호 (source null) or a source's. */
+type DialledNumber = { phone: string; source: string | null; label: string };
+
+/**
+ * The complex's numbers as 전화 접수 lists them: 대표번호 first (`identity.phone`, no source), then
+ * each of `phoneBySource` with its utm_source ("050-7123-4567 · naver").
+ */
+export function dialledNumbers(site: Phones): DialledNumber[] {
+  return [
+    { phone: site.identity.phone, source: null, label: `${site.identity.phone} · 대표번호` },
+    ...Object.entries(site.phoneBySource ?? {}).map(([source, m]) => ({
+      phone: m.phone,
+      source,
+      label: `${m.phone} · ${source}`,
+    })),
+  ];
+}
+
 /** `{ href, data-phone }` of a `tel:` link to the complex's number, swapped for a visit's source. */
 export function phoneLink(phone: string) {
   return { href: telHref(phone), [PHONE_ATTR]: "" };

@@ -15,9 +15,10 @@ import { requireSite } from "~/sites/registry.server";
 import { hasOwnSiteSetting, siteSetting } from "~/env.server";
 import { formatKoreanMonthDayTime, kstDate, kstInstant, kstTime } from "~/lib/korean-time";
 import { formatSlot } from "~/bookings/visit-slots";
+import type { StoredLeadKind } from "~/leads/lead-form";
 
 /** Why an SMS is sent (outbox.purpose). */
-export type SmsPurpose = "confirmation" | "promotion" | "staff";
+export type SmsPurpose = "confirmation" | "promotion" | "staff" | "reminder";
 
 /** How a message went: 알림톡 (ATA), a short text (SMS) or a long one (LMS). */
 export type MessageType = "ATA" | "SMS" | "LMS";
@@ -152,7 +153,7 @@ export function promotionSmsText(site: Site, name: string): string {
 
 export type StaffAlert = {
   event: "new" | "cancelled";
-  kind: "visit" | "inquiry";
+  kind: StoredLeadKind;
   name: string;
   phone: string;
   slotKey: string | null;
@@ -175,7 +176,9 @@ export function staffAlert(
       ? "방문예약 취소"
       : alert.kind === "visit"
         ? "새 방문예약"
-        : "새 상담문의";
+        : alert.kind === "phone"
+          ? "새 전화 접수"
+          : "새 상담문의";
   const when = alert.slotKey ? formatSlot(alert.slotKey) : null;
   const text = [
     `[${site.identity.name}] ${what}`,

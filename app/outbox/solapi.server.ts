@@ -38,9 +38,12 @@ export function solapiSignature(apiSecret: string, date: string, salt: string): 
 }
 
 /** Which of the complex's 알림톡 templates a message of this purpose uses (none: a text). */
-const TEMPLATE_OF: Partial<Record<SmsPurpose, "visitConfirmation" | "staffAlert">> = {
+const TEMPLATE_OF: Partial<
+  Record<SmsPurpose, "visitConfirmation" | "staffAlert" | "visitReminder">
+> = {
   confirmation: "visitConfirmation",
   staff: "staffAlert",
+  reminder: "visitReminder",
 };
 
 export type SolapiMessage = {
@@ -70,13 +73,14 @@ function solapiMessage(
   const site = requireSite(siteId);
   const base = { to: to.replace(/[^0-9]/g, ""), from: senderNumber(siteId), text };
   const template = details?.purpose ? TEMPLATE_OF[details.purpose] : undefined;
-  if (site.kakao && template && details?.variables && text.length <= ALIMTALK_MAX_CHARS) {
+  const templateId = template ? site.kakao?.templates[template] : undefined;
+  if (site.kakao && templateId && details?.variables && text.length <= ALIMTALK_MAX_CHARS) {
     return {
       ...base,
       type: "ATA",
       kakaoOptions: {
         pfId: site.kakao.pfId,
-        templateId: site.kakao.templates[template],
+        templateId,
         variables: Object.fromEntries(
           Object.entries(details.variables).map(([k, v]) => [k, String(v)]),
         ),

@@ -1,12 +1,13 @@
 /* The lead webhook: the lead as JSON, POSTed to its complex's LEADS_WEBHOOK_URL; 2xx means delivered. */
 import { siteSetting } from "~/env.server";
+import type { StoredLeadKind } from "~/leads/lead-form";
 import { DeliveryError } from "./sms.server";
 
 export type WebhookPayload = {
   id: string;
   /** The complex the lead was made on: complexes without their own URL share the default one. */
   site_id: string;
-  kind: "visit" | "inquiry";
+  kind: StoredLeadKind;
   name: string;
   phone: string;
   message: string;

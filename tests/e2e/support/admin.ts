@@ -106,17 +106,23 @@ export async function signInVia(page: Page, server: RunningServer, path: string)
 }
 
 /**
- * Opens `/admin` signed out and signs in on the sign-in page with the keyboard alone (the e-mail,
- * Tab, the password, Enter); waits for /admin, its script attached.
+ * Opens `path` (/admin) signed out and signs in on the sign-in page with the keyboard alone (the
+ * e-mail, Tab, the password, Enter); waits for it, its script attached. `base`: another host of the
+ * server (`http://suwon.localhost:<port>`).
  */
-export async function signInWithKeyboard(page: Page, server: RunningServer) {
-  await page.goto(`${server.url}/admin`);
+export async function signInWithKeyboard(
+  page: Page,
+  server: RunningServer,
+  path = "/admin",
+  base = server.url,
+) {
+  await page.goto(`${base}${path}`);
   await page.waitForURL((u) => u.pathname === "/admin/login");
   await page.getByLabel("이메일").focus();
   await page.keyboard.type(ADMIN.email);
   await page.keyboard.press("Tab");
   await page.keyboard.type(ADMIN.password);
   await page.keyboard.press("Enter");
-  await page.waitForURL(`${server.url}/admin`);
+  await page.waitForURL(`${base}${path}`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }

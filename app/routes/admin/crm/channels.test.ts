@@ -164,7 +164,7 @@ describe.each(engines())("채널 성과 per complex ($name)", (engine) => {
       cookie,
       "/admin/channels/funnel.csv",
     );
-    expect(funnelLines[0]).toMatch(/^기간,유입 경로,유입,전화 탭,접수,유입→접수,/);
+    expect(funnelLines[0]).toMatch(/^기간,유입 경로,유입,전화 탭,전화 접수,접수,유입→접수,/);
   });
   it("draws a long period in pages: 캠페인별 50 lines a page, 일별 성과 31 days a page, the chart a bar per week, and the cost CSV has every line", async () => {
     await seed();

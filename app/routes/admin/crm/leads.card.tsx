@@ -69,6 +69,7 @@ const SAVED: Record<string, string> = {
   assign: CALL_MESSAGES.assigned,
   claim: CALL_MESSAGES.claimed,
   memo: CALL_MESSAGES.memoSaved,
+  phone: "전화 접수를 저장했습니다.",
 };
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
@@ -171,7 +172,7 @@ function describe(intent: string, v: Record<string, string>): string {
 }
 
 export default function CustomerCard({ loaderData, actionData }: Route.ComponentProps) {
-  const { card, timeline, rights, consultants, saved, today, siteParam } = loaderData;
+  const { card, timeline, sources, rights, consultants, saved, today, siteParam } = loaderData;
   const answer = actionData && "intent" in actionData ? actionData : undefined;
   const refused = actionData && "refused" in actionData ? actionData.formError : undefined;
   const id = useId();
@@ -205,7 +206,9 @@ export default function CustomerCard({ loaderData, actionData }: Route.Component
         <Fact term="다음 연락">
           <NextContact card={card} />
         </Fact>
-        <Fact term="유입 경로">{sourceLabel(card.source)}</Fact>
+        <Fact term="유입 경로">
+          {sources.length > 1 ? sources.join(", ") : sourceLabel(card.source)}
+        </Fact>
         <Fact term="접수·통화">
           접수 {card.touches}회 · 통화 {card.calls}회
         </Fact>

@@ -8,7 +8,13 @@ import { ListView } from "~/crm/desk-list";
 import { QueueView } from "~/crm/desk-queue";
 import { recentAccess } from "~/auth/access-log.server";
 import { refuseCrossSite, requireArea } from "~/auth/guards.server";
-import { assignmentSettings, saveAssignment } from "~/crm/assignment.server";
+import {
+  assignmentSettings,
+  leadSettings,
+  saveAssignment,
+  saveLeadSettings,
+} from "~/crm/assignment.server";
+import { LEAD_SETTINGS_MESSAGES, LeadSettingsForm } from "~/crm/desk-lead-settings";
 import { consultantNames } from "~/crm/desk.server";
 import { readList, readQueue } from "~/crm/desk-views.server";
 import { dueCounts } from "~/crm/digest.server";
@@ -65,6 +71,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     due: await dueCounts(work, isConsultant ? admin.adminId : null),
     assignment: admin.role === "agency" ? await assignmentSettings(work) : null,
     assignmentSaved: url.searchParams.get("assignment") === "saved",
+    leadSettings: admin.role === "agency" ? await leadSettings(work) : null,
+    leadSettingsSaved: url.searchParams.get("settings") === "saved",
+    hasReminderText: Boolean(siteById(work)?.visitReminder),
   };
   // Who opened which card is the administrators' to read, not every consultant's; read after this
   // view is written, so the record shows it.
@@ -93,7 +102,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** The assignment settings (administrators of the complex). */
+/** The assignment settings and the lead settings (administrators of the complex). */
 export async function action({ request }: Route.ActionArgs) {
   const refused = refuseCrossSite(request);
   if (refused) return refused;
@@ -109,11 +118,24 @@ export async function action({ request }: Route.ActionArgs) {
       { ok: false as const, message: "배정 설정은 에이전시 관리자만 바꿀 수 있습니다." },
       { status: 403, headers: adminHeaders() },
     );
+  const site = siteId === hostSite ? "" : `${DESK_SITE_PARAM}=${siteId}&`;
+  if (field(form, "intent") === "lead-settings") {
+    const days = field(form, "duplicateDays").trim();
+    if (!/^[0-9]{1,3}$/.test(days) || Number(days) < 1 || Number(days) > 365)
+      return data(
+        { ok: false as const, message: LEAD_SETTINGS_MESSAGES.days, duplicateDays: days },
+        { status: 400, headers: adminHeaders() },
+      );
+    await saveLeadSettings(siteId, {
+      duplicateDays: Number(days),
+      visitReminder: field(form, "visitReminder") === "on",
+    });
+    throw redirect(`/admin/leads?${site}settings=saved#lead-settings`, { headers: adminHeaders() });
+  }
   await saveAssignment(siteId, {
     autoAssign: field(form, "autoAssign") === "on",
     active: form.getAll("active").map(String),
   });
-  const site = siteId === hostSite ? "" : `${DESK_SITE_PARAM}=${siteId}&`;
   throw redirect(`/admin/leads?${site}assignment=saved#assignment`, { headers: adminHeaders() });
 }
 
@@ -136,6 +158,12 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
   return (
     <>
       <AdminHead title="상담 접수 관리">
+        <Link
+          to={`/admin/leads/phone${kept && kept !== ALL_SITES ? `?${DESK_SITE_PARAM}=${encodeURIComponent(kept)}` : ""}`}
+          className="btn btn-outline btn-small"
+        >
+          전화 접수
+        </Link>
         <a
           href={`/admin/leads.csv${query ? `?${query}` : ""}`}
           className="btn btn-primary btn-small"
@@ -200,6 +228,19 @@ export default function AdminLeads({ loaderData, actionData }: Route.ComponentPr
           settings={loaderData.assignment}
           saved={loaderData.assignmentSaved}
           work={loaderData.work}
+        />
+      ) : null}
+      {loaderData.leadSettings ? (
+        <LeadSettingsForm
+          settings={loaderData.leadSettings}
+          saved={loaderData.leadSettingsSaved}
+          error={
+            actionData && "duplicateDays" in actionData
+              ? { value: String(actionData.duplicateDays) }
+              : null
+          }
+          work={loaderData.work}
+          hasReminderText={loaderData.hasReminderText}
         />
       ) : null}
       {isConsultant ? null : <AccessLog log={log} />}

@@ -1,0 +1,106 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import { ADMIN_ENV, PERSON_UA, poll, signInWithKeyboard } from "./support/admin";
+import { wcagViolations } from "./support/a11y";
+import { launchBrowser, openPage, VIEWPORTS } from "./support/browser";
+import { startServer, type RunningServer } from "./support/server";
+
+/*
+ * 전화 접수 (issue 42, item 2) on suwon's desk (suwon.localhost), whose naver visitors see
+ * 050-7123-4567: a naver visitor taps the number; the consultant who answers writes the call down
+ * by keyboard alone, choosing that number; the card says naver, and 채널 성과's naver line shows
+ * the tap and the call side by side. The new page passes axe at 390 and 1440 px.
+ */
+
+let server: RunningServer;
+let browser: Browser;
+let desk: string;
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(ADMIN_ENV), launchBrowser()]);
+  desk = server.url.replace("//localhost", "//suwon.localhost");
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A naver visitor on suwon taps the phone number (the call itself goes nowhere headless). */
+async function naverTap() {
+  const { page, context } = await openPage(browser, "phone", { userAgent: PERSON_UA });
+  await page.addInitScript(() =>
+    window.addEventListener("click", (e) => {
+      if (e.target instanceof Element && e.target.closest('a[href^="tel:"]')) e.preventDefault();
+    }),
+  );
+  const beacon = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/channel");
+  await page.goto(`${desk}/?utm_source=naver`);
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+  const tap = page.waitForRequest(
+    (r) => new URL(r.url()).pathname === "/api/channel" && (r.postData() ?? "").includes("tel"),
+  );
+  await beacon;
+  await page.locator('a[href^="tel:"]:visible').first().click();
+  await tap;
+  await context.close();
+}
+
+/** Presses Tab until the control named `name` (its label, or a button's text) has the focus. */
+async function tabTo(page: Page, name: string) {
+  for (let i = 0; i < 60; i++) {
+    await page.keyboard.press("Tab");
+    const focused = await page.evaluate(() => {
+      const el = document.activeElement as HTMLInputElement | null;
+      return (el?.labels?.[0] ?? el)?.textContent?.trim() ?? "";
+    });
+    if (focused.startsWith(name)) return;
+  }
+  throw new Error(`Tab으로 "${name}"에 닿지 못했습니다`);
+}
+
+test("a call to suwon's naver number, written down by keyboard, is a naver card and stands beside naver's phone taps on 채널 성과; the page passes axe at 390 and 1440", async () => {
+  await naverTap();
+  const { page, errors } = await openPage(browser, "desktop");
+  await signInWithKeyboard(page, server, "/admin/leads/phone", desk);
+
+  // By keyboard: the number dialled (arrow keys in the radio group), then the caller.
+  await tabTo(page, "1588-7420 · 대표번호");
+  await page.keyboard.press("ArrowDown");
+  await expect.poll(() => page.getByLabel("050-7123-4567 · naver").isChecked()).toBe(true);
+  await tabTo(page, "이름");
+  await page.keyboard.type("김전화");
+  await page.keyboard.press("Tab");
+  await page.keyboard.type("010-4242-0001");
+  await tabTo(page, "개인정보 수집·이용에 동의했습니다");
+  await page.keyboard.press("Space");
+  await tabTo(page, "전화 접수 저장");
+  await page.keyboard.press("Enter");
+
+  await page.waitForURL(/\/admin\/leads\/[0-9a-f-]{36}\?saved=phone$/);
+  await poll(() => page.locator("main").textContent()).toContain("전화 접수를 저장했습니다.");
+  const facts = page.locator(".card-facts");
+  await expect.poll(() => facts.textContent()).toContain("naver");
+  await poll(() => page.locator(".card-timeline").textContent()).toContain("전화 접수 접수");
+
+  // 채널 성과's funnel: the naver line, 전화 탭 1 and 전화 접수 1 side by side.
+  await page.goto(`${desk}/admin/channels`);
+  const funnel = page.getByRole("table", { name: /전환 퍼널/ });
+  const headers = await funnel.locator("thead th").allTextContents();
+  const naver = await funnel
+    .locator("tbody tr", { hasText: "naver" })
+    .first()
+    .locator("th, td")
+    .allTextContents();
+  const cell = (name: string) => naver[headers.findIndex((h) => h.trim() === name)]?.trim();
+  expect([cell("전화 탭"), cell("전화 접수")]).toEqual(["1", "1"]);
+  expect(headers.indexOf("전화 접수")).toBe(headers.indexOf("전화 탭") + 1);
+
+  // The new page, checked at both widths (an error beside a field included).
+  for (const width of ["phone", "desktop"] as const) {
+    await page.setViewportSize(VIEWPORTS[width]);
+    await page.goto(`${desk}/admin/leads/phone`);
+    await page.getByRole("button", { name: "전화 접수 저장" }).click();
+    await poll(() => page.locator(".field-error").count()).toBeGreaterThan(0);
+    expect(await wcagViolations(page, `전화 접수 ${width}`)).toEqual([]);
+  }
+  expect(errors).toEqual([]);
+});
