@@ -278,6 +278,8 @@ describe("채널 성과", () => {
       const expected = {
         유입: "1",
         "전화 탭": "1",
+        // The tap's call was not written down on the desk (전화 접수): the lead is the form's.
+        "전화 접수": "0",
         접수: "1",
         "유입→접수": "100.0%",
         고객: "1",
