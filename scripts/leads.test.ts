@@ -56,7 +56,7 @@ describe.each(engines())("npm run leads ($name)", { timeout: 60_000 }, (engine) 
     expect(code).toBe(0);
     expect(
       stdout.startsWith(
-        "\uFEFF접수일시 (KST),구분,이름,연락처,문의내용,개인정보동의일시,동의버전,SMS수신동의,접수페이지,방문예약일시 (KST),예약취소일시 (KST),utm_source,utm_medium,utm_campaign,utm_term,utm_content,유입 사이트,표시 번호\r\n",
+        "\uFEFF접수일시 (KST),구분,이름,연락처,문의내용,개인정보동의일시,동의버전,SMS수신동의,접수페이지,방문예약일시 (KST),예약취소일시 (KST),utm_source,utm_medium,utm_campaign,utm_term,utm_content,유입 사이트,표시 번호,동의 확인,동의 받은 곳,동의 기록자\r\n",
       ),
     ).toBe(true);
     const rows = stdout.trimEnd().split("\r\n").slice(1);
@@ -64,7 +64,7 @@ describe.each(engines())("npm run leads ($name)", { timeout: 60_000 }, (engine) 
     // A registration without a visit time: 관심고객 등록, as its form's title names it.
     expect(rows[0]).toMatch(/^2026-05-02 09:00:00,관심고객 등록,김방문,/);
     expect(rows[1]).toBe(
-      `2026-05-01 09:00:00,상담문의,'=HYPERLINK(1),010-1234-5678,"a, ""b""",2026-05-01 09:00:00,${content.privacy.consentVersion},미동의,/Promotion/Customer,,,,,,,,,${content.identity.phone}`,
+      `2026-05-01 09:00:00,상담문의,'=HYPERLINK(1),010-1234-5678,"a, ""b""",2026-05-01 09:00:00,${content.privacy.consentVersion},미동의,/Promotion/Customer,,,,,,,,,${content.identity.phone},확인,홈페이지 신청서 (/Promotion/Customer),`,
     );
   });
 

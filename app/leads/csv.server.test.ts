@@ -29,6 +29,7 @@ const lead: Lead = {
   shownPhone: "1600-0000",
   consentUnconfirmed: false,
   consentRecordedBy: null,
+  consentWhere: null,
 };
 
 describe("leads CSV export", () => {
@@ -36,14 +37,14 @@ describe("leads CSV export", () => {
     const csv = leadsToCsv([]);
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     expect(csv.slice(1)).toBe(
-      "접수일시 (KST),구분,이름,연락처,문의내용,개인정보동의일시,동의버전,SMS수신동의,접수페이지,방문예약일시 (KST),예약취소일시 (KST),utm_source,utm_medium,utm_campaign,utm_term,utm_content,유입 사이트,표시 번호\r\n",
+      "접수일시 (KST),구분,이름,연락처,문의내용,개인정보동의일시,동의버전,SMS수신동의,접수페이지,방문예약일시 (KST),예약취소일시 (KST),utm_source,utm_medium,utm_campaign,utm_term,utm_content,유입 사이트,표시 번호,동의 확인,동의 받은 곳,동의 기록자\r\n",
     );
   });
 
   it("writes times in KST and quotes commas, quotes and line breaks", () => {
     const [, row] = leadsToCsv([lead]).slice(1).split("\r\n");
     expect(row).toBe(
-      '2026-03-02 00:30:00,상담문의,홍길동,010-1234-5678,"84A, ""잔여세대""\n주말 방문 가능한가요?",2026-03-02 00:30:00,2026-11-01,미동의,/Promotion/Customer,,,,,,,,,1600-0000',
+      '2026-03-02 00:30:00,상담문의,홍길동,010-1234-5678,"84A, ""잔여세대""\n주말 방문 가능한가요?",2026-03-02 00:30:00,2026-11-01,미동의,/Promotion/Customer,,,,,,,,,1600-0000,확인,홈페이지 신청서 (/Promotion/Customer),',
     );
   });
 
@@ -82,8 +83,29 @@ describe("leads CSV export", () => {
       .slice(1)
       .split("\r\n");
     expect(row).toMatch(
-      /,2026-03-02 14:00,2026-03-02 01:00:00,naver,cpc,open_day,평촌 아파트,banner_a,m\.search\.naver\.com,050-7123-4567$/,
+      /,2026-03-02 14:00,2026-03-02 01:00:00,naver,cpc,open_day,평촌 아파트,banner_a,m\.search\.naver\.com,050-7123-4567,확인,홈페이지 신청서 \(\/Promotion\/Customer\),$/,
     );
+  });
+
+  it("says whose consent is unconfirmed, where consent was given and who recorded a call's", () => {
+    const rows = leadsToCsv([
+      { ...lead, kind: "phone", consentRecordedBy: "desk@example.com" },
+      { ...lead, source: "/admin/leads/import", consentWhere: "분양 박람회 현장 (2026-05-02)" },
+      { ...lead, source: "/hooks/meta", consentUnconfirmed: true, smsConsent: false },
+      { ...lead, source: "/hooks/meta" },
+      { ...lead, source: "/hooks/leads" },
+    ])
+      .slice(1)
+      .split("\r\n")
+      .slice(1, 6)
+      .map((row) => row.split(",").slice(-3).join(","));
+    expect(rows).toEqual([
+      "확인,전화,desk@example.com",
+      "확인,분양 박람회 현장 (2026-05-02),",
+      "동의 미확인,,",
+      "확인,Meta 리드 양식,",
+      "확인,외부 연동 (보낸 곳의 확인),",
+    ]);
   });
 
   it("defuses a name a spreadsheet would run as a formula", () => {

@@ -4,6 +4,7 @@
  */
 import { SITE_COLUMN, toCsv } from "~/http/csv.server";
 import { formatKstStamp } from "~/lib/korean-time";
+import { HOOK_SOURCE, META_SOURCE } from "~/crm/crm";
 import { leadKindLabel } from "~/crm/lead-desk";
 import type { Lead } from "./leads.server";
 
@@ -26,12 +27,28 @@ export const CSV_HEADER = [
   "utm_content",
   "유입 사이트",
   "표시 번호",
+  "동의 확인",
+  "동의 받은 곳",
+  "동의 기록자",
 ] as const;
 
 /** "2026-03-01T01:02:03.000Z" → "2026-03-01 10:02:03" (Korea has no daylight saving time); null → "". */
 export function formatKst(iso: string | null): string {
   if (iso === null) return "";
   return formatKstStamp(iso);
+}
+
+/**
+ * Where the privacy consent was given: the place a lead file states, a call (전화 접수), the sender
+ * of the hook or a Meta form, or the form of the page it was sent from; "" for 동의 미확인.
+ */
+function consentWhereOf(l: Lead): string {
+  if (l.consentUnconfirmed) return "";
+  if (l.consentWhere) return l.consentWhere;
+  if (l.kind === "phone") return "전화";
+  if (l.source === HOOK_SOURCE) return "외부 연동 (보낸 곳의 확인)";
+  if (l.source === META_SOURCE) return "Meta 리드 양식";
+  return `홈페이지 신청서 (${l.source})`;
 }
 
 /** One lead's cells, in CSV_HEADER order (the lead desk adds its own columns after them). */
@@ -55,6 +72,9 @@ export function leadCsvRow(l: Lead): string[] {
     l.utmContent ?? "",
     l.referrerHost ?? "",
     l.shownPhone ?? "",
+    l.consentUnconfirmed ? "동의 미확인" : "확인",
+    consentWhereOf(l),
+    l.consentRecordedBy ?? "",
   ];
 }
 

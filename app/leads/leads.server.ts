@@ -96,6 +96,8 @@ export type Lead = {
   consentUnconfirmed: boolean;
   /** 전화 접수: the desk account that recorded the consent given on the call; else null. */
   consentRecordedBy: string | null;
+  /** A lead file's lead: where the file says consent was given ("2026 분양 박람회 현장"); else null. */
+  consentWhere: string | null;
 };
 
 export type LeadRow = {
@@ -125,6 +127,7 @@ export type LeadRow = {
   shown_phone: string | null;
   consent_unconfirmed: number;
   consent_recorded_by: string | null;
+  consent_where: string | null;
 };
 
 export function toLead(r: LeadRow): Lead {
@@ -155,6 +158,7 @@ export function toLead(r: LeadRow): Lead {
     shownPhone: r.shown_phone,
     consentUnconfirmed: Number(r.consent_unconfirmed) === 1,
     consentRecordedBy: r.consent_recorded_by,
+    consentWhere: r.consent_where,
   };
 }
 
@@ -292,6 +296,7 @@ export async function createLead(
         shownPhone: recordedShownPhone(site, meta.shownPhone),
         consentUnconfirmed: false,
         consentRecordedBy: null,
+        consentWhere: null,
       };
       const winner = await insertLead(tx, lead, booking?.hash ?? null);
       if (winner) return { status: "duplicate", id: winner.id, visitAt: winner.visit_at } as const;
@@ -453,6 +458,7 @@ export async function createExternalLead(
     shownPhone: null,
     consentUnconfirmed: input.consentUnconfirmed ?? false,
     consentRecordedBy: null,
+    consentWhere: null,
   });
 }
 
@@ -508,6 +514,7 @@ export async function createPhoneLead(
     shownPhone: dialled.phone,
     consentUnconfirmed: false,
     consentRecordedBy: input.recordedBy,
+    consentWhere: null,
   });
 }
 

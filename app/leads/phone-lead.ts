@@ -19,20 +19,18 @@ export const MAIN_NUMBER = "main";
 
 const checkbox = z.unknown().transform((v) => v === "on" || v === true);
 
-const phoneLeadSchema = leadFormSchema
-  .pick({ name: true, phone: true, message: true })
-  .extend({
-    dialled: z
-      .string({ error: PHONE_LEAD_MESSAGES.dialledRequired })
-      .trim()
-      .min(1, PHONE_LEAD_MESSAGES.dialledRequired),
-    unitType: z
-      .unknown()
-      .transform((v) => (typeof v === "string" ? v.trim() : ""))
-      .pipe(z.string().max(20, PHONE_LEAD_MESSAGES.unitTypeUnknown)),
-    privacyConsent: checkbox.refine((v) => v, PHONE_LEAD_MESSAGES.consentRequired),
-    smsConsent: checkbox,
-  });
+const phoneLeadSchema = leadFormSchema.pick({ name: true, phone: true, message: true }).extend({
+  dialled: z
+    .string({ error: PHONE_LEAD_MESSAGES.dialledRequired })
+    .trim()
+    .min(1, PHONE_LEAD_MESSAGES.dialledRequired),
+  unitType: z
+    .unknown()
+    .transform((v) => (typeof v === "string" ? v.trim() : ""))
+    .pipe(z.string().max(20, PHONE_LEAD_MESSAGES.unitTypeUnknown)),
+  privacyConsent: checkbox.refine((v) => v, PHONE_LEAD_MESSAGES.consentRequired),
+  smsConsent: checkbox,
+});
 
 export type PhoneLeadForm = z.output<typeof phoneLeadSchema>;
 
