@@ -344,6 +344,8 @@ const EXPECTED: Record<string, string[]> = {
     "unconfirmed_count",
     "imported_by",
     "imported_at",
+    "removed_at",
+    "removed_by",
   ],
   lead_file_pending: ["id", "site_id", "file_name", "sha256", "bytes", "created_by", "created_at"],
   lead_file_mappings: ["site_id", "header_key", "mapping", "updated_by", "updated_at"],

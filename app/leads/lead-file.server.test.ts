@@ -16,6 +16,7 @@ import {
   planLeadFile,
   rememberLeadMapping,
   saveLeadFile,
+  undoLeadFile,
   type LeadFileChoices,
 } from "./lead-file.server";
 
@@ -236,6 +237,82 @@ describe.each(engines())("lead files ($name)", (engine) => {
     ).toEqual({ n: 4 });
     expect(Number((await card("010-2222-0000"))!.touches)).toBe(2);
     expect(await t.db().get("SELECT COUNT(*) AS n FROM lead_files")).toEqual({ n: 1 });
+  });
+
+  it("takes a file back: its leads, the cards only it made and their unsent SMS go, a known card loses its touch, and the file can be imported again; a card worked on refuses it", async () => {
+    await createLead(site, leadForm("박기존", "010-2222-0000"), { ip: "1", source: "/" }, T0);
+    const bytes = new Uint8Array(iconv.encode(KAKAO_CSV, "cp949"));
+    const { id, plan } = await upload(bytes);
+    const saved = await saveLeadFile(
+      site,
+      { pendingId: id, choices: KAKAO, previewed: plan.fingerprint, by: BY },
+      at(1),
+    );
+    if (!saved.ok) throw new Error(saved.message);
+    // One promotional SMS already went out; the other waits.
+    await t.db().run(
+      `UPDATE outbox SET status = 'delivered', delivered_at = $1
+       WHERE purpose = 'promotion' AND recipient = '010-1111-0001'`,
+      [at(2).toISOString()],
+    );
+
+    // A consultant wrote a memo on a card only the file made: nothing is taken back.
+    const worked = (await card("010-1111-0002"))!;
+    await t.db().run("UPDATE customers SET memo = '통화 예정' WHERE id = $1", [worked.id]);
+    expect(await undoLeadFile(SITE, saved.fileId, BY, at(3))).toEqual({
+      ok: false,
+      message: LEAD_FILE_MESSAGES.undoWorked(1),
+    });
+    expect(
+      await t.db().get("SELECT COUNT(*) AS n FROM leads WHERE lead_file_id IS NOT NULL"),
+    ).toEqual({ n: 4 });
+
+    await t.db().run("UPDATE customers SET memo = '' WHERE id = $1", [worked.id]);
+    expect(await undoLeadFile(SITE, saved.fileId, BY, at(4))).toEqual({
+      ok: true,
+      fileName: "kakao.csv",
+      removedCards: 3,
+      removedTouches: 1,
+    });
+    expect(
+      await t.db().get("SELECT COUNT(*) AS n FROM leads WHERE lead_file_id IS NOT NULL"),
+    ).toEqual({ n: 0 });
+    expect(await card("010-1111-0001")).toBeUndefined();
+    const known = (await card("010-2222-0000"))!;
+    expect(Number(known.touches)).toBe(1);
+    expect(
+      await t.db().get("SELECT first_at, last_at FROM customers WHERE id = $1", [known.id]),
+    ).toEqual({ first_at: T0.toISOString(), last_at: T0.toISOString() });
+    // The SMS sent stays on record; the one not sent and the unsent staff alerts are gone.
+    expect(
+      await t
+        .db()
+        .all(
+          `SELECT purpose, recipient, status FROM outbox WHERE purpose = 'promotion' ORDER BY recipient`,
+        ),
+    ).toEqual([{ purpose: "promotion", recipient: "010-1111-0001", status: "delivered" }]);
+    expect(
+      await t
+        .db()
+        .get("SELECT removed_by, removed_at FROM lead_files WHERE id = $1", [saved.fileId]),
+    ).toEqual({ removed_by: BY, removed_at: at(4).toISOString() });
+    expect(await undoLeadFile(SITE, saved.fileId, BY, at(5))).toEqual({
+      ok: false,
+      message: LEAD_FILE_MESSAGES.undoGone,
+    });
+
+    // The same file again is a new import.
+    const again = await upload(bytes);
+    expect(again.plan.sameFile).toBeNull();
+    expect(again.plan.counts).toMatchObject({ newCards: 3, joined: 1 });
+    expect(
+      await saveLeadFile(
+        site,
+        { pendingId: again.id, choices: KAKAO, previewed: again.plan.fingerprint, by: BY },
+        at(6),
+      ),
+    ).toMatchObject({ ok: true });
+    expect(Number((await card("010-2222-0000"))!.touches)).toBe(2);
   });
 
   it("takes the whole file's consent from the form, and without it stores every lead as 동의 미확인 with no SMS", async () => {

@@ -236,7 +236,8 @@ async function readPlan(
     read.leads.map((l) => l.phone),
   );
   const same = await db.get<{ imported_at: string; imported_by: string }>(
-    "SELECT imported_at, imported_by FROM lead_files WHERE site_id = $1 AND sha256 = $2",
+    `SELECT imported_at, imported_by FROM lead_files
+     WHERE site_id = $1 AND sha256 = $2 AND removed_at IS NULL`,
     [siteId, pending.sha256],
   );
   const counts: LeadFileCounts = {
@@ -304,7 +305,7 @@ export async function saveLeadFile(
          consent_where, row_count, new_count, joined_count, duplicate_count, refused_count,
          unconfirmed_count, imported_by, imported_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)
-       ON CONFLICT (site_id, sha256) DO NOTHING RETURNING id`,
+       ON CONFLICT (site_id, sha256) WHERE removed_at IS NULL DO NOTHING RETURNING id`,
       [
         fileId,
         site.id,
@@ -616,6 +617,85 @@ async function announce(
   );
 }
 
+export type LeadFileUndoAnswer =
+  | { ok: true; fileName: string; removedCards: number; removedTouches: number }
+  | { ok: false; message: string };
+
+/** A card the file made that a consultant has worked on: a call, a memo or a status of its own. */
+const WORKED = "(customers.calls > 0 OR customers.memo <> '' OR customers.status <> 'new')";
+/** The cards of the file's leads that hold no other lead (the file made them). */
+const ONLY_THE_FILES = `NOT EXISTS (SELECT 1 FROM leads o WHERE o.customer_id = customers.id
+  AND (o.lead_file_id IS NULL OR o.lead_file_id <> $1))`;
+const FILES_CARDS = "customers.id IN (SELECT customer_id FROM leads WHERE lead_file_id = $1)";
+
+/**
+ * 되돌리기: takes a saved lead file back, as when it was saved with the wrong source. Its leads go
+ * with their messages not yet sent (those sent stay on record); the cards only it made go; a card the complex had loses the
+ * file's touches. Refused, changing nothing, when a consultant has worked on a card only the file
+ * made (a call, a memo, a status): that work would go with it. The file's row stays, marked with
+ * who took it back and when, and the same file can then be imported again.
+ */
+export async function undoLeadFile(
+  siteId: string,
+  fileId: string,
+  by: string,
+  now: Date = new Date(),
+): Promise<LeadFileUndoAnswer> {
+  const db = await getDb();
+  return db.transaction(async (tx) => {
+    const file = await tx.get<{ file_name: string }>(
+      `SELECT file_name FROM lead_files WHERE id = $1 AND site_id = $2 AND removed_at IS NULL`,
+      [fileId, siteId],
+    );
+    if (!file) return { ok: false, message: LEAD_FILE_MESSAGES.undoGone } as const;
+    const worked = await tx.get<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM customers WHERE ${FILES_CARDS} AND ${ONLY_THE_FILES} AND ${WORKED}`,
+      [fileId],
+    );
+    if (Number(worked?.n ?? 0) > 0)
+      return { ok: false, message: LEAD_FILE_MESSAGES.undoWorked(Number(worked!.n)) } as const;
+    const touches = await tx.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM leads WHERE lead_file_id = $1",
+      [fileId],
+    );
+    const removed = await tx.all<{ id: string }>(
+      `DELETE FROM customers WHERE ${FILES_CARDS} AND ${ONLY_THE_FILES} RETURNING id`,
+      [fileId],
+    );
+    // The cards the complex had lose the file's touches; first and last come from the leads they keep.
+    const kept = (of: string) =>
+      `(SELECT ${of} FROM leads o WHERE o.customer_id = customers.id
+         AND (o.lead_file_id IS NULL OR o.lead_file_id <> $1))`;
+    await tx.run(
+      `UPDATE customers SET
+         touches = customers.touches - (SELECT COUNT(*) FROM leads o WHERE o.customer_id = customers.id
+           AND o.lead_file_id = $1),
+         first_at = ${kept("MIN(o.created_at)")}, last_at = ${kept("MAX(o.created_at)")}
+       WHERE ${FILES_CARDS}`,
+      [fileId],
+    );
+    // What the leads sent stays on record (without its lead); what they had not sent goes with them.
+    await tx.run(
+      `UPDATE outbox SET lead_id = NULL WHERE status <> 'pending'
+         AND lead_id IN (SELECT id FROM leads WHERE lead_file_id = $1)`,
+      [fileId],
+    );
+    await tx.run("DELETE FROM leads WHERE lead_file_id = $1", [fileId]);
+    await tx.run("UPDATE lead_files SET removed_at = $2, removed_by = $3 WHERE id = $1", [
+      fileId,
+      now.toISOString(),
+      by,
+    ]);
+    const removedTouches = Number(touches?.n ?? 0);
+    return {
+      ok: true,
+      fileName: file.file_name,
+      removedCards: removed.length,
+      removedTouches: removedTouches - removed.length,
+    } as const;
+  });
+}
+
 /** The complex's saved lead files, newest first. */
 export async function listLeadFiles(siteId: string) {
   const db = await getDb();
@@ -629,9 +709,11 @@ export async function listLeadFiles(siteId: string) {
     unconfirmed_count: number;
     imported_by: string;
     imported_at: string;
+    removed_by: string | null;
+    removed_at: string | null;
   }>(
     `SELECT id, file_name, source, campaign, new_count, joined_count, unconfirmed_count,
-       imported_by, imported_at
+       imported_by, imported_at, removed_by, removed_at
      FROM lead_files WHERE site_id = $1 ORDER BY imported_at DESC, id LIMIT 200`,
     [siteId],
   );
@@ -645,5 +727,6 @@ export async function listLeadFiles(siteId: string) {
     unconfirmed: Number(r.unconfirmed_count),
     importedBy: r.imported_by,
     importedAt: r.imported_at,
+    removed: r.removed_at ? { by: r.removed_by ?? "", at: r.removed_at } : null,
   }));
 }

@@ -49,6 +49,9 @@ export const LEAD_FILE_MESSAGES = {
   sameFile: "이 파일은 이미 가져왔습니다. 같은 파일은 다시 저장하지 않습니다.",
   nothing: "저장할 고객이 없습니다.",
   noMapping: "이름과 연락처 열을 골라 주세요.",
+  undoGone: "되돌릴 파일을 찾지 못했습니다. 이미 되돌렸는지 목록을 확인해 주세요.",
+  undoWorked: (n: number) =>
+    `이 파일로 만든 고객 중 ${n.toLocaleString("ko-KR")}명은 상담 기록(통화, 메모, 상태)이 있어 되돌리지 않았습니다. 아무것도 지우지 않았습니다.`,
 } as const;
 
 /** Which column (0-based) holds each field; name and phone are required. */

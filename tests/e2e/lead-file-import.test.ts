@@ -10,7 +10,8 @@ import { startServer, type RunningServer } from "./support/server";
  * 리드 파일 가져오기 in a browser: a Kakao 비즈니스폼 file saved by Korean Excel (CP949) goes from
  * upload through its columns and preview to saved with the keyboard alone at 390 px; at 1440 px the
  * same file, reached from 상담 접수 관리, goes straight to its preview (its columns remembered) and
- * says it was imported already. Every step passes axe.
+ * says it was imported already; then it is taken back with the keyboard alone (its people leave the
+ * desk, the list says who took it back) and can be imported again. Every step passes axe.
  */
 
 const KAKAO_CSV = iconv.encode(
@@ -40,6 +41,22 @@ async function noViolations(page: Page, label: string) {
   expect(await wcagViolations(page, label)).toEqual([]);
 }
 
+/** The focused control's name as a person reads it: its label, else its own text, on one line. */
+const focusedName = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLInputElement | null;
+    return ((el?.labels?.[0] ?? el)?.innerText ?? "").replace(/\s+/g, " ");
+  });
+
+/** Presses Tab until the focused control's name holds `name`. */
+async function tabToControl(page: Page, name: string) {
+  for (let i = 0; i < 80; i++) {
+    await page.keyboard.press("Tab");
+    if ((await focusedName(page)).includes(name)) return;
+  }
+  throw new Error(`Tab never reached «${name}»; focus is on «${await focusedName(page)}»`);
+}
+
 const facts = async (page: Page) =>
   (await page.locator(".cost-facts > div").allInnerTexts()).map((f) => f.replace(/\s*\n\s*/, ": "));
 
@@ -50,18 +67,7 @@ describe("리드 파일 가져오기", () => {
       await signInVia(page, server, "/admin/leads/import");
       await hydrated(page);
       await noViolations(page, "upload 390");
-      const focusedName = () =>
-        page.evaluate(() => {
-          const el = document.activeElement as HTMLInputElement | null;
-          return (el?.labels?.[0] ?? el)?.innerText ?? "";
-        });
-      const tabTo = async (name: string) => {
-        for (let i = 0; i < 60; i++) {
-          await page.keyboard.press("Tab");
-          if ((await focusedName()).includes(name)) return;
-        }
-        throw new Error(`Tab never reached «${name}»; focus is on «${await focusedName()}»`);
-      };
+      const tabTo = (name: string) => tabToControl(page, name);
 
       await tabTo("리드 파일 (CSV, XLSX)");
       const chooser = page.waitForEvent("filechooser");
@@ -155,6 +161,53 @@ describe("리드 파일 가져오기", () => {
         .poll(() => preview.locator(".form-message.is-error").first().innerText())
         .toContain("이 파일은 이미 가져왔습니다. 같은 파일은 다시 저장하지 않습니다.");
       expect(await row.count()).toBe(1);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("at 390 px the saved file is taken back with the keyboard alone: its people leave the desk, and the same file can be imported again", async () => {
+    const { context, page, errors } = await openPage(browser, "phone");
+    try {
+      await signInVia(page, server, "/admin/leads");
+      expect(await page.getByRole("main").getByText("김하나").count()).toBeGreaterThan(0);
+      await page.goto(`${server.url}/admin/leads/import`);
+      await hydrated(page);
+      await tabToControl(page, `되돌리기 (${file.name})`);
+      await page.keyboard.press("Enter");
+      const question = page.getByText(`「${file.name}」 가져오기를 되돌릴까요?`);
+      await question.waitFor();
+      expect(await question.innerText()).toContain("새 고객 3명과 기존 고객에 더한 접수 0건");
+      await noViolations(page, "undo question 390");
+      await tabToControl(page, "되돌리기 확인");
+      await page.keyboard.press("Enter");
+      const done = page.getByRole("status").filter({ hasText: "가져오기를 되돌렸습니다" });
+      await done.waitFor();
+      expect(await done.innerText()).toBe(
+        `「${file.name}」 가져오기를 되돌렸습니다. 같은 파일을 다시 가져올 수 있습니다.`,
+      );
+      const row = page
+        .getByRole("region", { name: "가져온 리드 파일" })
+        .getByRole("row")
+        .filter({ hasText: file.name });
+      expect(await row.innerText()).toContain(`되돌림 ${ADMIN_ENV.ADMIN_EMAIL} ·`);
+      await noViolations(page, "undone 390");
+      // Who took it back, and when, wraps within the phone's width.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        390,
+      );
+
+      await page.goto(`${server.url}/admin/leads`);
+      expect(await page.getByRole("main").getByText("이두리").count()).toBe(0);
+      expect(await page.getByRole("main").getByText("김하나").count()).toBe(0);
+
+      await page.goto(`${server.url}/admin/leads/import`);
+      await page.getByLabel("리드 파일 (CSV, XLSX)").setInputFiles(file);
+      await page.getByRole("button", { name: "올리고 열 확인" }).click();
+      const preview = page.getByRole("region", { name: `미리 보기: ${file.name}` });
+      await preview.waitFor();
+      expect(await preview.getByText("이미 가져왔습니다").count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

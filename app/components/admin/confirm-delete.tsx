@@ -3,16 +3,19 @@ import { Form } from "react-router";
 
 /**
  * 삭제 behind a confirmation step that works without JavaScript: a disclosure (`label`, 삭제 by
- * default) opening the question and the real button, which posts `fields` to `action` (this page
- * when left out).
+ * default) opening the question and the real button (`confirm`, 삭제 확인 by default), which posts
+ * `fields` to `action` (this page when left out).
  */
 export function ConfirmDelete({
   label = "삭제",
+  confirm = "삭제 확인",
   question,
   action,
   fields,
 }: {
   label?: ReactNode;
+  /** The real button's text. */
+  confirm?: string;
   question: ReactNode;
   action?: string;
   fields: Record<string, string>;
@@ -27,7 +30,7 @@ export function ConfirmDelete({
             <input key={name} type="hidden" name={name} value={value} />
           ))}
           <button type="submit" className="btn btn-danger">
-            삭제 확인
+            {confirm}
           </button>
         </Form>
       </div>

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { Form } from "react-router";
 import { AdminCard } from "~/components/admin/admin-card";
+import { ConfirmDelete } from "~/components/admin/confirm-delete";
 import { DataTable, type Column } from "~/components/admin/data-table";
 import { Fact } from "~/components/admin/facts";
 import { FormMessage } from "~/components/admin/form-message";
@@ -235,6 +236,32 @@ export function LeadPreviewStep({
 
 type Saved = Awaited<ReturnType<typeof listLeadFiles>>[number];
 
+/**
+ * 되돌리기 behind a second step, without JavaScript too; a file taken back says who took it back
+ * and when instead.
+ */
+function UndoFile({ row }: { row: Saved }) {
+  if (row.removed)
+    return (
+      <span>
+        <span className="admin-tag">되돌림</span> {row.removed.by} ·{" "}
+        {formatKoreanDateTime(row.removed.at)}
+      </span>
+    );
+  return (
+    <ConfirmDelete
+      label={
+        <>
+          되돌리기<span className="sr-only"> ({row.fileName})</span>
+        </>
+      }
+      question={`「${row.fileName}」 가져오기를 되돌릴까요? 이 파일로 만든 새 고객 ${count(row.newCards)}명과 기존 고객에 더한 접수 ${count(row.joined)}건, 아직 보내지 않은 문자를 지웁니다. 이미 보낸 문자는 되돌릴 수 없고, 상담 기록이 있는 고객이 있으면 아무것도 지우지 않습니다.`}
+      confirm="되돌리기 확인"
+      fields={{ intent: "undo", leadFile: row.id }}
+    />
+  );
+}
+
 const COLUMNS: Column<Saved>[] = [
   { key: "file", label: "파일", cell: (r) => r.fileName, className: "cost-file" },
   { key: "source", label: "유입 경로", cell: (r) => r.source },
@@ -249,6 +276,7 @@ const COLUMNS: Column<Saved>[] = [
     cell: (r) => formatKoreanDateTime(r.importedAt),
     className: "nowrap",
   },
+  { key: "undo", label: "되돌리기", cell: (r) => <UndoFile row={r} /> },
 ];
 
 export function LeadFileList({ files, highlight }: { files: Saved[]; highlight: string | null }) {

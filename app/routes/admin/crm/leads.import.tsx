@@ -25,6 +25,7 @@ import {
   planLeadFile,
   rememberLeadMapping,
   saveLeadFile,
+  undoLeadFile,
   type LeadFileChoices,
 } from "~/leads/lead-file.server";
 import { adminHeaders, adminTitle } from "~/lib/admin-page";
@@ -88,6 +89,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       sources,
       plan,
       saved: url.searchParams.get("saved"),
+      undone: url.searchParams.get("undone"),
       changed: url.searchParams.has("changed"),
     },
     { headers: adminHeaders() },
@@ -162,6 +164,13 @@ export async function action({ request }: Route.ActionArgs) {
     return refusal({ field: saved.field, message: saved.message });
   }
 
+  if (intent === "undo") {
+    const fileId = field(form, "leadFile");
+    const undone = await undoLeadFile(siteId, fileId, admin.email);
+    if (!undone.ok) return refusal({ field: "undo", message: undone.message }, 409);
+    return redirect(`${PATH}?undone=${encodeURIComponent(fileId)}`);
+  }
+
   if (intent === "cancel") {
     await dropLeadFile(siteId, pendingId);
     return redirect(PATH);
@@ -170,9 +179,10 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminLeadImport({ loaderData, actionData }: Route.ComponentProps) {
-  const { files, sources, plan, saved, changed } = loaderData;
+  const { files, sources, plan, saved, undone, changed } = loaderData;
   const answer = actionData && "field" in actionData ? (actionData as StepAnswer) : undefined;
   const savedFile = saved ? files.find((f) => f.id === saved) : undefined;
+  const undoneFile = undone ? files.find((f) => f.id === undone && f.removed) : undefined;
   return (
     <>
       <AdminHead
@@ -182,7 +192,12 @@ export default function AdminLeadImport({ loaderData, actionData }: Route.Compon
       <FormMessage tone="ok" focus>
         {savedFile
           ? `「${savedFile.fileName}」을(를) 저장했습니다: 새 고객 ${savedFile.newCards.toLocaleString("ko-KR")}명, 기존 고객에 추가 ${savedFile.joined.toLocaleString("ko-KR")}명, 동의 미확인 ${savedFile.unconfirmed.toLocaleString("ko-KR")}명.`
-          : null}
+          : undoneFile
+            ? `「${undoneFile.fileName}」 가져오기를 되돌렸습니다. 같은 파일을 다시 가져올 수 있습니다.`
+            : null}
+      </FormMessage>
+      <FormMessage tone="error" focus>
+        {answer?.field === "undo" ? answer.message : null}
       </FormMessage>
       {plan === null || plan.step === "gone" || plan.step === "refused" ? (
         <LeadUploadStep answer={answer} notice={uploadNotice(plan, LEAD_FILE_MESSAGES.gone)} />
