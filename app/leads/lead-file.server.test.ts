@@ -313,6 +313,43 @@ describe.each(engines())("lead files ($name)", (engine) => {
       ),
     ).toMatchObject({ ok: true });
     expect(Number((await card("010-2222-0000"))!.touches)).toBe(2);
+    // The promotional SMS goes once to a phone: not again to the one that had it, again to the one
+    // whose SMS waited and went with the file.
+    expect(
+      await t
+        .db()
+        .all(
+          `SELECT recipient, status FROM outbox WHERE purpose = 'promotion' ORDER BY recipient, status`,
+        ),
+    ).toEqual([
+      { recipient: "010-1111-0001", status: "delivered" },
+      { recipient: "010-1111-0002", status: "pending" },
+    ]);
+  });
+
+  it("sends a new person of the file no promotional SMS once the phone has had SMS_DAILY_LIMIT of the complex's SMS today", async () => {
+    setTestEnv({ SMS_DAILY_LIMIT: "1" });
+    // A booking confirmation went to this phone this morning (its lead since removed).
+    await t.db().run(
+      `INSERT INTO outbox (id, site_id, lead_id, kind, payload, status, attempts, next_attempt_at,
+         created_at, recipient, purpose)
+       VALUES ('sent-today', $1, NULL, 'sms', '{}', 'delivered', 1, $2, $2, '010-1111-0002', 'confirmation')`,
+      [SITE, T0.toISOString()],
+    );
+    const bytes = new Uint8Array(iconv.encode(KAKAO_CSV, "cp949"));
+    const { id, plan } = await upload(bytes);
+    expect(
+      await saveLeadFile(
+        site,
+        { pendingId: id, choices: KAKAO, previewed: plan.fingerprint, by: BY },
+        at(1),
+      ),
+    ).toMatchObject({ ok: true });
+    expect(
+      await t
+        .db()
+        .all("SELECT recipient FROM outbox WHERE purpose = 'promotion' ORDER BY recipient"),
+    ).toEqual([{ recipient: "010-1111-0001" }, { recipient: "010-2222-0000" }]);
   });
 
   it("takes the whole file's consent from the form, and without it stores every lead as 동의 미확인 with no SMS", async () => {

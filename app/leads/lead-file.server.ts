@@ -11,11 +11,12 @@
 import { createHash, randomUUID } from "node:crypto";
 import type { Site } from "~/content/schema";
 import { getDb, type Queryable } from "~/db/db.server";
-import { siteSetting } from "~/env.server";
+import { env, siteSetting } from "~/env.server";
 import { channelSource, NO_SOURCE, OTHER_SOURCES } from "~/channels/channels";
 import { autoAssigns, consultantsInTurn } from "~/crm/assignment.server";
 import { LEAD_FILE_SOURCE, sourceKey } from "~/crm/crm";
 import { originLine } from "~/lib/attribution";
+import { startOfKstDay } from "~/lib/korean-time";
 import { sourceStaff } from "~/lib/source-phone";
 import { enqueueMany, enqueueStaffAlerts } from "~/outbox/outbox.server";
 import { promotionSmsText } from "~/outbox/sms.server";
@@ -557,7 +558,9 @@ async function storeLeads(
 /**
  * What the file's leads send: the staff alert of each (as a form's or the hook's lead), or one for
  * the whole file past ALERT_EACH_UP_TO leads; and to each new person who consented, the complex's
- * promotional SMS (due in the day's sending hours). Nothing to anyone without consent.
+ * promotional SMS (due in the day's sending hours), unless that phone has had it from the complex
+ * before (a file taken back and imported again) or has had SMS_DAILY_LIMIT of the complex's SMS
+ * today. Nothing to anyone without consent.
  */
 async function announce(
   tx: Queryable,
@@ -600,11 +603,18 @@ async function announce(
       now,
     );
   }
+  const consented = rows.filter((r) => r.newCard && r.consent);
+  const spared = await promotedOrFull(
+    tx,
+    site.id,
+    consented.map((r) => r.phone),
+    now,
+  );
   await enqueueMany(
     tx,
     site.id,
-    rows
-      .filter((r) => r.newCard && r.consent)
+    consented
+      .filter((r) => !spared.has(r.phone))
       .map((r) => ({
         leadId: r.id,
         message: {
@@ -694,6 +704,36 @@ export async function undoLeadFile(
       removedTouches: removedTouches - removed.length,
     } as const;
   });
+}
+
+/**
+ * Of `phones`, those the complex's promotional SMS is not for now: sent it before, or sent
+ * SMS_DAILY_LIMIT of its visitor SMS (confirmations, promotions) since the Korean day began.
+ */
+async function promotedOrFull(
+  tx: Queryable,
+  siteId: string,
+  phones: readonly string[],
+  now: Date,
+): Promise<Set<string>> {
+  const spared = new Set<string>();
+  const dayStart = startOfKstDay(now).toISOString();
+  await inBatches(phones, async (batch) => {
+    const rows = await tx.all<{ recipient: string; promoted: number; today: number }>(
+      `SELECT recipient,
+         SUM(CASE WHEN purpose = 'promotion' THEN 1 ELSE 0 END) AS promoted,
+         SUM(CASE WHEN created_at >= $2 AND purpose IN ('confirmation', 'promotion')
+           THEN 1 ELSE 0 END) AS today
+       FROM outbox WHERE site_id = $1
+         AND recipient IN (${batch.map((_, i) => `$${i + 3}`).join(", ")})
+       GROUP BY recipient`,
+      [siteId, dayStart, ...batch],
+    );
+    for (const r of rows)
+      if (Number(r.promoted) > 0 || Number(r.today) >= env().SMS_DAILY_LIMIT)
+        spared.add(r.recipient);
+  });
+  return spared;
 }
 
 /** The complex's saved lead files, newest first. */
