@@ -32,7 +32,7 @@ export async function openClientReport(
   const site = link ? siteById(link.siteId) : undefined;
   const week = parseWeek(new URL(request.url).searchParams);
   if (!link || !site || !week) throw notFound();
-  const report = await weeklyReport(site, week);
+  const report = await weeklyReport(site, week, { allCampaigns: action === "download" });
   await logAccess({
     scope: link.siteId,
     admin: { adminId: null, email: `고객사 링크 (${link.label})` },

@@ -11,6 +11,7 @@ import { getDb } from "~/db/db.server";
 import { funnelLevels } from "~/crm/funnel.server";
 import { addDays, kstDate, kstDayStartIso, kstTime } from "~/lib/korean-time";
 import {
+  costliestCampaigns,
   rankCampaigns,
   weekRange,
   weeklyLines,
@@ -30,7 +31,10 @@ export type WeeklyReport = {
   range: ChannelRange;
   previous: ChannelRange;
   sources: WeeklyLine[];
+  /** The campaign lines (a page's: the costliest, costliestCampaigns), the total last. */
   campaigns: WeeklyLine[];
+  /** Campaign lines left out of `campaigns` (in the XLSX only); 0 with `allCampaigns`. */
+  hiddenCampaigns: number;
   best: RankedCampaign[];
   worst: RankedCampaign[];
   /** The week after the report's, and its booked visits per slot (not cancelled). */
@@ -69,8 +73,15 @@ function remainingOf(site: Site): WeeklyReport["remaining"] {
   return units.length > 0 ? { updatedAt: r.updatedAt, units } : null;
 }
 
-/** The complex's report for the week starting on `monday` (a Korean date). */
-export async function weeklyReport(site: Site, monday: string): Promise<WeeklyReport> {
+/**
+ * The complex's report for the week starting on `monday` (a Korean date): with a page's campaign
+ * lines (the costliest), or every one (`allCampaigns`, the XLSX). The ranking reads them all.
+ */
+export async function weeklyReport(
+  site: Site,
+  monday: string,
+  { allCampaigns = false }: { allCampaigns?: boolean } = {},
+): Promise<WeeklyReport> {
   const range = weekRange(monday);
   const previous = previousRange(range);
   const coming = weekRange(addDays(monday, 7));
@@ -85,6 +96,10 @@ export async function weeklyReport(site: Site, monday: string): Promise<WeeklyRe
     bookedSlots(site.id, coming),
   ]);
   const { best, worst } = rankCampaigns(campaigns, (f) => unitCosts(f).validCost);
+  const campaignLines = weeklyLines(campaigns, campaignsBefore);
+  const shown = allCampaigns
+    ? { lines: campaignLines, hidden: 0 }
+    : costliestCampaigns(campaignLines);
   return {
     siteId: site.id,
     siteName: site.identity.name,
@@ -92,7 +107,8 @@ export async function weeklyReport(site: Site, monday: string): Promise<WeeklyRe
     range,
     previous,
     sources: weeklyLines(sources, sourcesBefore),
-    campaigns: weeklyLines(campaigns, campaignsBefore),
+    campaigns: shown.lines,
+    hiddenCampaigns: shown.hidden,
     best,
     worst,
     comingWeek: { range: coming, slots, total: slots.reduce((n, s) => n + s.count, 0) },

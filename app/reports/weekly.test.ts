@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { mondayOf } from "~/lib/korean-time";
-import { lastFullWeek, parseWeek, weekChoices, weekLabel, weekRange } from "./weekly";
+import type { CostFigures } from "~/channels/cost-results";
+import {
+  costliestCampaigns,
+  lastFullWeek,
+  parseWeek,
+  weekChoices,
+  weekLabel,
+  weekRange,
+  type WeeklyLine,
+} from "./weekly";
 
 const params = (week?: string) => new URLSearchParams(week === undefined ? {} : { week });
 // Wednesday 11 March 2026, 08:00 in Korea (still Tuesday in UTC).
@@ -34,5 +43,40 @@ describe("the report's Korean week", () => {
     });
     expect(weeks[1]!.monday).toBe("2026-03-02");
     expect(weeks.at(-1)!.monday).toBe("2025-12-22");
+  });
+});
+
+describe("the campaign lines a report's page shows", () => {
+  const figures = (costWon: number, leads: number) => ({ costWon, leads }) as CostFigures;
+  const line = (label: string, costWon: number, leads = 0): WeeklyLine => ({
+    label,
+    figures: figures(costWon, leads),
+    before: null,
+  });
+  const total = line("합계", 999, 99);
+
+  it("shows every line up to the limit", () => {
+    const lines = [line("naver · a", 10), line("naver · b", 0), total];
+    expect(costliestCampaigns(lines, 2)).toEqual({ lines, hidden: 0 });
+  });
+
+  it("past it, the costliest (then most 접수) in the report's order, the total last, and how many are left", () => {
+    const lines = [
+      line("kakao · 봄", 5_000),
+      line("naver · 검색", 0, 7),
+      line("naver · 브랜드", 20_000),
+      line("meta · 리타게팅", 0, 3),
+      line("google · 지도", 5_000),
+      total,
+    ];
+    const shown = costliestCampaigns(lines, 4);
+    expect(shown.hidden).toBe(1);
+    expect(shown.lines.map((l) => l.label)).toEqual([
+      "kakao · 봄",
+      "naver · 검색",
+      "naver · 브랜드",
+      "google · 지도",
+      "합계",
+    ]);
   });
 });

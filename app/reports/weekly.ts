@@ -116,6 +116,38 @@ export function weeklyLines(current: CostResults, before: CostResults): WeeklyLi
   ];
 }
 
+/**
+ * How many campaign lines a report's page shows: a complex with hundreds of campaigns a week would
+ * make a page of a megabyte that nobody reads. The XLSX has every line.
+ */
+export const CAMPAIGN_LINES_SHOWN = 30;
+
+/**
+ * The campaign lines a page shows (the total last, as given): the week's `shown` costliest
+ * (then most 접수, then by name), in the report's order, and how many are left for the XLSX.
+ */
+export function costliestCampaigns(
+  lines: WeeklyLine[],
+  shown = CAMPAIGN_LINES_SHOWN,
+): { lines: WeeklyLine[]; hidden: number } {
+  const campaigns = lines.slice(0, -1);
+  if (campaigns.length <= shown) return { lines, hidden: 0 };
+  const kept = new Set(
+    [...campaigns]
+      .sort(
+        (a, b) =>
+          b.figures.costWon - a.figures.costWon ||
+          b.figures.leads - a.figures.leads ||
+          a.label.localeCompare(b.label, "ko"),
+      )
+      .slice(0, shown),
+  );
+  return {
+    lines: [...campaigns.filter((l) => kept.has(l)), lines.at(-1)!],
+    hidden: campaigns.length - shown,
+  };
+}
+
 /** Said when no campaign of the week has a 유효 DB 단가. */
 export const NO_BEST_CAMPAIGN =
   "이번 주에는 비용과 유효 DB가 함께 있는 캠페인이 없어 유효 DB 단가로 비교할 수 없습니다.";

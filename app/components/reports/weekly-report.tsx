@@ -263,6 +263,11 @@ export function WeeklyReportView({
 
       <Section id="report-campaigns" title="캠페인별 성과와 비용">
         <Lines id="report-campaigns" first="캠페인" lines={report.campaigns} />
+        {report.hiddenCampaigns > 0 ? (
+          <p className="report-note">
+            {`비용이 큰 캠페인 ${(report.campaigns.length - 1).toLocaleString("ko-KR")}개를 보여 줍니다. 나머지 ${report.hiddenCampaigns.toLocaleString("ko-KR")}개 캠페인은 엑셀 파일에 있습니다. 합계는 모든 캠페인의 것입니다.`}
+          </p>
+        ) : null}
       </Section>
 
       <Section id="report-ranking" title="유효 DB 단가 순위">

@@ -13,7 +13,13 @@ import { siteById } from "~/sites/registry.server";
 export async function loader({ request }: Route.LoaderArgs) {
   const { siteId } = await requireConsoleSite(request, "channels");
   const site = orNotFound(siteById(siteId));
-  const report = await weeklyReport(site, orNotFound(parseWeek(new URL(request.url).searchParams)));
+  const report = await weeklyReport(
+    site,
+    orNotFound(parseWeek(new URL(request.url).searchParams)),
+    {
+      allCampaigns: true,
+    },
+  );
   return new Response(new Uint8Array(await weeklyXlsx(report)), {
     headers: { ...adminHeaders(), ...weeklyXlsxHeaders(report) },
   });
