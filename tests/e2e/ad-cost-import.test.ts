@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { wcagViolations } from "./support/a11y";
 import { ADMIN_ENV, signInVia } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
+import { tabTo as tabToIn } from "./support/keyboard";
 import { startServer, type RunningServer } from "./support/server";
 
 /*
@@ -179,19 +180,7 @@ describe("광고비 가져오기", () => {
     try {
       await signInVia(page, server, "/admin/channels/costs");
       await hydrated(page);
-      // The focused element's name: its label's text, or its own.
-      const focusedName = () =>
-        page.evaluate(() => {
-          const el = document.activeElement as HTMLInputElement | null;
-          return (el?.labels?.[0] ?? el)?.innerText ?? "";
-        });
-      const tabTo = async (name: string) => {
-        for (let i = 0; i < 60; i++) {
-          await page.keyboard.press("Tab");
-          if ((await focusedName()).includes(name)) return;
-        }
-        throw new Error(`Tab never reached «${name}»; focus is on «${await focusedName()}»`);
-      };
+      const tabTo = (name: string) => tabToIn(page, name);
       // The file input: Space opens the chooser, which the test answers.
       await tabTo("보고서 파일");
       const chooser = page.waitForEvent("filechooser");

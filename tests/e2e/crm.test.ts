@@ -104,9 +104,13 @@ async function register(person: { name: string; phone: string }) {
   expect(res.status).toBe(200);
 }
 
-/** The rows of the desk's table: name → its cells by column label. */
+/**
+ * The rows of the desk's table: name → its cells by column label. Waits for its first row: after
+ * signing in the address changes before the page it leads to is drawn.
+ */
 async function rows(page: Page, caption: string) {
   const table = page.locator("table", { has: page.locator("caption", { hasText: caption }) });
+  await table.locator("tbody tr").first().waitFor();
   return table
     .locator("tbody tr")
     .evaluateAll((trs) =>

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { wcagViolations } from "./support/a11y";
 import { ADMIN_ENV, signInVia } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
+import { tabTo as tabToIn } from "./support/keyboard";
 import { startServer, type RunningServer } from "./support/server";
 
 /*
@@ -41,22 +42,6 @@ async function noViolations(page: Page, label: string) {
   expect(await wcagViolations(page, label)).toEqual([]);
 }
 
-/** The focused control's name as a person reads it: its label, else its own text, on one line. */
-const focusedName = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLInputElement | null;
-    return ((el?.labels?.[0] ?? el)?.innerText ?? "").replace(/\s+/g, " ");
-  });
-
-/** Presses Tab until the focused control's name holds `name`. */
-async function tabToControl(page: Page, name: string) {
-  for (let i = 0; i < 80; i++) {
-    await page.keyboard.press("Tab");
-    if ((await focusedName(page)).includes(name)) return;
-  }
-  throw new Error(`Tab never reached «${name}»; focus is on «${await focusedName(page)}»`);
-}
-
 const facts = async (page: Page) =>
   (await page.locator(".cost-facts > div").allInnerTexts()).map((f) => f.replace(/\s*\n\s*/, ": "));
 
@@ -67,7 +52,7 @@ describe("리드 파일 가져오기", () => {
       await signInVia(page, server, "/admin/leads/import");
       await hydrated(page);
       await noViolations(page, "upload 390");
-      const tabTo = (name: string) => tabToControl(page, name);
+      const tabTo = (name: string) => tabToIn(page, name);
 
       await tabTo("리드 파일 (CSV, XLSX)");
       const chooser = page.waitForEvent("filechooser");
@@ -174,13 +159,13 @@ describe("리드 파일 가져오기", () => {
       expect(await page.getByRole("main").getByText("김하나").count()).toBeGreaterThan(0);
       await page.goto(`${server.url}/admin/leads/import`);
       await hydrated(page);
-      await tabToControl(page, `되돌리기 (${file.name})`);
+      await tabToIn(page, `되돌리기 (${file.name})`);
       await page.keyboard.press("Enter");
       const question = page.getByText(`「${file.name}」 가져오기를 되돌릴까요?`);
       await question.waitFor();
       expect(await question.innerText()).toContain("새 고객 3명과 기존 고객에 더한 접수 0건");
       await noViolations(page, "undo question 390");
-      await tabToControl(page, "되돌리기 확인");
+      await tabToIn(page, "되돌리기 확인");
       await page.keyboard.press("Enter");
       const done = page.getByRole("status").filter({ hasText: "가져오기를 되돌렸습니다" });
       await done.waitFor();

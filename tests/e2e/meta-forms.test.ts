@@ -10,6 +10,8 @@ import {
 import { wcagViolations } from "./support/a11y";
 import { ADMIN_ENV, poll, signInVia } from "./support/admin";
 import { hydrated, launchBrowser, openPage, VIEWPORTS } from "./support/browser";
+import { tabTo } from "./support/keyboard";
+import { withServerDb } from "./support/server-db";
 import { startServer, type RunningServer } from "./support/server";
 
 /*
@@ -124,6 +126,49 @@ describe("Meta lead ads", () => {
       expect(await wcagViolations(page, `${FORMS_PATH} 390`)).toEqual([]);
       await page.screenshot({ path: "test-results/meta-forms-390.png", fullPage: true });
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("at 390 px a stopped lead, once Meta has it, is read again by keyboard alone and reaches the desk", async () => {
+    // The lead Graph did not know, given up (as after its hours of tries); then Meta has it.
+    const stopped = await withServerDb(server, (db) =>
+      db.run(
+        `UPDATE jobs SET status = 'failed', locked_until = NULL
+         WHERE kind = 'meta-lead' AND subject = $1 AND status = 'pending'`,
+        ["meta:anyang:130000000000099"],
+      ),
+    );
+    expect(stopped.changes).toBe(1);
+    graph.addLead(
+      sampleGraphLead("130000000000099", FORM_ID, {
+        full_name: "정멈춤",
+        phone_number: "+821077778888",
+      }),
+    );
+    const { context, page, errors } = await openPage(browser, "phone");
+    try {
+      await signInVia(page, server, FORMS_PATH);
+      await hydrated(page);
+      const trouble = page.getByRole("region", { name: "아직 읽지 못한 리드 1건" });
+      expect(await trouble.textContent()).toContain("멈춤 1건");
+      await tabTo(page, "멈춘 리드 1건 다시 읽기");
+      await page.keyboard.press("Enter");
+      await poll(() => page.getByText("멈춘 리드를 다시 읽기 시작했습니다.").isVisible()).toBe(
+        true,
+      );
+      expect(await wcagViolations(page, `${FORMS_PATH} 390, 다시 읽기`)).toEqual([]);
+
+      await page.goto(`${server.url}/admin/leads`);
+      const row = page.getByRole("row").filter({ hasText: "정멈춤" });
+      await poll(async () => {
+        await page.reload();
+        return row.count();
+      }).toBe(1);
+      await page.goto(server.url + FORMS_PATH);
+      expect(await page.getByRole("region", { name: /아직 읽지 못한 리드/ }).count()).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -1,8 +1,9 @@
-import type { Browser, Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { ADMIN_ENV, PERSON_UA, poll, signInWithKeyboard } from "./support/admin";
 import { wcagViolations } from "./support/a11y";
 import { launchBrowser, openPage, VIEWPORTS } from "./support/browser";
+import { tabTo } from "./support/keyboard";
 import { startServer, type RunningServer } from "./support/server";
 
 /*
@@ -42,19 +43,6 @@ async function naverTap() {
   await page.locator('a[href^="tel:"]:visible').first().click();
   await tap;
   await context.close();
-}
-
-/** Presses Tab until the control named `name` (its label, or a button's text) has the focus. */
-async function tabTo(page: Page, name: string) {
-  for (let i = 0; i < 60; i++) {
-    await page.keyboard.press("Tab");
-    const focused = await page.evaluate(() => {
-      const el = document.activeElement as HTMLInputElement | null;
-      return (el?.labels?.[0] ?? el)?.textContent?.trim() ?? "";
-    });
-    if (focused.startsWith(name)) return;
-  }
-  throw new Error(`Tab으로 "${name}"에 닿지 못했습니다`);
 }
 
 test("a call to suwon's naver number, written down by keyboard, is a naver card and stands beside naver's phone taps on 채널 성과; the page passes axe at 390 and 1440", async () => {
@@ -103,4 +91,32 @@ test("a call to suwon's naver number, written down by keyboard, is a naver card 
     expect(await wcagViolations(page, `전화 접수 ${width}`)).toEqual([]);
   }
   expect(errors).toEqual([]);
+});
+
+test("at 390 px a call to the main number is written down by keyboard alone, and the card names the number dialled", async () => {
+  const { context, page, errors } = await openPage(browser, "phone");
+  try {
+    await signInWithKeyboard(page, server, "/admin/leads/phone", desk);
+    await tabTo(page, "1588-7420 · 대표번호");
+    await page.keyboard.press("Space");
+    await expect.poll(() => page.getByLabel("1588-7420 · 대표번호").isChecked()).toBe(true);
+    await tabTo(page, "이름");
+    await page.keyboard.type("이대표");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("010-4242-0002");
+    await tabTo(page, "개인정보 수집·이용에 동의했습니다");
+    await page.keyboard.press("Space");
+    await tabTo(page, "전화 접수 저장");
+    await page.keyboard.press("Enter");
+
+    await page.waitForURL(/\/admin\/leads\/[0-9a-f-]{36}\?saved=phone$/);
+    await poll(() => page.locator("main").textContent()).toContain("전화 접수를 저장했습니다.");
+    await poll(() => page.locator(".card-timeline").textContent()).toContain(
+      "걸려 온 번호 1588-7420",
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+    expect(errors).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });
