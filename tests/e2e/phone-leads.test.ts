@@ -1,4 +1,4 @@
-import type { Browser } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { ADMIN_ENV, PERSON_UA, poll, signInWithKeyboard } from "./support/admin";
 import { wcagViolations } from "./support/a11y";
@@ -45,26 +45,42 @@ async function naverTap() {
   await context.close();
 }
 
+/**
+ * By keyboard alone on 전화 접수: the number dialled (Tab into the radio group, then `choose`: the
+ * arrow key or Space that picks `number`), the caller, the consent given on the call, 저장; waits
+ * for the card it opens.
+ */
+async function writeCallDown(
+  page: Page,
+  number: string,
+  choose: "ArrowDown" | "Space",
+  caller: { name: string; phone: string },
+) {
+  await tabTo(page, "1588-7420 · 대표번호");
+  await page.keyboard.press(choose);
+  await expect.poll(() => page.getByLabel(number).isChecked()).toBe(true);
+  await tabTo(page, "이름");
+  await page.keyboard.type(caller.name);
+  await page.keyboard.press("Tab");
+  await page.keyboard.type(caller.phone);
+  await tabTo(page, "개인정보 수집·이용에 동의했습니다");
+  await page.keyboard.press("Space");
+  await tabTo(page, "전화 접수 저장");
+  await page.keyboard.press("Enter");
+  await page.waitForURL(/\/admin\/leads\/[0-9a-f-]{36}\?saved=phone$/);
+  await poll(() => page.locator("main").textContent()).toContain("전화 접수를 저장했습니다.");
+}
+
 test("a call to suwon's naver number, written down by keyboard, is a naver card and stands beside naver's phone taps on 채널 성과; the page passes axe at 390 and 1440", async () => {
   await naverTap();
   const { page, errors } = await openPage(browser, "desktop");
   await signInWithKeyboard(page, server, "/admin/leads/phone", desk);
 
-  // By keyboard: the number dialled (arrow keys in the radio group), then the caller.
-  await tabTo(page, "1588-7420 · 대표번호");
-  await page.keyboard.press("ArrowDown");
-  await expect.poll(() => page.getByLabel("050-7123-4567 · naver").isChecked()).toBe(true);
-  await tabTo(page, "이름");
-  await page.keyboard.type("김전화");
-  await page.keyboard.press("Tab");
-  await page.keyboard.type("010-4242-0001");
-  await tabTo(page, "개인정보 수집·이용에 동의했습니다");
-  await page.keyboard.press("Space");
-  await tabTo(page, "전화 접수 저장");
-  await page.keyboard.press("Enter");
-
-  await page.waitForURL(/\/admin\/leads\/[0-9a-f-]{36}\?saved=phone$/);
-  await poll(() => page.locator("main").textContent()).toContain("전화 접수를 저장했습니다.");
+  // By keyboard: the number dialled (the arrow key in the radio group), then the caller.
+  await writeCallDown(page, "050-7123-4567 · naver", "ArrowDown", {
+    name: "김전화",
+    phone: "010-4242-0001",
+  });
   const facts = page.locator(".card-facts");
   await expect.poll(() => facts.textContent()).toContain("naver");
   await poll(() => page.locator(".card-timeline").textContent()).toContain("전화 접수 접수");
@@ -97,20 +113,10 @@ test("at 390 px a call to the main number is written down by keyboard alone, and
   const { context, page, errors } = await openPage(browser, "phone");
   try {
     await signInWithKeyboard(page, server, "/admin/leads/phone", desk);
-    await tabTo(page, "1588-7420 · 대표번호");
-    await page.keyboard.press("Space");
-    await expect.poll(() => page.getByLabel("1588-7420 · 대표번호").isChecked()).toBe(true);
-    await tabTo(page, "이름");
-    await page.keyboard.type("이대표");
-    await page.keyboard.press("Tab");
-    await page.keyboard.type("010-4242-0002");
-    await tabTo(page, "개인정보 수집·이용에 동의했습니다");
-    await page.keyboard.press("Space");
-    await tabTo(page, "전화 접수 저장");
-    await page.keyboard.press("Enter");
-
-    await page.waitForURL(/\/admin\/leads\/[0-9a-f-]{36}\?saved=phone$/);
-    await poll(() => page.locator("main").textContent()).toContain("전화 접수를 저장했습니다.");
+    await writeCallDown(page, "1588-7420 · 대표번호", "Space", {
+      name: "이대표",
+      phone: "010-4242-0002",
+    });
     await poll(() => page.locator(".card-timeline").textContent()).toContain(
       "걸려 온 번호 1588-7420",
     );
