@@ -120,7 +120,7 @@ export function weeklyLines(current: CostResults, before: CostResults): WeeklyLi
  * How many campaign lines a report's page shows: a complex with hundreds of campaigns a week would
  * make a page of a megabyte that nobody reads. The XLSX has every line.
  */
-export const CAMPAIGN_LINES_SHOWN = 30;
+const CAMPAIGN_LINES_SHOWN = 30;
 
 /**
  * The campaign lines a page shows (the total last, as given): the week's `shown` costliest
