@@ -542,13 +542,15 @@ async function storeOnCard(site: Site, now: Date, lead: Lead): Promise<ExternalL
 
 /**
  * The leads of one complex, or of every complex (ALL_SITES: the export of an administrator for
- * every complex), newest first; `utmSource` keeps one campaign source.
+ * every complex), newest first; `utmSource` keeps one campaign source. `db`: another connection than the app's
+ * (a browser test reads its server's database).
  */
 export async function listLeads(
   scope: SiteScope,
   filter: { utmSource?: string } = {},
+  db?: Queryable,
 ): Promise<Lead[]> {
-  const db = await getDb();
+  db ??= await getDb();
   const where: string[] = [];
   const params: unknown[] = [];
   if (scope !== ALL_SITES) where.push(`site_id = $${params.push(scope)}`);

@@ -1,15 +1,13 @@
-import { execFile } from "node:child_process";
-import { promisify } from "node:util";
 import type { Locator, Page } from "playwright-core";
 import { expect } from "vitest";
 import { content } from "./sites";
-import { CSV_HEADER } from "~/leads/csv.server";
+import { withServerDb } from "./server-db";
+import { CSV_HEADER, leadsToCsv } from "~/leads/csv.server";
 import { MIN_FILL_MS } from "~/leads/lead-form";
+import { listLeads } from "~/leads/leads.server";
 import type { RunningServer } from "./server";
 
 /* What lead tests share: the stored leads read back through the operator's export, and the form. */
-
-const run = promisify(execFile);
 
 export type StoredLead = Record<(typeof CSV_HEADER)[number], string>;
 
@@ -43,17 +41,17 @@ export function parseCsv(text: string): string[][] {
 }
 
 /**
- * Every stored lead of the complex under test (or of `siteId`), through the operator's export
- * command with the server's settings.
+ * Every stored lead of the complex under test (or of `siteId`), as the operator's export writes them
+ * (`npm run leads -- export --site`: the same listLeads and CSV, read from the server's database in this
+ * process; starting the command cost 1.5 s a call, often inside a poll). scripts/leads.test.ts runs
+ * the command itself.
  */
 export async function exportLeads(
   server: RunningServer,
   siteId: string = content.id,
 ): Promise<StoredLead[]> {
-  const { stdout } = await run("npm", ["run", "-s", "leads", "--", "export", "--site", siteId], {
-    env: server.env,
-  });
-  const [header, ...rows] = parseCsv(stdout.replace(/^\uFEFF/, ""));
+  const leads = await withServerDb(server, (db) => listLeads(siteId, {}, db));
+  const [header, ...rows] = parseCsv(leadsToCsv(leads).replace(/^\uFEFF/, ""));
   expect(header).toEqual([...CSV_HEADER]);
   return rows.map((r) => Object.fromEntries(header!.map((h, i) => [h, r[i] ?? ""])) as StoredLead);
 }
