@@ -64,7 +64,7 @@ function walk(dir: string): string[] {
 const OUTLINER = "scripts/svg-outline.ts";
 const hasText = (file: string) => file.endsWith(".svg") && readFileSync(file, "utf8").includes("<text");
 /** The encoder settings below, part of every raster's hash: change it when they change. */
-const ENCODER = "avif50e2 webp78 jpeg82moz density2x";
+const ENCODER = "avif50e2 webp78 jpeg82moz density2x rasterised-once";
 const sha = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
 
 /** What each output was made from, by hash: settings, the source, and the outliner for text. */
@@ -185,6 +185,18 @@ async function drawFromData(sites: Site[]) {
   }
 }
 
+/**
+ * A photo's pixels at its full size, cropped to its stated shape: a vector source rasterised at twice
+ * that width (enough for crisp edges at every variant; a fixed 300 dpi made the home page's large
+ * views take minutes), a raster source decoded as it is.
+ */
+function rasterise(file: string, image: Image) {
+  return sharp(sourceOf(file), { density: 144 })
+    .resize(image.width, image.height, { fit: "cover" })
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+}
+
 /** Runs `tasks`, at most `width` at a time; the first failure stops the build. */
 async function inParallel(tasks: (() => Promise<void>)[], width: number) {
   let next = 0;
@@ -238,18 +250,21 @@ async function main() {
     written++;
   }
   // Each variant is one encode; they run as many at a time as the machine has cores (an AVIF
-  // encode uses one), each photo's source read once.
+  // encode uses one). Each photo is read (a vector one rasterised) once, at its full width, and
+  // every variant is resized from that: rasterising an SVG took as long as its three encodes, and
+  // was done for each variant (decision 055).
   const encodes: (() => Promise<void>)[] = [];
   for (const image of images.values()) {
     if (!isPhoto(image)) continue;
     const file = imageSource(image.src);
-    let source: string | Buffer | undefined;
     const fileHash = sourceHash(file, `${image.width}x${image.height}`);
     const jobs: { out: string; width: number; format: "avif" | "webp" | "jpg" }[] = [];
     for (const width of photoWidths(image)) {
       for (const format of PHOTO_FORMATS) jobs.push({ out: join(OUT, imageUrl(image, width, format)), width, format });
     }
     jobs.push({ out: join(OUT, imageUrl(image, image.width, "jpg")), width: image.width, format: "jpg" });
+    let full: ReturnType<typeof rasterise> | undefined;
+    let left = 0;
     for (const job of jobs) {
       const hash = sha(`${fileHash}\0${job.width}\0${job.format}\0${ENCODER}`);
       if (fresh(job.out, hash)) continue;
@@ -258,14 +273,12 @@ async function main() {
         written++;
         continue;
       }
+      left++;
       encodes.push(async () => {
         mkdirSync(dirname(job.out), { recursive: true });
+        const { data, info } = await (full ??= rasterise(file, image));
         const height = Math.round((image.height * job.width) / image.width);
-        // Vector sources are rasterised at twice the output width (enough for crisp edges; a fixed
-        // 300 dpi made the home page's large views take minutes), raster sources as they are.
-        const density = Math.min(300, Math.max(72, (72 * 2 * job.width) / image.width));
-        source ??= sourceOf(file);
-        const pipeline = sharp(source, { density }).resize(job.width, height, { fit: "cover" });
+        const pipeline = sharp(data, { raw: info }).resize(job.width, height, { fit: "cover" });
         // AVIF at effort 2, as uploads are (app/media/upload.server.ts): 8× faster than effort 4
         // on the sample's photos, for 1% more bytes (decision 050).
         if (job.format === "avif") await pipeline.avif({ quality: 50, effort: 2 }).toFile(job.out);
@@ -273,6 +286,7 @@ async function main() {
         else await pipeline.jpeg({ quality: 82, mozjpeg: true }).toFile(job.out);
         record(job.out, hash);
         written++;
+        if (--left === 0) full = undefined; // this photo's pixels are no longer needed
       });
     }
   }
