@@ -327,6 +327,78 @@ describe.each(engines())("lead files ($name)", (engine) => {
     ]);
   });
 
+  it("brings a card past the duplicate window back as 신규, as a form does; on taking the file back, a change a person took back still counts as work, and an SMS being sent stays on record", async () => {
+    const line = (name: string, phone: string) =>
+      `${name},${phone},84A,,2026-03-01 10:00,Y,2026-03-01 10:00,카카오 비즈니스폼`;
+    // 40 days before the file's rows, and 9 days before: the window is 30 days.
+    await createLead(
+      site,
+      leadForm("오래전", "010-3333-0001"),
+      { ip: "1", source: "/" },
+      new Date("2026-01-20T01:00:00.000Z"),
+    );
+    await createLead(
+      site,
+      leadForm("최근", "010-3333-0002"),
+      { ip: "1", source: "/" },
+      new Date("2026-02-20T01:00:00.000Z"),
+    );
+    await t
+      .db()
+      .run(
+        "UPDATE customers SET status = 'counseling' WHERE site_id = $1 AND phone IN ('010-3333-0001', '010-3333-0002')",
+        [SITE],
+      );
+    const csv = [
+      KAKAO_CSV.split("\r\n")[0],
+      line("오래전", "010-3333-0001"),
+      line("최근", "010-3333-0002"),
+      line("새사람", "010-3333-0003"),
+    ].join("\r\n");
+    const { id, plan } = await upload(new TextEncoder().encode(csv));
+    const saved = await saveLeadFile(
+      site,
+      { pendingId: id, choices: KAKAO, previewed: plan.fingerprint, by: BY },
+      at(1),
+    );
+    if (!saved.ok) throw new Error(saved.message);
+    const status = async (phone: string) =>
+      (await t.db().get<{
+        status: string;
+      }>("SELECT status FROM customers WHERE site_id = $1 AND phone = $2", [SITE, phone]))!.status;
+    expect(await status("010-3333-0001")).toBe("new");
+    expect(await status("010-3333-0002")).toBe("counseling");
+
+    // A consultant changed the new person's card and changed it back: that is work, kept.
+    const made = (await card("010-3333-0003"))!;
+    await t.db().run(
+      `INSERT INTO customer_events (id, site_id, customer_id, at, kind, old_value, new_value, admin_id, admin_email)
+       VALUES ('e1', $1, $2, $3, 'status', 'counseling', 'new', NULL, 'a@example.com')`,
+      [SITE, made.id, at(2).toISOString()],
+    );
+    expect(await undoLeadFile(SITE, saved.fileId, BY, at(3))).toEqual({
+      ok: false,
+      message: LEAD_FILE_MESSAGES.undoWorked(1),
+    });
+    await t.db().run("DELETE FROM customer_events WHERE id = 'e1'");
+
+    // The sender holds the new person's promotional SMS when the file is taken back: it stays, so
+    // that its outcome is recorded and the phone is not promoted twice.
+    await t
+      .db()
+      .run(
+        "UPDATE outbox SET locked_until = $1 WHERE purpose = 'promotion' AND recipient = '010-3333-0003'",
+        [at(10).toISOString()],
+      );
+    expect(await undoLeadFile(SITE, saved.fileId, BY, at(4))).toMatchObject({
+      ok: true,
+      removedCards: 1,
+    });
+    expect(
+      await t.db().all("SELECT recipient, status, lead_id FROM outbox WHERE purpose = 'promotion'"),
+    ).toEqual([{ recipient: "010-3333-0003", status: "pending", lead_id: null }]);
+  });
+
   it("sends a new person of the file no promotional SMS once the phone has had SMS_DAILY_LIMIT of the complex's SMS today", async () => {
     setTestEnv({ SMS_DAILY_LIMIT: "1" });
     // A booking confirmation went to this phone this morning (its lead since removed).

@@ -13,7 +13,7 @@ import type { Site } from "~/content/schema";
 import { getDb, type Queryable } from "~/db/db.server";
 import { env, siteSetting } from "~/env.server";
 import { channelSource, NO_SOURCE, OTHER_SOURCES } from "~/channels/channels";
-import { autoAssigns, consultantsInTurn } from "~/crm/assignment.server";
+import { autoAssigns, consultantsInTurn, leadSettings } from "~/crm/assignment.server";
 import { LEAD_FILE_SOURCE, sourceKey } from "~/crm/crm";
 import { originLine } from "~/lib/attribution";
 import { startOfKstDay } from "~/lib/korean-time";
@@ -160,7 +160,10 @@ function fileConsentOf(choices: LeadFileChoices) {
 
 /** The cards of the complex among `phones`, by phone. */
 async function cardsByPhone(db: Queryable, siteId: string, phones: readonly string[]) {
-  const cards = new Map<string, { id: string; status: string; consultant_id: string | null }>();
+  const cards = new Map<
+    string,
+    { id: string; status: string; consultant_id: string | null; last_at: string }
+  >();
   // PostgreSQL takes the phones as one array parameter; SQLite as a list of parameters.
   const size = db.dialect === "postgres" ? 10 * BATCH : BATCH;
   for (let i = 0; i < phones.length; i += size) {
@@ -170,8 +173,9 @@ async function cardsByPhone(db: Queryable, siteId: string, phones: readonly stri
       phone: string;
       status: string;
       consultant_id: string | null;
+      last_at: string;
     }>(
-      `SELECT id, phone, status, consultant_id FROM customers WHERE site_id = $1 AND ${
+      `SELECT id, phone, status, consultant_id, last_at FROM customers WHERE site_id = $1 AND ${
         db.dialect === "postgres"
           ? "phone = ANY($2::text[])"
           : `phone IN (${chunk.map((_, j) => `$${j + 2}`).join(", ")})`
@@ -467,9 +471,19 @@ async function storeLeads(
     );
   });
   const events: unknown[][] = [];
+  // As a form's lead does (attachLead): a card put aside (보류, 무효), or whose last touch is older
+  // than the complex's duplicate window, comes back as 신규 (unless 계약).
+  const { duplicateDays } = await leadSettings(siteId, tx);
   const revived = joined.filter((r) => {
-    const status = cards.get(r.phone)!.status;
-    return status === "on_hold" || status === "invalid";
+    const card = cards.get(r.phone)!;
+    const windowStart = new Date(new Date(r.createdAt).getTime() - duplicateDays * 86_400_000);
+    return (
+      card.status === "on_hold" ||
+      card.status === "invalid" ||
+      (card.status !== "new" &&
+        card.status !== "contracted" &&
+        card.last_at < windowStart.toISOString())
+    );
   });
   await inBatches(revived, async (batch) => {
     const { sql, params } = valuesOf(batch.map((r) => [r.customerId, r.createdAt]));
@@ -631,8 +645,14 @@ export type LeadFileUndoAnswer =
   | { ok: true; fileName: string; removedCards: number; removedTouches: number }
   | { ok: false; message: string };
 
-/** A card the file made that a consultant has worked on: a call, a memo or a status of its own. */
-const WORKED = "(customers.calls > 0 OR customers.memo <> '' OR customers.status <> 'new')";
+/**
+ * A card the file made that a consultant has worked on: a call, a memo or a status of its own, or
+ * any change a person made and took back since (a memo cleared, a status set back, an assignment by
+ * hand: an event with its account).
+ */
+const WORKED = `(customers.calls > 0 OR customers.memo <> '' OR customers.status <> 'new'
+  OR EXISTS (SELECT 1 FROM customer_events e WHERE e.customer_id = customers.id
+    AND (e.admin_id IS NOT NULL OR e.admin_email IS NOT NULL)))`;
 /** The cards of the file's leads that hold no other lead (the file made them). */
 const ONLY_THE_FILES = `NOT EXISTS (SELECT 1 FROM leads o WHERE o.customer_id = customers.id
   AND (o.lead_file_id IS NULL OR o.lead_file_id <> $1))`;
@@ -684,11 +704,14 @@ export async function undoLeadFile(
        WHERE ${FILES_CARDS}`,
       [fileId],
     );
-    // What the leads sent stays on record (without its lead); what they had not sent goes with them.
+    // What the leads sent stays on record (without its lead), and so does what is being sent now or
+    // was tried (a sender holds it, or it may have reached the phone): its outcome is written to
+    // it. What they had not begun to send goes with them.
     await tx.run(
-      `UPDATE outbox SET lead_id = NULL WHERE status <> 'pending'
+      `UPDATE outbox SET lead_id = NULL
+       WHERE (status <> 'pending' OR attempts > 0 OR (locked_until IS NOT NULL AND locked_until > $2))
          AND lead_id IN (SELECT id FROM leads WHERE lead_file_id = $1)`,
-      [fileId],
+      [fileId, now.toISOString()],
     );
     await tx.run("DELETE FROM leads WHERE lead_file_id = $1", [fileId]);
     await tx.run("UPDATE lead_files SET removed_at = $2, removed_by = $3 WHERE id = $1", [

@@ -43,7 +43,8 @@ export const LEAD_FILE_MESSAGES = {
   gone: "올린 파일이 없거나 24시간이 지나 지워졌습니다. 파일을 다시 올려 주세요.",
   changed: "미리 보기 뒤에 내용이 바뀌었습니다. 새 미리 보기를 확인하고 다시 저장해 주세요.",
   noSource: "이 파일의 source(utm_source)를 적어 주세요.",
-  badSource: "source는 영문 소문자, 숫자, -, _ 로 적어 주세요.",
+  badSource:
+    "source에 쓸 수 없는 글자가 있습니다. 100자 이내의 글자, 숫자와 _ . - 같은 기호로 적어 주세요.",
   consentHalf: "파일 전체의 동의는 동의 일시와 동의 경로를 함께 적어 주세요.",
   consentAt: "동의 일시를 날짜로 읽지 못했습니다. 예: 2026-03-01 14:00",
   sameFile: "이 파일은 이미 가져왔습니다. 같은 파일은 다시 저장하지 않습니다.",
@@ -51,7 +52,7 @@ export const LEAD_FILE_MESSAGES = {
   noMapping: "이름과 연락처 열을 골라 주세요.",
   undoGone: "되돌릴 파일을 찾지 못했습니다. 이미 되돌렸는지 목록을 확인해 주세요.",
   undoWorked: (n: number) =>
-    `이 파일로 만든 고객 중 ${n.toLocaleString("ko-KR")}명은 상담 기록(통화, 메모, 상태)이 있어 되돌리지 않았습니다. 아무것도 지우지 않았습니다.`,
+    `이 파일로 만든 고객 중 ${n.toLocaleString("ko-KR")}명은 상담원이 손댄 기록(통화, 메모, 상태, 배정)이 있어 되돌리지 않았습니다. 아무것도 지우지 않았습니다.`,
 } as const;
 
 /** Which column (0-based) holds each field; name and phone are required. */

@@ -24,6 +24,23 @@ type PendingFile = {
   createdAt: string;
 };
 
+/** The longest file name kept, in characters. */
+const NAME_MAX = 200;
+
+/**
+ * A file name as the browser sent it, fit to be shown and written into an SMS: control characters
+ * and line breaks go, runs of spaces become one, at most NAME_MAX characters (never half of one);
+ * "이름 없는 파일" when nothing is left.
+ */
+export function shownFileName(name: string): string {
+  const clean = name
+    .normalize("NFC")
+    .replace(/[\p{Cc}\p{Cf}\u2028\u2029]+/gu, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+  return [...clean].slice(0, NAME_MAX).join("").trim() || "이름 없는 파일";
+}
+
 /** The waiting files of one table: keep, read, drop, purge. */
 export function pendingUploads(table: PendingTable) {
   return {
@@ -43,7 +60,7 @@ export function pendingUploads(table: PendingTable) {
         [
           id,
           input.siteId,
-          input.fileName.slice(0, 200),
+          shownFileName(input.fileName),
           sha256,
           Buffer.from(input.bytes),
           input.by,

@@ -217,7 +217,7 @@ export default function PhoneLead({ loaderData, actionData }: Route.ComponentPro
             <legend>통화 중 받은 동의</legend>
             <p id="pl-consent-hint" className="field-hint">
               저장하는 시각과 기록한 계정({recorder})이 동의 기록으로 남습니다. 문자 수신 동의가
-              없으면 동의 미확인으로 두고 광고 문자를 보내지 않습니다.
+              없으면 수신 미동의로 기록하고 광고 문자를 보내지 않습니다.
             </p>
             <p className="field-check">
               <input
