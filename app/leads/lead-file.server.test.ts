@@ -382,6 +382,12 @@ describe.each(engines())("lead files ($name)", (engine) => {
     });
     await t.db().run("DELETE FROM customer_events WHERE id = 'e1'");
 
+    await t
+      .db()
+      .run(
+        "UPDATE customers SET last_call_at = '2026-02-25T00:00:00.000Z' WHERE site_id = $1 AND phone = '010-3333-0002'",
+        [SITE],
+      );
     // The sender holds the new person's promotional SMS when the file is taken back: it stays, so
     // that its outcome is recorded and the phone is not promoted twice.
     await t
@@ -397,6 +403,18 @@ describe.each(engines())("lead files ($name)", (engine) => {
     expect(
       await t.db().all("SELECT recipient, status, lead_id FROM outbox WHERE purpose = 'promotion'"),
     ).toEqual([{ recipient: "010-3333-0003", status: "pending", lead_id: null }]);
+    // A card the complex had ends at its own latest form or call again.
+    expect(
+      await t
+        .db()
+        .all(
+          "SELECT phone, last_at FROM customers WHERE site_id = $1 AND phone LIKE '010-3333-%' ORDER BY phone",
+          [SITE],
+        ),
+    ).toEqual([
+      { phone: "010-3333-0001", last_at: "2026-01-20T01:00:00.000Z" },
+      { phone: "010-3333-0002", last_at: "2026-02-25T00:00:00.000Z" },
+    ]);
   });
 
   it("sends a new person of the file no promotional SMS once the phone has had SMS_DAILY_LIMIT of the complex's SMS today", async () => {

@@ -692,15 +692,19 @@ export async function undoLeadFile(
       `DELETE FROM customers WHERE ${FILES_CARDS} AND ${ONLY_THE_FILES} RETURNING id`,
       [fileId],
     );
-    // The cards the complex had lose the file's touches; first and last come from the leads they keep.
+    // The cards the complex had lose the file's touches; first and last come from the leads they
+    // keep, the last from a later call too (last_at is the latest form or call).
     const kept = (of: string) =>
       `(SELECT ${of} FROM leads o WHERE o.customer_id = customers.id
          AND (o.lead_file_id IS NULL OR o.lead_file_id <> $1))`;
+    const lastLead = kept("MAX(o.created_at)");
     await tx.run(
       `UPDATE customers SET
          touches = customers.touches - (SELECT COUNT(*) FROM leads o WHERE o.customer_id = customers.id
            AND o.lead_file_id = $1),
-         first_at = ${kept("MIN(o.created_at)")}, last_at = ${kept("MAX(o.created_at)")}
+         first_at = ${kept("MIN(o.created_at)")},
+         last_at = CASE WHEN customers.last_call_at > ${lastLead} THEN customers.last_call_at
+           ELSE ${lastLead} END
        WHERE ${FILES_CARDS}`,
       [fileId],
     );
