@@ -178,12 +178,12 @@ describe("without JavaScript", () => {
     const { page } = shared();
     await page.goto(server.url + path);
     await expectFullContent(page, path);
-    // Fade-ins are CSS only: after they run, no text is left transparent.
-    await page.waitForTimeout(1200);
-    const hidden = await page.$$eval(
-      ".page-body .reveal",
-      (els) => els.filter((el) => getComputedStyle(el).opacity !== "1").length,
-    );
+    // Fade-ins are CSS only: once they have run (each awaited, not a fixed wait), no text is left
+    // transparent. One that never ends would time the test out.
+    const hidden = await page.$$eval(".page-body .reveal", async (els) => {
+      await Promise.all(els.flatMap((el) => el.getAnimations()).map((a) => a.finished));
+      return els.filter((el) => getComputedStyle(el).opacity !== "1").length;
+    });
     expect(hidden).toBe(0);
   });
 });
