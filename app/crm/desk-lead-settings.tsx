@@ -55,8 +55,8 @@ export function LeadSettingsForm({
             aria-describedby={`${id}-days-hint${error ? ` ${id}-days-error` : ""}`}
           />
           <p id={`${id}-days-hint`} className="field-hint">
-            같은 번호가 어느 경로로든 이 기간 안에 다시 접수되면 같은 고객의 접수 한 번으로 더하고,
-            그 뒤에 오면 새 문의로 보고 카드를 신규로 되돌립니다 (계약 제외).
+            같은 번호가 어느 경로로든 마지막 접수나 통화로부터 이 기간 안에 다시 접수되면 같은 고객의
+            접수 한 번으로 더하고, 그 뒤에 오면 새 문의로 보고 카드를 신규로 되돌립니다 (계약 제외).
           </p>
           {error ? (
             <p id={`${id}-days-error`} className="field-error">
