@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { wcagViolations } from "./support/a11y";
 import { ADMIN_ENV, signInVia } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
-import { tabTo as tabToIn } from "./support/keyboard";
+import { interceptFileChoosers, tabTo as tabToIn } from "./support/keyboard";
 import { startServer, type RunningServer } from "./support/server";
 
 /*
@@ -177,6 +177,7 @@ describe("광고비 가져오기", () => {
 
   test("a report goes from upload through preview to saved with the keyboard alone", async () => {
     const { context, page, errors } = await openPage(browser, "phone");
+    interceptFileChoosers(page);
     try {
       await signInVia(page, server, "/admin/channels/costs");
       await hydrated(page);

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect, test } from "vitest";
 import { FILE_MESSAGES, type FileKind } from "~/lib/file-upload";
 import { ADMIN_ENV, adminFetch, jpeg, poll, signInCookie, signInVia } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
+import { interceptFileChoosers } from "./support/keyboard";
 import { content } from "./support/sites";
 import { startServer, type RunningServer } from "./support/server";
 
@@ -107,9 +108,7 @@ test.each(["phone", "desktop"] as const)(
   "at %s width, by keyboard alone, a notice over 30 MB and a film over 200 MB are refused in Korean before sending; nothing is stored",
   async (viewport) => {
     const { context, page, errors } = await openPage(browser, viewport);
-    // Pickers are caught from the start: one opened before Playwright asks Chromium to hand them
-    // over (its first waitForEvent) is a real one, which nothing closes, and no other opens after.
-    page.on("filechooser", () => undefined);
+    interceptFileChoosers(page);
     try {
       // Leaving a page with its autosave pending asks first.
       page.on("dialog", (dialog) => void dialog.accept());

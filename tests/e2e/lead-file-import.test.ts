@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { wcagViolations } from "./support/a11y";
 import { ADMIN_ENV, signInVia } from "./support/admin";
 import { hydrated, launchBrowser, openPage } from "./support/browser";
-import { tabTo as tabToIn } from "./support/keyboard";
+import { interceptFileChoosers, tabTo as tabToIn } from "./support/keyboard";
 import { startServer, type RunningServer } from "./support/server";
 
 /*
@@ -48,6 +48,7 @@ const facts = async (page: Page) =>
 describe("리드 파일 가져오기", () => {
   test("a CP949 file goes from upload through columns and preview to saved with the keyboard alone at 390 px", async () => {
     const { context, page, errors } = await openPage(browser, "phone");
+    interceptFileChoosers(page);
     try {
       await signInVia(page, server, "/admin/leads/import");
       await hydrated(page);

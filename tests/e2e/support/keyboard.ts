@@ -18,3 +18,14 @@ export async function tabTo(page: Page, name: string, max = 80) {
   }
   throw new Error(`Tab never reached «${name}»; focus is on «${await focusedName(page)}»`);
 }
+
+/**
+ * Turns Playwright's file-chooser interception on before any key can open a chooser. Playwright
+ * turns it on only when the first listener is added, and does not wait: a key pressed right after
+ * the first `waitForEvent("filechooser")` can reach the page first. Chromium then opens a real
+ * picker, which nothing closes, no event comes and no other picker opens (CI saw this under load).
+ * Call once, right after the page opens.
+ */
+export function interceptFileChoosers(page: Page) {
+  page.on("filechooser", () => undefined);
+}
