@@ -30,6 +30,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // One process runs a complex's files in turn, its modules (the content, the app's code) loaded
+    // once: about 0.4 s a file. A file that changes process.env puts it back (preview.test.ts).
+    isolate: false,
     reporters: ["default", "./tests/setup/file-times.ts"],
     globalSetup: ["tests/setup/output-folder.ts"],
     setupFiles: ["tests/setup/fail-on-console-error.ts"],

@@ -55,6 +55,8 @@ async function cookieOf(who: { email: string; password: string }) {
   return res.headers.get("set-cookie")!.split(";")[0]!;
 }
 
+let envBefore: Record<string, string | undefined> = {};
+
 beforeAll(async () => {
   [server, browser] = await Promise.all([
     startServer({ ...ADMIN_ENV, KEEP_DATA: "1" }),
@@ -63,6 +65,8 @@ beforeAll(async () => {
   account(EDITOR, "editor");
   account(CONSULTANT, "consultant");
   // The editor's change, saved to the draft through the content store (the server's database).
+  // (Put back after: the browser files share one process, vitest.e2e.config.ts.)
+  envBefore = { DATA_DIR: process.env.DATA_DIR, DATABASE_URL: process.env.DATABASE_URL };
   process.env.DATA_DIR = server.dataDir;
   process.env.DATABASE_URL = server.env.DATABASE_URL ?? "";
   const store = await import("~/console/content-store.server");
@@ -76,6 +80,10 @@ beforeAll(async () => {
 afterAll(async () => {
   const { closeDb } = await import("~/db/db.server");
   await closeDb();
+  for (const [name, value] of Object.entries(envBefore)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
   await browser?.close();
   await server?.stop();
   rmSync(server.dataDir, { recursive: true, force: true });
