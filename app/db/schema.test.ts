@@ -67,6 +67,7 @@ const EXPECTED: Record<string, string[]> = {
     "delivery_code",
     "delivery_reported_at",
     "purpose",
+    "lead_file_id",
   ],
   outbox_attempts: [
     "id",
@@ -228,6 +229,7 @@ const EXPECTED: Record<string, string[]> = {
     "new_value",
     "admin_id",
     "admin_email",
+    "lead_file_id",
   ],
   crm_settings: ["site_id", "auto_assign", "updated_at", "duplicate_days", "visit_reminder"],
   crm_consultants: ["site_id", "admin_id", "active", "last_assigned_at"],

@@ -273,6 +273,7 @@ describe.each(engines())("lead files ($name)", (engine) => {
       fileName: "kakao.csv",
       removedCards: 3,
       removedTouches: 1,
+      restoredCards: 0,
     });
     expect(
       await t.db().get("SELECT COUNT(*) AS n FROM leads WHERE lead_file_id IS NOT NULL"),
@@ -399,7 +400,11 @@ describe.each(engines())("lead files ($name)", (engine) => {
     expect(await undoLeadFile(SITE, saved.fileId, BY, at(4))).toMatchObject({
       ok: true,
       removedCards: 1,
+      restoredCards: 1,
     });
+    // The card the file brought back to 신규 is 상담중 again; the other never left it.
+    expect(await status("010-3333-0001")).toBe("counseling");
+    expect(await status("010-3333-0002")).toBe("counseling");
     expect(
       await t.db().all("SELECT recipient, status, lead_id FROM outbox WHERE purpose = 'promotion'"),
     ).toEqual([{ recipient: "010-3333-0003", status: "pending", lead_id: null }]);
@@ -415,6 +420,95 @@ describe.each(engines())("lead files ($name)", (engine) => {
       { phone: "010-3333-0001", last_at: "2026-01-20T01:00:00.000Z" },
       { phone: "010-3333-0002", last_at: "2026-02-25T00:00:00.000Z" },
     ]);
+  });
+
+  it("takes back a big file's one staff alert while unsent, and puts back the status of a card it revived unless someone changed it since", async () => {
+    // Two cards put aside, 보류 and 무효; the file brings both back to 신규.
+    for (const [name, phone, was] of [
+      ["보류씨", "010-7777-0001", "on_hold"],
+      ["무효씨", "010-7777-0002", "invalid"],
+    ] as const) {
+      await createLead(site, leadForm(name, phone), { ip: "1", source: "/" }, T0);
+      const id = (await card(phone))!.id;
+      // As the desk sets a status: the card and its timeline.
+      await t
+        .db()
+        .run("UPDATE customers SET status = $1, status_at = $2 WHERE id = $3", [
+          was,
+          at(30).toISOString(),
+          id,
+        ]);
+      await t.db().run(
+        `INSERT INTO customer_events (id, site_id, customer_id, at, kind, old_value, new_value, admin_email)
+         VALUES ($1, $2, $3, $4, 'status', 'new', $5, 'a@example.com')`,
+        [`set-${phone}`, SITE, id, at(30).toISOString(), was],
+      );
+    }
+    const rows = Array.from(
+      { length: 21 },
+      (_, i) =>
+        `새사람${i},010-7000-${String(i).padStart(4, "0")},84A,,2026-03-01 10:00,Y,2026-03-01 10:00,카카오 비즈니스폼`,
+    );
+    const csv = [
+      KAKAO_CSV.split("\r\n")[0],
+      "보류씨,010-7777-0001,84A,,2026-03-02 10:00,Y,2026-03-02 10:00,카카오 비즈니스폼",
+      "무효씨,010-7777-0002,84A,,2026-03-02 10:00,Y,2026-03-02 10:00,카카오 비즈니스폼",
+      ...rows,
+    ].join("\r\n");
+    const { id, plan } = await upload(new TextEncoder().encode(csv));
+    const saved = await saveLeadFile(
+      site,
+      { pendingId: id, choices: KAKAO, previewed: plan.fingerprint, by: BY },
+      at(31),
+    );
+    if (!saved.ok) throw new Error(saved.message);
+    const state = async (phone: string) =>
+      (await t
+        .db()
+        .get<{
+          status: string;
+          status_at: string;
+        }>("SELECT status, status_at FROM customers WHERE site_id = $1 AND phone = $2", [SITE, phone]))!;
+    expect((await state("010-7777-0001")).status).toBe("new");
+    expect((await state("010-7777-0002")).status).toBe("new");
+    const alerts = () =>
+      t
+        .db()
+        .all("SELECT recipient, payload FROM outbox WHERE purpose = 'staff' AND lead_id IS NULL");
+    expect(await alerts()).toEqual([
+      {
+        recipient: "010-9000-0001",
+        payload: expect.stringContaining("리드 파일 23건"),
+      },
+    ]);
+
+    // A consultant sets the 무효 card to 상담중 after the file: that stays.
+    const invalid = (await card("010-7777-0002"))!;
+    await t
+      .db()
+      .run("UPDATE customers SET status = 'counseling', status_at = $1 WHERE id = $2", [
+        at(35).toISOString(),
+        invalid.id,
+      ]);
+    expect(await undoLeadFile(SITE, saved.fileId, BY, at(40))).toMatchObject({
+      ok: true,
+      removedCards: 21,
+      restoredCards: 1,
+    });
+    expect(await state("010-7777-0001")).toEqual({
+      status: "on_hold",
+      status_at: at(30).toISOString(),
+    });
+    expect((await state("010-7777-0002")).status).toBe("counseling");
+    // The card's timeline says who put its status back.
+    expect(
+      await t.db().all(
+        `SELECT old_value, new_value, admin_email FROM customer_events
+         WHERE customer_id = $1 AND at = $2`,
+        [(await card("010-7777-0001"))!.id, at(40).toISOString()],
+      ),
+    ).toEqual([{ old_value: "new", new_value: "on_hold", admin_email: BY }]);
+    expect(await alerts()).toEqual([]);
   });
 
   it("sends a new person of the file no promotional SMS once the phone has had SMS_DAILY_LIMIT of the complex's SMS today", async () => {

@@ -521,10 +521,12 @@ async function storeLeads(
         kind,
         from,
         to,
+        file.id,
       ]),
     );
     await tx.run(
-      `INSERT INTO customer_events (id, site_id, customer_id, at, kind, old_value, new_value)
+      `INSERT INTO customer_events (id, site_id, customer_id, at, kind, old_value, new_value,
+         lead_file_id)
        VALUES ${sql}`,
       params,
     );
@@ -565,7 +567,7 @@ async function storeLeads(
     );
   });
 
-  await announce(tx, site, file.name, rows, now);
+  await announce(tx, site, file, rows, now);
   return { newCards: rows.filter((r) => r.newCard).length, joined: joined.length };
 }
 
@@ -579,7 +581,7 @@ async function storeLeads(
 async function announce(
   tx: Queryable,
   site: Site,
-  fileName: string,
+  file: { id: string; name: string },
   rows: readonly StoredLead[],
   now: Date,
 ) {
@@ -604,7 +606,7 @@ async function announce(
     const made = rows.filter((r) => r.newCard).length;
     const text = [
       `[${site.identity.name}] 리드 파일 ${rows.length}건`,
-      fileName,
+      file.name,
       `새 고객 ${made}명 · 기존 고객에 추가 ${rows.length - made}명`,
     ].join("\n");
     await enqueueMany(
@@ -612,6 +614,7 @@ async function announce(
       site.id,
       siteSetting("STAFF_ALERT_PHONES", site.id).map((to) => ({
         leadId: null,
+        leadFileId: file.id,
         message: { kind: "sms", purpose: "staff", payload: { to, text } } as const,
       })),
       now,
@@ -642,7 +645,14 @@ async function announce(
 }
 
 export type LeadFileUndoAnswer =
-  | { ok: true; fileName: string; removedCards: number; removedTouches: number }
+  | {
+      ok: true;
+      fileName: string;
+      removedCards: number;
+      removedTouches: number;
+      /** Cards the complex had that the file brought back to 신규, back at their status before. */
+      restoredCards: number;
+    }
   | { ok: false; message: string };
 
 /**
@@ -661,9 +671,12 @@ const FILES_CARDS = "customers.id IN (SELECT customer_id FROM leads WHERE lead_f
 /**
  * 되돌리기: takes a saved lead file back, as when it was saved with the wrong source. Its leads go
  * with their messages not yet sent (those sent stay on record); the cards only it made go; a card the complex had loses the
- * file's touches. Refused, changing nothing, when a consultant has worked on a card only the file
- * made (a call, a memo, a status): that work would go with it. The file's row stays, marked with
- * who took it back and when, and the same file can then be imported again.
+ * file's touches, and one the file brought back to 신규 (from 보류, 무효 or past the duplicate
+ * window) gets its status back when nobody has changed it since. The file's one staff alert (a big
+ * file's) goes too while it is not yet being sent. Refused, changing nothing, when a consultant has
+ * worked on a card only the file made (a call, a memo, a status): that work would go with it. The
+ * file's row stays, marked with who took it back and when, and the same file can then be imported
+ * again.
  */
 export async function undoLeadFile(
   siteId: string,
@@ -718,6 +731,12 @@ export async function undoLeadFile(
       [fileId, now.toISOString()],
     );
     await tx.run("DELETE FROM leads WHERE lead_file_id = $1", [fileId]);
+    const restored = await restoreStatuses(tx, siteId, fileId, by, now);
+    await tx.run(
+      `DELETE FROM outbox WHERE lead_file_id = $1 AND status = 'pending' AND attempts = 0
+         AND (locked_until IS NULL OR locked_until <= $2)`,
+      [fileId, now.toISOString()],
+    );
     await tx.run("UPDATE lead_files SET removed_at = $2, removed_by = $3 WHERE id = $1", [
       fileId,
       now.toISOString(),
@@ -729,8 +748,53 @@ export async function undoLeadFile(
       fileName: file.file_name,
       removedCards: removed.length,
       removedTouches: removedTouches - removed.length,
+      restoredCards: restored,
     } as const;
   });
+}
+
+/**
+ * The cards the file brought back to 신규 (its status events) that are still 신규 from that moment
+ * (status_at unchanged: nobody set a status since) get the status they had, and their status_at
+ * from the latest event that set it (or the card's making; the file's event is dated by its row,
+ * which may be older); the change is on the card's timeline as the
+ * account's that took the file back. Answers how many.
+ */
+async function restoreStatuses(
+  tx: Queryable,
+  siteId: string,
+  fileId: string,
+  by: string,
+  now: Date,
+): Promise<number> {
+  const cards = await tx.all<{ id: string; was: string; since: string }>(
+    `SELECT c.id, e.old_value AS was,
+       COALESCE((SELECT MAX(p.at) FROM customer_events p WHERE p.customer_id = c.id
+         AND p.kind = 'status' AND p.new_value = e.old_value
+         AND (p.lead_file_id IS NULL OR p.lead_file_id <> $1)), c.created_at) AS since
+     FROM customer_events e JOIN customers c ON c.id = e.customer_id
+     WHERE e.lead_file_id = $1 AND e.kind = 'status' AND e.new_value = 'new' AND e.old_value IS NOT NULL
+       AND c.status = 'new' AND c.status_at = e.at`,
+    [fileId],
+  );
+  await inBatches(cards, async (batch) => {
+    const { sql, params } = valuesOf(batch.map((c) => [c.id, c.was, c.since]));
+    await tx.run(
+      `UPDATE customers AS c SET status = v.column2, status_at = v.column3
+       FROM (VALUES ${sql}) AS v WHERE c.id = v.column1`,
+      params,
+    );
+    const events = valuesOf(
+      batch.map((c) => [randomUUID(), siteId, c.id, now.toISOString(), "status", "new", c.was, by]),
+    );
+    await tx.run(
+      `INSERT INTO customer_events (id, site_id, customer_id, at, kind, old_value, new_value,
+         admin_email)
+       VALUES ${events.sql}`,
+      events.params,
+    );
+  });
+  return cards.length;
 }
 
 /**

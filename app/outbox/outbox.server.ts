@@ -74,19 +74,24 @@ export async function enqueue(
   await enqueueMany(tx, siteId, [{ leadId, message }], now);
 }
 
-/** Rows per INSERT of enqueueMany (eleven parameters each). */
+/** Rows per INSERT of enqueueMany (ten parameters each). */
 const ENQUEUE_BATCH = 500;
 
-/** Queues many messages of a complex with few statements (a lead file's): as enqueue, each. */
+/**
+ * Queues many messages of a complex with few statements (a lead file's): as enqueue, each.
+ * `leadFileId`: the lead file a message is about without being any one lead's (its one staff alert),
+ * so that taking the file back takes the message too while it is not yet being sent.
+ */
 export async function enqueueMany(
   tx: Queryable,
   siteId: string,
-  messages: readonly { leadId: string | null; message: Message }[],
+  messages: readonly { leadId: string | null; leadFileId?: string; message: Message }[],
   now: Date,
 ): Promise<void> {
   for (let start = 0; start < messages.length; start += ENQUEUE_BATCH) {
     const params: unknown[] = [];
-    const values = messages.slice(start, start + ENQUEUE_BATCH).map(({ leadId, message }) => {
+    const batch = messages.slice(start, start + ENQUEUE_BATCH);
+    const values = batch.map(({ leadId, leadFileId, message }) => {
       const sms = message.kind === "sms" ? message : null;
       const due = sms?.purpose === "promotion" ? promotionSendableAt(now) : now;
       const at = params.length;
@@ -100,13 +105,14 @@ export async function enqueueMany(
         sms?.payload.to ?? null,
         sms?.purpose ?? null,
         siteId,
+        leadFileId ?? null,
       );
       const p = (i: number) => `$${at + i}`;
-      return `(${p(1)}, ${p(9)}, ${p(2)}, ${p(3)}, ${p(4)}, 'pending', 0, ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)})`;
+      return `(${p(1)}, ${p(9)}, ${p(2)}, ${p(3)}, ${p(4)}, 'pending', 0, ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)}, ${p(10)})`;
     });
     await tx.run(
       `INSERT INTO outbox (id, site_id, lead_id, kind, payload, status, attempts, next_attempt_at, created_at,
-         recipient, purpose)
+         recipient, purpose, lead_file_id)
        VALUES ${values.join(", ")}`,
       params,
     );

@@ -256,7 +256,7 @@ function UndoFile({ row }: { row: Saved }) {
           되돌리기<span className="sr-only"> ({row.fileName})</span>
         </>
       }
-      question={`「${row.fileName}」 가져오기를 되돌릴까요? 이 파일로 만든 새 고객 ${count(row.newCards)}명과 기존 고객에 더한 접수 ${count(row.joined)}건, 아직 보내기 시작하지 않은 문자를 지웁니다. 이미 보냈거나 보내는 중인 문자는 되돌릴 수 없고, 상담원이 손댄 고객(통화, 메모, 상태, 배정)이 있으면 아무것도 지우지 않습니다.`}
+      question={`「${row.fileName}」 가져오기를 되돌릴까요? 이 파일로 만든 새 고객 ${count(row.newCards)}명과 기존 고객에 더한 접수 ${count(row.joined)}건, 아직 보내기 시작하지 않은 문자를 지웁니다. 이 파일로 신규가 된 기존 고객은 그 뒤 상태가 바뀌지 않았다면 전 상태로 돌아갑니다. 이미 보냈거나 보내는 중인 문자는 되돌릴 수 없고, 상담원이 손댄 고객(통화, 메모, 상태, 배정)이 있으면 아무것도 지우지 않습니다.`}
       confirm="되돌리기 확인"
       fields={{ intent: "undo", leadFile: row.id }}
     />

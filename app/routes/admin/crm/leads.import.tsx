@@ -90,6 +90,7 @@ export async function loader({ request }: Route.LoaderArgs) {
       plan,
       saved: url.searchParams.get("saved"),
       undone: url.searchParams.get("undone"),
+      restored: Math.max(0, Math.floor(Number(url.searchParams.get("restored")) || 0)),
       changed: url.searchParams.has("changed"),
     },
     { headers: adminHeaders() },
@@ -168,7 +169,8 @@ export async function action({ request }: Route.ActionArgs) {
     const fileId = field(form, "leadFile");
     const undone = await undoLeadFile(siteId, fileId, admin.email);
     if (!undone.ok) return refusal({ field: "undo", message: undone.message }, 409);
-    return redirect(`${PATH}?undone=${encodeURIComponent(fileId)}`);
+    const restored = undone.restoredCards > 0 ? `&restored=${undone.restoredCards}` : "";
+    return redirect(`${PATH}?undone=${encodeURIComponent(fileId)}${restored}`);
   }
 
   if (intent === "cancel") {
@@ -179,7 +181,7 @@ export async function action({ request }: Route.ActionArgs) {
 }
 
 export default function AdminLeadImport({ loaderData, actionData }: Route.ComponentProps) {
-  const { files, sources, plan, saved, undone, changed } = loaderData;
+  const { files, sources, plan, saved, undone, restored, changed } = loaderData;
   const answer = actionData && "field" in actionData ? (actionData as StepAnswer) : undefined;
   const savedFile = saved ? files.find((f) => f.id === saved) : undefined;
   const undoneFile = undone ? files.find((f) => f.id === undone && f.removed) : undefined;
@@ -193,7 +195,7 @@ export default function AdminLeadImport({ loaderData, actionData }: Route.Compon
         {savedFile
           ? `「${savedFile.fileName}」을(를) 저장했습니다: 새 고객 ${savedFile.newCards.toLocaleString("ko-KR")}명, 기존 고객에 추가 ${savedFile.joined.toLocaleString("ko-KR")}명, 동의 미확인 ${savedFile.unconfirmed.toLocaleString("ko-KR")}명.`
           : undoneFile
-            ? `「${undoneFile.fileName}」 가져오기를 되돌렸습니다. 같은 파일을 다시 가져올 수 있습니다.`
+            ? `「${undoneFile.fileName}」 가져오기를 되돌렸습니다.${restored > 0 ? ` 이 파일로 신규가 됐던 기존 고객 ${restored.toLocaleString("ko-KR")}명은 전 상태로 돌아갔습니다.` : ""} 같은 파일을 다시 가져올 수 있습니다.`
             : null}
       </FormMessage>
       <FormMessage tone="error" focus>
