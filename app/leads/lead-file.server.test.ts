@@ -427,6 +427,7 @@ describe.each(engines())("lead files ($name)", (engine) => {
     for (const [name, phone, was] of [
       ["보류씨", "010-7777-0001", "on_hold"],
       ["무효씨", "010-7777-0002", "invalid"],
+      ["다시씨", "010-7777-0003", "on_hold"],
     ] as const) {
       await createLead(site, leadForm(name, phone), { ip: "1", source: "/" }, T0);
       const id = (await card(phone))!.id;
@@ -453,6 +454,7 @@ describe.each(engines())("lead files ($name)", (engine) => {
       KAKAO_CSV.split("\r\n")[0],
       "보류씨,010-7777-0001,84A,,2026-03-02 10:00,Y,2026-03-02 10:00,카카오 비즈니스폼",
       "무효씨,010-7777-0002,84A,,2026-03-02 10:00,Y,2026-03-02 10:00,카카오 비즈니스폼",
+      "다시씨,010-7777-0003,84A,,2026-03-02 10:00,Y,2026-03-02 10:00,카카오 비즈니스폼",
       ...rows,
     ].join("\r\n");
     const { id, plan } = await upload(new TextEncoder().encode(csv));
@@ -463,12 +465,10 @@ describe.each(engines())("lead files ($name)", (engine) => {
     );
     if (!saved.ok) throw new Error(saved.message);
     const state = async (phone: string) =>
-      (await t
-        .db()
-        .get<{
-          status: string;
-          status_at: string;
-        }>("SELECT status, status_at FROM customers WHERE site_id = $1 AND phone = $2", [SITE, phone]))!;
+      (await t.db().get<{
+        status: string;
+        status_at: string;
+      }>("SELECT status, status_at FROM customers WHERE site_id = $1 AND phone = $2", [SITE, phone]))!;
     expect((await state("010-7777-0001")).status).toBe("new");
     expect((await state("010-7777-0002")).status).toBe("new");
     const alerts = () =>
@@ -478,7 +478,7 @@ describe.each(engines())("lead files ($name)", (engine) => {
     expect(await alerts()).toEqual([
       {
         recipient: "010-9000-0001",
-        payload: expect.stringContaining("리드 파일 23건"),
+        payload: expect.stringContaining("리드 파일 24건"),
       },
     ]);
 
@@ -490,6 +490,8 @@ describe.each(engines())("lead files ($name)", (engine) => {
         at(35).toISOString(),
         invalid.id,
       ]);
+    // 다시씨 fills in the form after the file: that alone would have brought the card back.
+    await createLead(site, leadForm("다시씨", "010-7777-0003"), { ip: "1", source: "/" }, at(36));
     expect(await undoLeadFile(SITE, saved.fileId, BY, at(40))).toMatchObject({
       ok: true,
       removedCards: 21,
@@ -500,6 +502,7 @@ describe.each(engines())("lead files ($name)", (engine) => {
       status_at: at(30).toISOString(),
     });
     expect((await state("010-7777-0002")).status).toBe("counseling");
+    expect((await state("010-7777-0003")).status).toBe("new");
     // The card's timeline says who put its status back.
     expect(
       await t.db().all(

@@ -755,7 +755,8 @@ export async function undoLeadFile(
 
 /**
  * The cards the file brought back to 신규 (its status events) that are still 신규 from that moment
- * (status_at unchanged: nobody set a status since) get the status they had, and their status_at
+ * (status_at unchanged: nobody set a status since), and have no other lead since that status was
+ * set (a form's lead after it would have brought the card back as well), get the status they had, and their status_at
  * from the latest event that set it (or the card's making; the file's event is dated by its row,
  * which may be older); the change is on the card's timeline as the
  * account's that took the file back. Answers how many.
@@ -768,13 +769,15 @@ async function restoreStatuses(
   now: Date,
 ): Promise<number> {
   const cards = await tx.all<{ id: string; was: string; since: string }>(
-    `SELECT c.id, e.old_value AS was,
-       COALESCE((SELECT MAX(p.at) FROM customer_events p WHERE p.customer_id = c.id
-         AND p.kind = 'status' AND p.new_value = e.old_value
-         AND (p.lead_file_id IS NULL OR p.lead_file_id <> $1)), c.created_at) AS since
-     FROM customer_events e JOIN customers c ON c.id = e.customer_id
-     WHERE e.lead_file_id = $1 AND e.kind = 'status' AND e.new_value = 'new' AND e.old_value IS NOT NULL
-       AND c.status = 'new' AND c.status_at = e.at`,
+    `SELECT r.id, r.was, r.since FROM (
+       SELECT c.id, e.old_value AS was,
+         COALESCE((SELECT MAX(p.at) FROM customer_events p WHERE p.customer_id = c.id
+           AND p.kind = 'status' AND p.new_value = e.old_value
+           AND (p.lead_file_id IS NULL OR p.lead_file_id <> $1)), c.created_at) AS since
+       FROM customer_events e JOIN customers c ON c.id = e.customer_id
+       WHERE e.lead_file_id = $1 AND e.kind = 'status' AND e.new_value = 'new'
+         AND e.old_value IS NOT NULL AND c.status = 'new' AND c.status_at = e.at) r
+     WHERE NOT EXISTS (SELECT 1 FROM leads o WHERE o.customer_id = r.id AND o.created_at > r.since)`,
     [fileId],
   );
   await inBatches(cards, async (batch) => {
