@@ -10,7 +10,7 @@ import { ALL_SITES } from "~/lib/sites";
 import { upsertAdmin } from "~/auth/admin.server";
 import { logCall, type Viewer } from "./calls.server";
 import { setStatus } from "./customers.server";
-import { funnel, funnelCsv } from "./funnel.server";
+import { funnel, funnelCsv, funnelLevels } from "./funnel.server";
 import { requireSite } from "~/sites/registry.server";
 
 // Sunday 1 March 2026 in Korea (10:00 KST), the day before, and the next day's first minute.
@@ -217,6 +217,58 @@ describe.each(engines())("the funnel per source ($name)", (engine) => {
       ["naver", 0, 0, 1, 1, 1, 0, 0, 0],
     ]);
     expect(figures(report.total)).toEqual([0, 0, 2, 1, 1, 0, 0, 0]);
+  });
+
+  it("per campaign, counts a person once on each campaign line, once on their source's line and once in the total", async () => {
+    setTestEnv({ LEADS_PHONE_RATE_LIMIT: "100" });
+    const A = "010-5400-0001"; // naver spring and summer (twice), kakao spring: called, 방문 완료
+    const B = "010-5400-0002"; // naver spring
+    const byCampaign = async (phone: string, source: string, campaign: string) => {
+      const form: LeadForm = {
+        kind: "inquiry",
+        name: "방문객",
+        phone,
+        message: `문의 ${messageSeq++}`,
+        privacyConsent: true,
+        smsConsent: false,
+        visitSlot: null,
+      };
+      const attribution = { utm_source: source, utm_campaign: campaign };
+      const r = await createLead(
+        requireSite("anyang"),
+        form,
+        { ip: "198.51.100.7", source: "/", attribution },
+        NOW,
+      );
+      expect(r.status).toBe("created");
+    };
+    await byCampaign(A, "naver", "spring");
+    await byCampaign(A, "naver", "summer");
+    await byCampaign(A, "naver", "summer");
+    await byCampaign(A, "kakao", "spring");
+    await byCampaign(B, "naver", "spring");
+    await call(A);
+    await moveTo(A, "visited");
+
+    const levels = await funnelLevels("anyang", MARCH_1, { campaigns: true });
+    const people = (r: FunnelFigures) => [
+      r.leads,
+      r.people,
+      r.called,
+      r.booked,
+      r.visited,
+      r.valid,
+    ];
+    expect(levels.byCampaign.rows.map((r) => [r.source, r.campaign, ...people(r)])).toEqual([
+      ["kakao", "spring", 1, 1, 1, 1, 1, 1],
+      ["naver", "spring", 2, 2, 1, 1, 1, 2],
+      ["naver", "summer", 2, 1, 1, 1, 1, 1],
+    ]);
+    expect(levels.bySource.rows.map((r) => [r.source, ...people(r)])).toEqual([
+      ["kakao", 1, 1, 1, 1, 1, 1],
+      ["naver", 4, 2, 1, 1, 1, 2],
+    ]);
+    expect(people(levels.bySource.total)).toEqual([5, 2, 1, 1, 1, 2]);
   });
 
   it("answers a period without anything with no lines and a total of zeros", async () => {

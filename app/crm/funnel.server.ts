@@ -154,41 +154,46 @@ export async function funnelLevels(
 
 /**
  * The leads of the period ($1 scope, [$2, $3)) and their people, counted in the database in one
- * statement: a line per person (card) and source (and campaign) first, with the card's calls and
- * furthest step (p), then, from it, the lines per campaign, per source (a person once per source)
- * and the total (a person once). LOWER puts "Naver" with "naver" in SQL as channelSource does after
- * (SQLite's LOWER folds ASCII only: a person under two spellings of a non-ASCII source would count
- * twice). A campaign is kept as written (ad_costs.campaign is the platform's name). Leads not yet
- * on a card make one line without a card (customer_id NULL, no person).
+ * statement. First a line per person (card) and source (and campaign): its leads, with the card's
+ * calls, furthest step and validity; `nth` numbers a person's lines, `nth_source` a person's lines of
+ * one source. Then, from those lines: per campaign (every line is a person once), per source (a
+ * person once: their first line of it) and the total (a person once: their first line). Numbering
+ * the lines in the order the grouping leaves them (complex, card, source, campaign), with no second
+ * grouping per person, lets PostgreSQL read leads_site_customer_source alone and sort nothing
+ * (migration 028; a year of 100,000 leads, scripts/bench-crm.mjs). LOWER puts "Naver" with "naver"
+ * in SQL as channelSource does after (SQLite's LOWER folds ASCII only: a person under two spellings
+ * of a non-ASCII source would count twice). A campaign is kept as written (ad_costs.campaign is the
+ * platform's name). Leads not yet on a card make lines without a card (customer_id NULL, no person).
  */
 function funnelSql(campaigns: boolean): string {
-  const campaign = campaigns ? ", COALESCE(l.utm_campaign, '')" : "";
-  const perPerson = (key: string) =>
-    `SELECT ${key}customer_id, SUM(leads) AS leads, SUM(phone_leads) AS phone_leads,
-       MAX(calls) AS calls, MAX(stage) AS stage,
-       MAX(valid) AS valid FROM p GROUP BY ${key}customer_id`;
-  return `WITH p AS (
+  const source = "LOWER(l.utm_source)";
+  const campaign = "COALESCE(l.utm_campaign, '')";
+  const keys = campaigns ? `${source}, ${campaign}` : source;
+  const lines = `WITH p AS (
       SELECT g.*, c.calls, c.stage, CASE WHEN ${VALID_CARD} THEN 1 ELSE 0 END AS valid
-      FROM (SELECT l.site_id, LOWER(l.utm_source) AS source${campaign && `${campaign} AS campaign`},
-          l.customer_id, COUNT(*) AS leads,
-          SUM(CASE WHEN l.kind = 'phone' THEN 1 ELSE 0 END) AS phone_leads
+      FROM (SELECT l.site_id, l.customer_id, ${source} AS source,
+          ${campaigns ? campaign : "''"} AS campaign, COUNT(*) AS leads,
+          SUM(CASE WHEN l.kind = 'phone' THEN 1 ELSE 0 END) AS phone_leads,
+          ROW_NUMBER() OVER (PARTITION BY l.site_id, l.customer_id ORDER BY ${keys}) AS nth,
+          ${
+            campaigns
+              ? `ROW_NUMBER() OVER (PARTITION BY l.site_id, l.customer_id, ${source} ORDER BY ${campaign})`
+              : "1"
+          } AS nth_source
         FROM leads l
         WHERE ($1 = '${ALL_SITES}' OR l.site_id = $1) AND l.created_at >= $2 AND l.created_at < $3
-        GROUP BY l.site_id, LOWER(l.utm_source)${campaign}, l.customer_id) g
-      LEFT JOIN customers c ON c.id = g.customer_id)
-    ${
-      campaigns
-        ? `SELECT 'campaign' AS level, site_id, source, campaign, ${STEP_COUNTS}
+        GROUP BY l.site_id, l.customer_id, ${keys}) g
+      LEFT JOIN customers c ON c.site_id = g.site_id AND c.id = g.customer_id)`;
+  const perSource = `SELECT 'source' AS level, site_id, source, NULL AS campaign, ${stepCounts("nth_source = 1")}
+      FROM p GROUP BY site_id, source`;
+  const total = `SELECT 'total' AS level, NULL AS site_id, NULL AS source, NULL AS campaign, ${stepCounts("nth = 1")}
+      FROM p`;
+  return campaigns
+    ? `${lines}
+    SELECT 'campaign' AS level, site_id, source, campaign, ${stepCounts("1 = 1")}
       FROM p GROUP BY site_id, source, campaign
-    UNION ALL
-    SELECT 'source' AS level, site_id, source, NULL AS campaign, ${STEP_COUNTS}
-      FROM (${perPerson("site_id, source, ")}) s GROUP BY site_id, source`
-        : `SELECT 'source' AS level, site_id, source, NULL AS campaign, ${STEP_COUNTS}
-      FROM p GROUP BY site_id, source`
-    }
-    UNION ALL
-    SELECT 'total' AS level, NULL AS site_id, NULL AS source, NULL AS campaign, ${STEP_COUNTS}
-      FROM (${perPerson("")}) t`;
+    UNION ALL ${perSource} UNION ALL ${total}`
+    : `${lines} ${perSource} UNION ALL ${total}`;
 }
 
 /**
@@ -198,13 +203,17 @@ function funnelSql(campaigns: boolean): string {
  */
 const VALID_CARD = `c.status <> 'invalid'`;
 
-/** The leads of those lines, and how many of their people reached each step, whenever. */
-const STEP_COUNTS = `SUM(leads) AS leads, SUM(phone_leads) AS phone_leads, COUNT(customer_id) AS people,
-  SUM(CASE WHEN calls > 0 THEN 1 ELSE 0 END) AS called,
-  SUM(CASE WHEN stage >= ${STAGE.booked} THEN 1 ELSE 0 END) AS booked,
-  SUM(CASE WHEN stage >= ${STAGE.visited} THEN 1 ELSE 0 END) AS visited,
-  SUM(CASE WHEN stage >= ${STAGE.contracted} THEN 1 ELSE 0 END) AS contracted,
-  SUM(valid) AS valid`;
+/**
+ * The leads of those lines, and how many of their people reached each step, whenever: a person is
+ * counted on the lines where `first` holds (their first line of the level).
+ */
+const stepCounts = (first: string) => `SUM(leads) AS leads, SUM(phone_leads) AS phone_leads,
+  SUM(CASE WHEN ${first} AND customer_id IS NOT NULL THEN 1 ELSE 0 END) AS people,
+  SUM(CASE WHEN ${first} AND calls > 0 THEN 1 ELSE 0 END) AS called,
+  SUM(CASE WHEN ${first} AND stage >= ${STAGE.booked} THEN 1 ELSE 0 END) AS booked,
+  SUM(CASE WHEN ${first} AND stage >= ${STAGE.visited} THEN 1 ELSE 0 END) AS visited,
+  SUM(CASE WHEN ${first} AND stage >= ${STAGE.contracted} THEN 1 ELSE 0 END) AS contracted,
+  SUM(CASE WHEN ${first} THEN valid ELSE 0 END) AS valid`;
 
 type StepCounts = Record<
   "leads" | "phone_leads" | "people" | "called" | "booked" | "visited" | "contracted" | "valid",
