@@ -34,17 +34,17 @@ export const LEAD_FILE_FIELD_LABEL: Record<LeadFileField, string> = {
   consent: "동의 여부",
   consentAt: "동의 일시",
   consentWhere: "동의 경로",
-  source: "source",
-  campaign: "campaign",
+  source: "유입 경로",
+  campaign: "캠페인",
 };
 
 /** What the page answers about a lead file, in Korean. */
 export const LEAD_FILE_MESSAGES = {
   gone: "올린 파일이 없거나 24시간이 지나 지워졌습니다. 파일을 다시 올려 주세요.",
   changed: "미리 보기 뒤에 내용이 바뀌었습니다. 새 미리 보기를 확인하고 다시 저장해 주세요.",
-  noSource: "이 파일의 source(utm_source)를 적어 주세요.",
+  noSource: "이 파일의 유입 경로(utm_source)를 적어 주세요.",
   badSource:
-    "source에 쓸 수 없는 글자가 있습니다. 100자 이내의 글자, 숫자와 _ . - 같은 기호로 적어 주세요.",
+    "유입 경로에 쓸 수 없는 글자가 있습니다. 100자 이내의 글자, 숫자와 _ . - 같은 기호로 적어 주세요.",
   consentHalf: "파일 전체의 동의는 동의 일시와 동의 경로를 함께 적어 주세요.",
   consentAt: "동의 일시를 날짜로 읽지 못했습니다. 예: 2026-03-01 14:00",
   sameFile: "이 파일은 이미 가져왔습니다. 같은 파일은 다시 저장하지 않습니다.",

@@ -87,7 +87,7 @@ describe("리드 파일 가져오기", () => {
         "6행: 연락처 「12345」을(를) 읽지 못했습니다.",
       ]);
       expect(await preview.locator(".field-error").innerText()).toBe(
-        "이 파일의 source(utm_source)를 적어 주세요.",
+        "이 파일의 유입 경로(utm_source)를 적어 주세요.",
       );
       await noViolations(page, "preview 390");
 

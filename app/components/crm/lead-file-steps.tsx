@@ -182,7 +182,7 @@ export function LeadPreviewStep({
           defaultValue={choices.source}
           autoComplete="off"
           spellCheck={false}
-          hint="예: kakao, daangn, db_vendor. 행마다 source 열이 있으면 그 값을 씁니다."
+          hint="예: kakao, daangn, db_vendor. 행마다 유입 경로 열이 있으면 그 값을 씁니다."
           error={sourceError}
         />
         <datalist id={`${id}-sources`}>
