@@ -10,7 +10,7 @@ import type { CustomerStatus } from "~/crm/crm";
 import { createLead } from "~/leads/leads.server";
 import { requireSite } from "~/sites/registry.server";
 import { formatCost, formatWon, unitCosts, type CostFigures } from "./cost-results";
-import { costResults, costResultsCsv, dailyCostsAndLeads } from "./cost-results.server";
+import { costResults, costResultsCsv, costTotal, dailyCostsAndLeads } from "./cost-results.server";
 import { addManualCost, deleteManualCost, updateManualCost } from "./manual-costs.server";
 import { checkManualCost, spreadFlatFee } from "./manual-costs";
 
@@ -190,6 +190,8 @@ describe.each(engines())("cost per result ($name)", (engine) => {
       "816,667원",
     ]);
     expect(r.total.landings).toBe(15);
+    // The period before on 채널 성과 reads the total alone: the same figures, people once.
+    expect(await costTotal("anyang", WEEK)).toEqual(r.total);
   });
 
   it("shows per campaign the same unit costs, landings and taps as — (not counted per campaign)", async () => {
@@ -224,6 +226,7 @@ describe.each(engines())("cost per result ($name)", (engine) => {
     expect(next.rows.map((l) => [l.source, ...shown(l)])).toEqual([
       ["naver", "50,000원", 0, 0, 0, 0, "—", "—", "—", "—"],
     ]);
+    expect(await costTotal("anyang", NEXT_WEEK)).toEqual(next.total);
     await lead("walkin", null);
     const week = await costResults("anyang", WEEK, "source");
     expect(shown(week.rows.find((l) => l.source === "walkin")!)).toEqual([

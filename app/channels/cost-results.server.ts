@@ -19,7 +19,7 @@ import {
   type CostResults,
   type CostResultsBy,
 } from "~/channels/cost-results";
-import { funnelLevels, noFunnelFigures, type FunnelLevels } from "~/crm/funnel.server";
+import { funnelLevels, funnelTotal, noFunnelFigures, type FunnelLevels } from "~/crm/funnel.server";
 import { FUNNEL_TOTAL, type FunnelFigures } from "~/crm/funnel";
 import { mondayOf } from "~/lib/korean-time";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
@@ -102,6 +102,25 @@ export async function costResults(
     total.clicks = addCount(total.clicks, r.clicks);
   }
   return { by, rows: lines, total };
+}
+
+/**
+ * The total of costResults over the range alone (the same figures as its `total`), without its
+ * lines: the period before on 채널 성과, read for the change of the totals.
+ */
+export async function costTotal(scope: SiteScope, range: ChannelRange): Promise<CostFigures> {
+  const [funnel, costs, manual] = await Promise.all([
+    funnelTotal(scope, range),
+    adCostSums(scope, range, false),
+    manualCostLines(scope, range),
+  ]);
+  const total = fromFunnel(funnel, false);
+  for (const c of [...costs, ...manual]) {
+    total.costWon += c.costWon;
+    total.impressions = addCount(total.impressions, c.impressions);
+    total.clicks = addCount(total.clicks, c.clicks);
+  }
+  return total;
 }
 
 /** A cost of a line over the period (imported, or entered by hand). */

@@ -10,7 +10,7 @@ import { ALL_SITES } from "~/lib/sites";
 import { upsertAdmin } from "~/auth/admin.server";
 import { logCall, type Viewer } from "./calls.server";
 import { setStatus } from "./customers.server";
-import { funnel, funnelCsv, funnelLevels } from "./funnel.server";
+import { funnel, funnelCsv, funnelLevels, funnelTotal } from "./funnel.server";
 import { requireSite } from "~/sites/registry.server";
 
 // Sunday 1 March 2026 in Korea (10:00 KST), the day before, and the next day's first minute.
@@ -164,6 +164,9 @@ describe.each(engines())("the funnel per source ($name)", (engine) => {
       ["suwon", "naver"],
     ]);
     expect(figures(all.total)).toEqual([7, 3, 8, 6, 3, 3, 2, 1]);
+    // The total alone (the period before on 채널 성과): the same figures, each person once.
+    expect(await funnelTotal("anyang", MARCH_1)).toEqual(report.total);
+    expect(await funnelTotal(ALL_SITES, MARCH_1)).toEqual(all.total);
 
     // A period of the days before and after takes in E and G.
     const three = await funnel("anyang", { from: "2026-02-28", to: "2026-03-02" });
@@ -275,5 +278,6 @@ describe.each(engines())("the funnel per source ($name)", (engine) => {
     const report = await funnel("anyang", MARCH_1);
     expect(report.rows).toEqual([]);
     expect(figures(report.total)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(await funnelTotal("anyang", MARCH_1)).toEqual(report.total);
   });
 });

@@ -153,6 +153,39 @@ export async function funnelLevels(
 }
 
 /**
+ * The funnel's total alone over the range (its landings and taps, leads, people once): what the
+ * period before shows on 채널 성과 (the change of the totals). One grouping per person, with no
+ * lines per source, so a year before costs less than the year shown.
+ */
+export async function funnelTotal(scope: SiteScope, range: ChannelRange): Promise<FunnelFigures> {
+  const db = await getDb();
+  const [counts, steps] = await Promise.all([
+    db.get<{ landings: number | null; tel_taps: number | null }>(
+      `SELECT SUM(landings) AS landings, SUM(tel_taps) AS tel_taps FROM channel_counts
+       WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND day >= $2 AND day <= $3`,
+      [scope, range.from, range.to],
+    ),
+    db.get<StepCounts>(
+      `SELECT ${stepCounts("1 = 1")}
+       FROM (SELECT g.*, c.calls, c.stage, CASE WHEN ${VALID_CARD} THEN 1 ELSE 0 END AS valid
+         FROM (SELECT l.site_id, l.customer_id, COUNT(*) AS leads,
+             SUM(CASE WHEN l.kind = 'phone' THEN 1 ELSE 0 END) AS phone_leads
+           FROM leads l
+           WHERE ($1 = '${ALL_SITES}' OR l.site_id = $1) AND l.created_at >= $2 AND l.created_at < $3
+           GROUP BY l.site_id, l.customer_id) g
+         LEFT JOIN customers c ON c.site_id = g.site_id AND c.id = g.customer_id) p`,
+      [scope, kstDayStartIso(range.from), kstDayStartIso(addDays(range.to, 1))],
+    ),
+  ]);
+  const total = noFunnelFigures();
+  total.landings = Number(counts?.landings ?? 0);
+  total.telTaps = Number(counts?.tel_taps ?? 0);
+  // SUM over no lines is NULL: a period without leads adds zeros.
+  if (steps) addSteps(total, steps);
+  return total;
+}
+
+/**
  * The leads of the period ($1 scope, [$2, $3)) and their people, counted in the database in one
  * statement. First a line per person (card) and source (and campaign): its leads, with the card's
  * calls, furthest step and validity; `nth` numbers a person's lines, `nth_source` a person's lines of
@@ -215,20 +248,21 @@ const stepCounts = (first: string) => `SUM(leads) AS leads, SUM(phone_leads) AS 
   SUM(CASE WHEN ${first} AND stage >= ${STAGE.contracted} THEN 1 ELSE 0 END) AS contracted,
   SUM(CASE WHEN ${first} THEN valid ELSE 0 END) AS valid`;
 
+/** A line's counts (NULL where SUM saw no lines). */
 type StepCounts = Record<
   "leads" | "phone_leads" | "people" | "called" | "booked" | "visited" | "contracted" | "valid",
-  number
+  number | null
 >;
 
 function addSteps(f: FunnelFigures, c: StepCounts) {
-  f.leads += Number(c.leads);
-  f.phoneLeads += Number(c.phone_leads);
-  f.people += Number(c.people);
-  f.called += Number(c.called);
-  f.booked += Number(c.booked);
-  f.visited += Number(c.visited);
-  f.contracted += Number(c.contracted);
-  f.valid += Number(c.valid);
+  f.leads += Number(c.leads ?? 0);
+  f.phoneLeads += Number(c.phone_leads ?? 0);
+  f.people += Number(c.people ?? 0);
+  f.called += Number(c.called ?? 0);
+  f.booked += Number(c.booked ?? 0);
+  f.visited += Number(c.visited ?? 0);
+  f.contracted += Number(c.contracted ?? 0);
+  f.valid += Number(c.valid ?? 0);
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Route } from "./+types/channels";
 import { deskScope } from "~/crm/lead-desk.server";
 import { channelReport } from "~/channels/channel-counts.server";
 import { funnelLevels } from "~/crm/funnel.server";
-import { costResults, dailyCostsAndLeads } from "~/channels/cost-results.server";
+import { costResults, costTotal, dailyCostsAndLeads } from "~/channels/cost-results.server";
 import { costColumn, sortCostRows, type CostResultsBy } from "~/channels/cost-results";
 import { CostChanges, CostTable } from "~/channels/cost-table";
 import { CostChart } from "~/channels/cost-chart";
@@ -75,15 +75,15 @@ export async function loader({ request }: Route.LoaderArgs) {
     : null;
   const before = previousRange(range);
   // The period's leads are read once for the funnel and the costs, once for the channel report and
-  // the chart's leads per day; the period before gives its total only (the same per source as per
-  // campaign).
+  // the chart's leads per day; the period before is read for its total only (costTotal: no lines,
+  // the same per source as per campaign).
   const levels = funnelLevels(scope, range, { campaigns: by === "campaign" });
   const channels = channelReport(scope, range);
-  const [report, { bySource: funnelReport }, costs, costsBefore, daily] = await Promise.all([
+  const [report, { bySource: funnelReport }, costs, totalBefore, daily] = await Promise.all([
     channels,
     levels,
     costResults(scope, range, by, levels),
-    costResults(scope, before, "source"),
+    costTotal(scope, before),
     dailyCostsAndLeads(scope, range, channels),
   ]);
   const costRows = sortColumn ? sortCostRows(costs.rows, sortColumn, sort!.asc) : costs.rows;
@@ -105,7 +105,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         rows: costRows.slice((costPage - 1) * COST_PAGE_LINES, costPage * COST_PAGE_LINES),
       },
       costPages: { page: costPage, pages: costPages, lines: costRows.length },
-      before: { range: before, total: costsBefore.total },
+      before: { range: before, total: totalBefore },
       sort,
       daily,
       presets: presetRanges(),
