@@ -437,13 +437,16 @@ export async function explainCases(url, cases, viewers, now) {
       return [
         () => {
           const channels = channelReport(SITE, range);
-          return Promise.all([channels, costs.dailyCostsAndLeads(SITE, range, channels)]);
-        },
-        () => {
+          const costDays = costs.adCostDays(SITE, range);
           const levels = funnelLevels(SITE, range, { campaigns: by === "campaign" });
-          return Promise.all([levels, costs.costResults(SITE, range, by, levels)]);
+          return Promise.all([
+            channels,
+            costs.dailyCostsAndLeads(SITE, range, channels, costDays),
+            levels,
+            costs.costResults(SITE, range, by, { funnel: levels, costDays }),
+          ]);
         },
-        () => costs.costResults(SITE, costs.previousRange(range), "source"),
+        () => costs.costTotal(SITE, costs.previousRange(range)),
       ];
     }
     // The weekly report reads the complex's content too: timed over HTTP only.

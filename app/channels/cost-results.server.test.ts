@@ -10,7 +10,13 @@ import type { CustomerStatus } from "~/crm/crm";
 import { createLead } from "~/leads/leads.server";
 import { requireSite } from "~/sites/registry.server";
 import { formatCost, formatWon, unitCosts, type CostFigures } from "./cost-results";
-import { costResults, costResultsCsv, costTotal, dailyCostsAndLeads } from "./cost-results.server";
+import {
+  adCostDays,
+  costResults,
+  costResultsCsv,
+  costTotal,
+  dailyCostsAndLeads,
+} from "./cost-results.server";
 import { addManualCost, deleteManualCost, updateManualCost } from "./manual-costs.server";
 import { checkManualCost, spreadFlatFee } from "./manual-costs";
 
@@ -192,6 +198,10 @@ describe.each(engines())("cost per result ($name)", (engine) => {
     expect(r.total.landings).toBe(15);
     // The period before on 채널 성과 reads the total alone: the same figures, people once.
     expect(await costTotal("anyang", WEEK)).toEqual(r.total);
+    // 채널 성과 adds up the chart's costs per day for its lines: the same lines.
+    expect(
+      await costResults("anyang", WEEK, "source", { costDays: adCostDays("anyang", WEEK) }),
+    ).toEqual(r);
   });
 
   it("shows per campaign the same unit costs, landings and taps as — (not counted per campaign)", async () => {

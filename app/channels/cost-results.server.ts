@@ -29,6 +29,8 @@ export { unitCosts } from "~/channels/cost-results";
 export type { CostResults, CostResultsBy } from "~/channels/cost-results";
 
 const addCount = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : a + b);
+/** A summed count as a number (NULL: none of the rows had it). */
+const count = (n: number | null) => (n === null ? null : Number(n));
 
 function fromFunnel(f: FunnelFigures, perCampaign: boolean): CostFigures {
   return {
@@ -52,20 +54,23 @@ const noFigures = (perCampaign: boolean) => fromFunnel(noFunnelFigures(), perCam
  * The cost results of the scope (a complex, or ALL_SITES: lines per complex) over the range's
  * Korean days: a line per source (`by` "source") or per source and campaign ("campaign") that had
  * a cost, a landing, a tap or a lead, in the channel report's order (campaigns by name), and the
- * total (its people counted once, its landings and taps known also per campaign). `funnelRead`:
- * the period's funnel when the caller reads it too (funnelLevels, with campaigns for "campaign"),
- * so that the leads are read once.
+ * total (its people counted once, its landings and taps known also per campaign). `reads`: what
+ * the caller reads too, so that it is read once: `funnel`, the period's funnel (funnelLevels, with
+ * campaigns for "campaign"); `costDays`, the period's imported costs per day and source
+ * (adCostDays; used per source only).
  */
 export async function costResults(
   scope: SiteScope,
   range: ChannelRange,
   by: CostResultsBy,
-  funnelRead?: Promise<FunnelLevels>,
+  reads: { funnel?: Promise<FunnelLevels>; costDays?: Promise<AdCostDay[]> } = {},
 ): Promise<CostResults> {
   const perCampaign = by === "campaign";
   const [levels, costs, manual] = await Promise.all([
-    funnelRead ?? funnelLevels(scope, range, { campaigns: perCampaign }),
-    adCostSums(scope, range, perCampaign),
+    reads.funnel ?? funnelLevels(scope, range, { campaigns: perCampaign }),
+    !perCampaign && reads.costDays
+      ? reads.costDays.then(perSource)
+      : adCostSums(scope, range, perCampaign),
     manualCostLines(scope, range),
   ]);
   const report = perCampaign ? levels.byCampaign : levels.bySource;
@@ -156,7 +161,6 @@ async function adCostSums(
      GROUP BY site_id, source${campaign}`,
     [scope, range.from, range.to],
   );
-  const count = (n: number | null) => (n === null ? null : Number(n));
   return rows.map((r) => ({
     siteId: r.site_id,
     source: r.source,
@@ -165,6 +169,58 @@ async function adCostSums(
     impressions: count(r.impressions),
     clicks: count(r.clicks),
   }));
+}
+
+/** The imported costs of a complex, Korean day and source. */
+export type AdCostDay = CostLine & { day: string };
+
+/**
+ * The imported costs of the scope over the range per complex, Korean day and source: the chart's,
+ * and, added up, the lines per source (perSource), so that 채널 성과 reads ad_costs once per source.
+ */
+export async function adCostDays(scope: SiteScope, range: ChannelRange): Promise<AdCostDay[]> {
+  const db = await getDb();
+  const rows = await db.all<{
+    site_id: string;
+    day: string;
+    source: string;
+    impressions: number | null;
+    clicks: number | null;
+    cost_won: number;
+  }>(
+    `SELECT site_id, day, source, SUM(impressions) AS impressions, SUM(clicks) AS clicks,
+       SUM(cost_won) AS cost_won
+     FROM ad_costs
+     WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND day >= $2 AND day <= $3
+     GROUP BY site_id, day, source`,
+    [scope, range.from, range.to],
+  );
+  return rows.map((r) => ({
+    siteId: r.site_id,
+    day: r.day,
+    source: r.source,
+    campaign: "",
+    costWon: Number(r.cost_won),
+    impressions: count(r.impressions),
+    clicks: count(r.clicks),
+  }));
+}
+
+/** The days' costs added up per complex and source (as adCostSums without campaigns). */
+function perSource(days: AdCostDay[]): CostLine[] {
+  const lines = new Map<string, CostLine>();
+  for (const d of days) {
+    const id = JSON.stringify([d.siteId, d.source]);
+    const line = lines.get(id);
+    if (!line) {
+      lines.set(id, { ...d, campaign: "" });
+      continue;
+    }
+    line.costWon += d.costWon;
+    line.impressions = addCount(line.impressions, d.impressions);
+    line.clicks = addCount(line.clicks, d.clicks);
+  }
+  return [...lines.values()];
 }
 
 /**
@@ -183,13 +239,14 @@ const CHART_DAYS = 92;
 
 /**
  * Daily cost and leads per source over the range (the chart on 채널 성과), in the report's order.
- * The leads per Korean day and source are the channel report's (`report`: when the caller reads it
- * too, so that the leads are read once).
+ * The leads per Korean day and source are the channel report's, the costs adCostDays' (`report`,
+ * `costDays`: when the caller reads them too, so that each is read once).
  */
 export async function dailyCostsAndLeads(
   scope: SiteScope,
   range: ChannelRange,
   report: Promise<ChannelReport> = channelReport(scope, range),
+  costDays: Promise<AdCostDay[]> = adCostDays(scope, range),
 ): Promise<DailySeries> {
   const dayList = rangeDayList(range);
   const unit = dayList.length > CHART_DAYS ? "week" : "day";
@@ -202,14 +259,8 @@ export async function dailyCostsAndLeads(
   const days = [...new Set(dayList.map(barOf))];
   const index = new Map(days.map((d, i) => [d, i]));
   const bar = (day: string) => index.get(barOf(day))!;
-  const db = await getDb();
   const [costs, leads, manual] = await Promise.all([
-    db.all<{ site_id: string; day: string; source: string; cost_won: number }>(
-      `SELECT site_id, day, source, SUM(cost_won) AS cost_won FROM ad_costs
-       WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND day >= $2 AND day <= $3
-       GROUP BY site_id, day, source`,
-      [scope, range.from, range.to],
-    ),
+    costDays,
     report,
     manualCostLines(scope, range, { perDay: true }),
   ]);
@@ -223,7 +274,7 @@ export async function dailyCostsAndLeads(
     }
     return s;
   };
-  for (const c of costs) seriesOf(c.site_id, c.source).costWon[bar(c.day)]! += Number(c.cost_won);
+  for (const c of costs) seriesOf(c.siteId, c.source).costWon[bar(c.day)]! += c.costWon;
   for (const c of manual) seriesOf(c.siteId, c.source).costWon[bar(c.day)]! += c.costWon;
   // Not a line of landings or taps alone: the chart is of cost and DB.
   for (const l of leads.rows)

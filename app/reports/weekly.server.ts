@@ -89,10 +89,10 @@ export async function weeklyReport(
   const week = funnelLevels(site.id, range, { campaigns: true });
   const weekBefore = funnelLevels(site.id, previous, { campaigns: true });
   const [sources, sourcesBefore, campaigns, campaignsBefore, slots] = await Promise.all([
-    costResults(site.id, range, "source", week),
-    costResults(site.id, previous, "source", weekBefore),
-    costResults(site.id, range, "campaign", week),
-    costResults(site.id, previous, "campaign", weekBefore),
+    costResults(site.id, range, "source", { funnel: week }),
+    costResults(site.id, previous, "source", { funnel: weekBefore }),
+    costResults(site.id, range, "campaign", { funnel: week }),
+    costResults(site.id, previous, "campaign", { funnel: weekBefore }),
     bookedSlots(site.id, coming),
   ]);
   const { best, worst } = rankCampaigns(campaigns, (f) => unitCosts(f).validCost);

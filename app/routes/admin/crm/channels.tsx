@@ -7,7 +7,12 @@ import type { Route } from "./+types/channels";
 import { deskScope } from "~/crm/lead-desk.server";
 import { channelReport } from "~/channels/channel-counts.server";
 import { funnelLevels } from "~/crm/funnel.server";
-import { costResults, costTotal, dailyCostsAndLeads } from "~/channels/cost-results.server";
+import {
+  adCostDays,
+  costResults,
+  costTotal,
+  dailyCostsAndLeads,
+} from "~/channels/cost-results.server";
 import { costColumn, sortCostRows, type CostResultsBy } from "~/channels/cost-results";
 import { CostChanges, CostTable } from "~/channels/cost-table";
 import { CostChart } from "~/channels/cost-chart";
@@ -79,12 +84,14 @@ export async function loader({ request }: Route.LoaderArgs) {
   // the same per source as per campaign).
   const levels = funnelLevels(scope, range, { campaigns: by === "campaign" });
   const channels = channelReport(scope, range);
+  // The imported costs per day and source: the chart's, and added up, the lines per source.
+  const costDays = adCostDays(scope, range);
   const [report, { bySource: funnelReport }, costs, totalBefore, daily] = await Promise.all([
     channels,
     levels,
-    costResults(scope, range, by, levels),
+    costResults(scope, range, by, { funnel: levels, costDays }),
     costTotal(scope, before),
-    dailyCostsAndLeads(scope, range, channels),
+    dailyCostsAndLeads(scope, range, channels, costDays),
   ]);
   const costRows = sortColumn ? sortCostRows(costs.rows, sortColumn, sort!.asc) : costs.rows;
   const costPages = Math.ceil(costRows.length / COST_PAGE_LINES);
