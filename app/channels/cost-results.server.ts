@@ -29,6 +29,14 @@ export { unitCosts } from "~/channels/cost-results";
 export type { CostResults, CostResultsBy } from "~/channels/cost-results";
 
 const addCount = (a: number | null, b: number | null) => (a === null ? b : b === null ? a : a + b);
+
+type Costs = Pick<CostFigures, "costWon" | "impressions" | "clicks">;
+/** Adds a cost's won, impressions and clicks to `into` (a count unknown on both stays unknown). */
+function addCost(into: Costs, c: Costs) {
+  into.costWon += c.costWon;
+  into.impressions = addCount(into.impressions, c.impressions);
+  into.clicks = addCount(into.clicks, c.clicks);
+}
 /** A summed count as a number (NULL: none of the rows had it). */
 const count = (n: number | null) => (n === null ? null : Number(n));
 
@@ -88,12 +96,7 @@ export async function costResults(
     const row = rowOf(r.siteId, r.source, "campaign" in r ? String(r.campaign) : "");
     Object.assign(row, fromFunnel(r, perCampaign));
   }
-  for (const c of [...costs, ...manual]) {
-    const row = rowOf(c.siteId, c.source, c.campaign);
-    row.costWon += c.costWon;
-    row.impressions = addCount(row.impressions, c.impressions);
-    row.clicks = addCount(row.clicks, c.clicks);
-  }
+  for (const c of [...costs, ...manual]) addCost(rowOf(c.siteId, c.source, c.campaign), c);
   const lines = [...rows.values()].sort(
     (a, b) =>
       a.siteId.localeCompare(b.siteId) ||
@@ -101,11 +104,7 @@ export async function costResults(
       (a.campaign ?? "").localeCompare(b.campaign ?? "", "ko"),
   );
   const total = fromFunnel(report.total, false);
-  for (const r of lines) {
-    total.costWon += r.costWon;
-    total.impressions = addCount(total.impressions, r.impressions);
-    total.clicks = addCount(total.clicks, r.clicks);
-  }
+  for (const r of lines) addCost(total, r);
   return { by, rows: lines, total };
 }
 
@@ -120,11 +119,7 @@ export async function costTotal(scope: SiteScope, range: ChannelRange): Promise<
     manualCostLines(scope, range),
   ]);
   const total = fromFunnel(funnel, false);
-  for (const c of [...costs, ...manual]) {
-    total.costWon += c.costWon;
-    total.impressions = addCount(total.impressions, c.impressions);
-    total.clicks = addCount(total.clicks, c.clicks);
-  }
+  for (const c of [...costs, ...manual]) addCost(total, c);
   return total;
 }
 
@@ -212,13 +207,8 @@ function perSource(days: AdCostDay[]): CostLine[] {
   for (const d of days) {
     const id = JSON.stringify([d.siteId, d.source]);
     const line = lines.get(id);
-    if (!line) {
-      lines.set(id, { ...d, campaign: "" });
-      continue;
-    }
-    line.costWon += d.costWon;
-    line.impressions = addCount(line.impressions, d.impressions);
-    line.clicks = addCount(line.clicks, d.clicks);
+    if (line) addCost(line, d);
+    else lines.set(id, { ...d, campaign: "" });
   }
   return [...lines.values()];
 }
