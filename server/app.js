@@ -254,6 +254,7 @@ export async function createApp({
   const pageCache = createPageCache({
     maxBytes: pageCacheMb * 1024 * 1024,
     load: async (id) => holding(id, await pagesOf(id, { offThread: true }), true),
+    letGo: (held) => held.fastPage.release(),
     log: (line) => console.log(line),
   });
   // The complex a request is for, by its host name (X-Forwarded-Host from a trusted proxy, as

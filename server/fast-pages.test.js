@@ -216,38 +216,56 @@ describe("negotiation", () => {
   });
 });
 
-describe("the background compression", () => {
-  test("finishes in a server no request wakes", async () => {
-    // A process of its own: the test runner's event loop is never idle. Forty pages, one listening
-    // server, nothing else: the queue must drain without any request.
-    const script = `
+/**
+ * What a process of its own prints as its background compression drains: `more` runs after a
+ * complex of forty pages, `pages`, is made; the test runner's event loop is never idle.
+ */
+async function drainLine(more = "") {
+  const script = `
       import { createServer } from "node:http";
       import { createFastPages } from ${JSON.stringify(new URL("./fast-pages.js", import.meta.url).href)};
-      const pages = new Map(Array.from({ length: 40 }, (_, i) => [
+      const pagesOf = (name) => new Map(Array.from({ length: 40 }, (_, i) => [
         "/page-" + i,
-        { body: Buffer.from(${JSON.stringify(html)}), etag: '"e' + i + '"', type: "text/html; charset=utf-8" },
+        { body: Buffer.from(${JSON.stringify(html)} + name), etag: '"e' + i + '"', type: "text/html; charset=utf-8" },
       ]));
-      createServer(createFastPages(pages, { headers: {} })).listen(0);
+      const pages = createFastPages(pagesOf("a"), { headers: {} });
+      ${more}
+      createServer(pages).listen(0);
     `;
-    const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
+  const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
       stdio: ["ignore", "pipe", "inherit"],
     });
-    try {
-      const line = await new Promise((resolve, reject) => {
-        let out = "";
-        const timer = setTimeout(() => reject(new Error(`not compressed in 10 s: ${out}`)), 10_000);
-        child.stdout.on("data", (d) => {
-          out += d;
-          const m = /pages compressed: \d+/.exec(out);
-          if (m) {
-            clearTimeout(timer);
-            resolve(m[0]);
-          }
-        });
+  try {
+    return await new Promise((resolve, reject) => {
+      let out = "";
+      const timer = setTimeout(() => reject(new Error(`not compressed in 10 s: ${out}`)), 10_000);
+      child.stdout.on("data", (d) => {
+        out += d;
+        const m = /pages compressed: \d+/.exec(out);
+        if (m) {
+          clearTimeout(timer);
+          resolve(m[0]);
+        }
       });
-      expect(line).toBe("pages compressed: 40");
-    } finally {
-      child.kill();
-    }
+    });
+  } finally {
+    child.kill();
+  }
+}
+
+describe("the background compression", () => {
+  test("finishes in a server no request wakes", async () => {
+    // Forty pages, one listening server, nothing else: the queue must drain without any request.
+    expect(await drainLine()).toBe("pages compressed: 40");
+  });
+
+  test("leaves out a complex let go from memory before its turn", async () => {
+    // A second complex queued behind the first, then let go (server/page-cache.js letGo): only the
+    // first's forty pages are compressed, and the second's pages are not kept for the queue.
+    const second = `createFastPages(pagesOf("b"), { headers: {} }).release();`;
+    expect(await drainLine(second)).toBe("pages compressed: 40");
+    expect(await drainLine(`createFastPages(pagesOf("b"), { headers: {} });`)).toBe(
+      "pages compressed: 80",
+    );
   });
 });

@@ -15,10 +15,12 @@
 /**
  * `maxBytes`: what all held values may take together; one value over it is still held alone (a
  * complex's pages are served from memory or not at all). `load(id)`: the value and its size.
+ * `letGo(value)`: called when a value leaves (let go to fit, replaced or dropped), so that nothing
+ * else keeps it alive (server/fast-pages.js: its pages waiting to be compressed).
  * @template V
- * @param {{ maxBytes: number, load: (id: string) => Promise<{ value: V, bytes: number }>, log?: (line: string) => void }} options
+ * @param {{ maxBytes: number, load: (id: string) => Promise<{ value: V, bytes: number }>, letGo?: (value: V) => void, log?: (line: string) => void }} options
  */
-export function createPageCache({ maxBytes, load, log = () => {} }) {
+export function createPageCache({ maxBytes, load, letGo = () => {}, log = () => {} }) {
   /** Least recently used first (a Map keeps insertion order; a use moves an entry to the end). */
   /** @type {Map<string, Held<V>>} */
   const held = new Map();
@@ -36,6 +38,7 @@ export function createPageCache({ maxBytes, load, log = () => {} }) {
       if (id === keep) continue;
       held.delete(id);
       total -= entry.bytes;
+      letGo(entry.value);
       log(`pages: ${id} let go (${Math.round(entry.bytes / 1024)} KB; held ${held.size})`);
     }
   }
@@ -44,6 +47,7 @@ export function createPageCache({ maxBytes, load, log = () => {} }) {
   function put(id, value, bytes) {
     const old = held.get(id);
     if (old) total -= old.bytes;
+    if (old && old.value !== value) letGo(old.value);
     held.delete(id);
     held.set(id, { value, bytes });
     total += bytes;
@@ -98,6 +102,7 @@ export function createPageCache({ maxBytes, load, log = () => {} }) {
       if (!entry) return;
       held.delete(id);
       total -= entry.bytes;
+      letGo(entry.value);
     },
     /** What is held now: the ids (least recently used first) and their bytes together. */
     stats: () => ({ ids: [...held.keys()], bytes: total }),

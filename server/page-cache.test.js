@@ -10,6 +10,8 @@ function cacheOf(max = 100) {
   const loads = [];
   /** @type {string[]} */
   const lines = [];
+  /** @type {string[]} */
+  const letGone = [];
   const cache = createPageCache({
     maxBytes: max,
     load: (id) => {
@@ -20,6 +22,7 @@ function cacheOf(max = 100) {
       );
       return loaded;
     },
+    letGo: (value) => letGone.push(value),
     log: (line) => lines.push(line),
   });
   const release = async (/** @type {string} */ id) => {
@@ -27,7 +30,7 @@ function cacheOf(max = 100) {
     waiting.delete(id);
     await new Promise((r) => setTimeout(r, 0));
   };
-  return { cache, loads, lines, release };
+  return { cache, loads, lines, letGone, release };
 }
 
 describe("the pages held in memory", () => {
@@ -64,6 +67,22 @@ describe("the pages held in memory", () => {
     expect(await b).toBe("pages of b #4");
     expect(loads).toEqual(["a", "b", "c", "b"]);
     expect(cache.stats().ids).toEqual(["c", "b"]);
+  });
+
+  test("what leaves, let go to fit, replaced by a publish or dropped, is handed to letGo once", async () => {
+    const { cache, letGone, release } = cacheOf(100);
+    for (const id of ["a", "b", "c"]) {
+      const loading = cache.load(id);
+      await release(id);
+      await loading;
+    }
+    expect(letGone).toEqual(["pages of a #1"]);
+    cache.set("b", "pages of b, published", 40);
+    cache.set("b", "pages of b, published", 40);
+    cache.drop("c");
+    cache.drop("c");
+    expect(letGone).toEqual(["pages of a #1", "pages of b #2", "pages of c #3"]);
+    expect(cache.stats()).toEqual({ ids: ["b"], bytes: 40 });
   });
 
   test("a complex larger than the bound alone is still held", async () => {
