@@ -23,8 +23,6 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { createHash } from "node:crypto";
-import { launch } from "chrome-launcher";
-import lighthouse from "lighthouse";
 import { parse } from "yaml";
 import { readSitePages } from "../server/render-site.js";
 import {
@@ -42,6 +40,7 @@ import {
   stopOnInterrupt,
   writeFigures,
 } from "./bench-helpers.mjs";
+import { lighthouseTools } from "./bench-tools.mjs";
 import { figure, medianRow, summarize } from "./bench.mjs";
 import { makeConsoleComplex } from "./console-complex.mjs";
 
@@ -266,6 +265,7 @@ async function startFloorServer(file) {
 }
 
 async function main() {
+  const { lighthouse, launch, version } = await lighthouseTools();
   const buildDir = process.env.BUILD_DIR || "build";
   const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
   const runs = Number(process.env.BENCH_FLOOR_RUNS || 3);
@@ -387,8 +387,7 @@ async function main() {
     date: new Date().toISOString(),
     commit,
     machine,
-    lighthouse: (await import("lighthouse/package.json", { with: { type: "json" } })).default
-      .version,
+    lighthouse: version,
     buildDir,
     font: korean.font,
     runs,

@@ -11,11 +11,11 @@ import { createServer } from "node:net";
 import { cpus, loadavg, release, totalmem, type as osType } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import autocannon from "autocannon";
 import Database from "better-sqlite3";
 import pg from "pg";
 import { loadServerBuild } from "../server/build.js";
 import { readSitePages } from "../server/render-site.js";
+import { autocannonTool } from "./bench-tools.mjs";
 
 export const ADMIN = { email: "bench-admin@example.com", password: "bench-correct-horse-battery" };
 
@@ -350,6 +350,7 @@ export function rssMb(pid) {
 export async function load(target, path, options) {
   const pids = target.pids ?? [target.pid];
   const cpuBefore = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  const autocannon = await autocannonTool();
   const result = await autocannon({ url: target.url + path, ...options });
   const ok = result["2xx"];
   const cpu = pids.reduce((sum, pid) => sum + cpuMs(pid), 0) - cpuBefore;

@@ -20,7 +20,6 @@
 /* global document, requestAnimationFrame, requestIdleCallback, window */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
 import {
   CHROMIUM_ARGS,
@@ -35,6 +34,7 @@ import {
   stopOnInterrupt,
   writeFigures,
 } from "./bench-helpers.mjs";
+import { benchToolPath } from "./bench-tools.mjs";
 
 export const INP_BUDGET_MS = 100;
 export const CPU_SLOWDOWN = 4;
@@ -46,7 +46,7 @@ const PHONE = {
 };
 
 const WEB_VITALS = readFileSync(
-  join(dirname(fileURLToPath(import.meta.resolve("web-vitals"))), "web-vitals.iife.js"),
+  join(dirname(benchToolPath("web-vitals")), "web-vitals.iife.js"),
   "utf8",
 );
 /** Every INP the page reports, in order (reportAllChanges), on `window.__inp`. */

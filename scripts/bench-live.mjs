@@ -22,7 +22,6 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import autocannon from "autocannon";
 import {
   commit,
   load,
@@ -35,6 +34,7 @@ import {
   startApp,
   writeFigures,
 } from "./bench-helpers.mjs";
+import { autocannonTool } from "./bench-tools.mjs";
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS || 3);
@@ -88,7 +88,7 @@ async function sitemapPaths(app) {
  * Autocannon on `paths` (50 connections, each cycling over them) until `stop()` is called; every
  * answer's time and latency kept.
  */
-function loadUntilStopped(app, paths) {
+function loadUntilStopped(autocannon, app, paths) {
   const answers = { at: [], ms: [] };
   const instance = autocannon({
     url: app.url,
@@ -149,7 +149,7 @@ async function round(app, { loaded, polled }, { kind, change, shows }) {
   });
   await polling;
   const seen = rerenders(app).length;
-  const run = loadUntilStopped(app, loaded);
+  const run = loadUntilStopped(await autocannonTool(), app, loaded);
   await sleep(1000);
   const sent = performance.now();
   await change();

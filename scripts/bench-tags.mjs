@@ -27,8 +27,6 @@ import { createServer } from "node:https";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { launch } from "chrome-launcher";
-import lighthouse from "lighthouse";
 import {
   CHROME_FLAGS,
   commit,
@@ -39,6 +37,7 @@ import {
   startApp,
   writeFigures,
 } from "./bench-helpers.mjs";
+import { lighthouseTools } from "./bench-tools.mjs";
 import { standInScript, vendorOfScript } from "./vendor-stand-ins.mjs";
 
 const BUILD_DIR = process.env.BUILD_DIR || "build";
@@ -155,6 +154,7 @@ function summary(lhr) {
   };
 }
 
+const { lighthouse, launch } = await lighthouseTools();
 let result;
 const cleanup = [];
 try {

@@ -27,9 +27,6 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { gzipSync } from "node:zlib";
-import { launch } from "chrome-launcher";
-import lighthouse from "lighthouse";
-import desktopConfig from "lighthouse/core/config/desktop-config.js";
 import {
   CHROME_FLAGS,
   freePort,
@@ -41,6 +38,7 @@ import {
   sitePagesFor,
   stopOnInterrupt,
 } from "./bench-helpers.mjs";
+import { lighthouseTools } from "./bench-tools.mjs";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
 const OUT_DIR = "bench-results";
@@ -237,6 +235,7 @@ function markdown(results, meta) {
 
 async function main() {
   const buildDir = process.env.BUILD_DIR || "build";
+  const { lighthouse, launch, desktopConfig, version } = await lighthouseTools();
   const chromePath = process.env.CHROME_PATH || "/usr/bin/chromium";
   const clientDir = resolve(buildDir, "client");
   const routes = listOption("--routes") ?? (await prerenderedRoutes(buildDir));
@@ -296,8 +295,7 @@ async function main() {
 
   const meta = {
     date: new Date().toISOString(),
-    lighthouse: (await import("lighthouse/package.json", { with: { type: "json" } })).default
-      .version,
+    lighthouse: version,
     buildDir,
     chromePath,
     runs,

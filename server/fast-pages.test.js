@@ -233,8 +233,8 @@ async function drainLine(more = "") {
       createServer(pages).listen(0);
     `;
   const child = spawn(process.execPath, ["--input-type=module", "-e", script], {
-      stdio: ["ignore", "pipe", "inherit"],
-    });
+    stdio: ["ignore", "pipe", "inherit"],
+  });
   try {
     return await new Promise((resolve, reject) => {
       let out = "";
