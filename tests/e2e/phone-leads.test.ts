@@ -36,12 +36,16 @@ async function naverTap() {
   const beacon = page.waitForRequest((r) => new URL(r.url()).pathname === "/api/channel");
   await page.goto(`${desk}/?utm_source=naver`);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
-  const tap = page.waitForRequest(
-    (r) => new URL(r.url()).pathname === "/api/channel" && (r.postData() ?? "").includes("tel"),
+  // The tap's answer, not its request: the page is closed next, and a beacon still on its way
+  // would be dropped with it (CI saw 전화 탭 0).
+  const tap = page.waitForResponse(
+    (r) =>
+      new URL(r.url()).pathname === "/api/channel" &&
+      (r.request().postData() ?? "").includes("tel"),
   );
   await beacon;
   await page.locator('a[href^="tel:"]:visible').first().click();
-  await tap;
+  expect((await tap).status()).toBe(204);
   await context.close();
 }
 
