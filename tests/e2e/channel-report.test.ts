@@ -43,7 +43,8 @@ afterAll(async () => {
 async function visitor() {
   const opened = await openPage(browser, "phone", { userAgent: PERSON_UA });
   const beacons: string[] = [];
-  opened.page.on("request", (r) => {
+  // Counted once answered: a page closed while its beacon is on the way would drop it.
+  opened.page.on("requestfinished", (r) => {
     if (new URL(r.url()).pathname === "/api/channel") beacons.push(r.postData() ?? "");
   });
   // Headless Chromium has no phone app: the tap is counted, the call goes nowhere.
