@@ -38,7 +38,7 @@ export default defineConfig({
     isolate: false,
     reporters: ["default", "./tests/setup/file-times.ts"],
     globalSetup: ["tests/setup/output-folder.ts"],
-    setupFiles: ["tests/setup/fail-on-console-error.ts"],
+    setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/e2e-servers.ts"],
     projects: [
       {
         extends: true,

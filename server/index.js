@@ -4,7 +4,10 @@ import { createServer } from "node:http";
 import { setInterval } from "node:timers";
 import { createApp } from "./app.js";
 import { BuildError } from "./build.js";
+import { keepOutputFromFailing } from "./log-streams.js";
 import { ConfigError, parseTrustProxy } from "./trust-proxy.js";
+
+keepOutputFromFailing();
 
 const port = Number(process.env.PORT || 3000);
 const siteUrl = (process.env.SITE_URL || `http://localhost:${port}`).replace(/\/+$/, "");
