@@ -171,8 +171,14 @@ export async function startApp({ buildDir, env = {}, timeoutMs = 120_000 }) {
   });
   let log = "";
   let out = "";
+  /** Each line printed on standard output, with when it arrived (performance.now()). */
+  const lines = [];
   child.stderr.on("data", (d) => (log += d));
-  child.stdout.on("data", (d) => (out += d));
+  child.stdout.on("data", (d) => {
+    out += d;
+    const at = performance.now();
+    for (const line of String(d).split("\n")) if (line) lines.push({ at, line });
+  });
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited:\n${log}`);
@@ -195,6 +201,8 @@ export async function startApp({ buildDir, env = {}, timeoutMs = 120_000 }) {
     log: () => log,
     /** What the server printed on standard output so far. */
     out: () => out,
+    /** The lines printed on standard output since `since` (performance.now()), with their time. */
+    linesSince: (since) => lines.filter((l) => l.at >= since),
     /** Resolves once the server printed a line matching `pattern` (or after `ms`, false). */
     async printed(pattern, ms = 120_000) {
       const until = performance.now() + ms;

@@ -132,6 +132,7 @@ async function publishEverywhere(apps, cookie, db, id, round) {
   );
   const sent = performance.now();
   await postForm(apps[0], cookie, `/admin/sites/${id}`, { intent: "publish", note: "bench" });
+  const answered = performance.now() - sent;
   renamed.set(id, name);
   const shown = await Promise.all(
     apps.map(async (app) => {
@@ -143,6 +144,16 @@ async function publishEverywhere(apps, cookie, db, id, round) {
       return performance.now() - sent;
     }),
   );
+  // What each instance did meanwhile (its log lines, ms after the publish was sent): where a slow
+  // round's time went.
+  console.log(
+    `publish ${round}: answered in ${Math.round(answered)} ms; shown on ${shown.map((ms) => `${Math.round(ms)} ms`).join(", ")}`,
+  );
+  apps.forEach((app, i) => {
+    for (const { at, line } of app.linesSince(sent))
+      if (!line.startsWith("GET "))
+        console.log(`  [${i + 1}] +${Math.round(at - sent)} ms ${line}`);
+  });
   return Math.round(Math.max(...shown));
 }
 
