@@ -17,7 +17,7 @@ import {
   type ChannelRange,
   type ChannelRow,
 } from "~/channels/channels";
-import { kstDate, kstDayOfUtc, kstDaySql, kstDayStartIso } from "~/lib/korean-time";
+import { kstDate, kstDayKeySql, kstDayOfKey, kstDayStartIso } from "~/lib/korean-time";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
 
 /** Most distinct sources a complex counts in a day; later ones are counted under OTHER_SOURCES. */
@@ -101,24 +101,24 @@ export async function channelReport(scope: SiteScope, range: ChannelRange): Prom
     row.telTaps += Number(c.tel_taps);
   }
 
-  // Leads per UTC date and half (kstDaySql, portable SQL on both engines): each falls in one Korean day.
+  // Leads per UTC date and half (kstDayKeySql, portable SQL on both engines): each falls in one
+  // Korean day.
   const leads = await db.all<{
     site_id: string;
     utm_source: string | null;
-    utc_day: string;
-    late: number;
+    day_key: string;
     leads: number;
     visits: number;
   }>(
-    `SELECT site_id, utm_source, ${kstDaySql("created_at")}, COUNT(*) AS leads,
+    `SELECT site_id, utm_source, ${kstDayKeySql("created_at")} AS day_key, COUNT(*) AS leads,
        SUM(CASE WHEN visit_at IS NOT NULL AND visit_cancelled_at IS NULL THEN 1 ELSE 0 END) AS visits
      FROM leads
      WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND created_at >= $2 AND created_at < $3
-     GROUP BY site_id, utm_source, utc_day, late`,
+     GROUP BY site_id, utm_source, day_key`,
     [scope, kstDayStartIso(range.from), kstDayStartIso(addDays(range.to, 1))],
   );
   for (const l of leads) {
-    const row = rowOf(l.site_id, kstDayOfUtc(l.utc_day, l.late), channelSource(l.utm_source));
+    const row = rowOf(l.site_id, kstDayOfKey(l.day_key), channelSource(l.utm_source));
     row.leads += Number(l.leads);
     row.visits += Number(l.visits);
   }

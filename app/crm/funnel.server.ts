@@ -69,10 +69,10 @@ export async function funnel(scope: SiteScope, range: ChannelRange): Promise<Fun
 /**
  * The funnel per source and (`campaigns`) per source and campaign (utm_campaign; "" for the leads
  * without one: their leads and people only, landings and taps are 0, channel_counts has no
- * campaign), with its total (landings and taps included), from one read
- * of the period's leads: a page that shows both, or a period's total beside its lines, reads them
- * once (채널 성과 and the weekly report at a year of 100,000 leads, scripts/bench-crm.mjs). Without
- * `campaigns`, byCampaign has no lines.
+ * campaign), with its total (landings and taps included): a page that shows both, or a period's
+ * total beside its lines, reads each once (채널 성과 and the weekly report at a year of 100,000
+ * leads, scripts/bench-crm.mjs). Each level is its own statement (levelSql), run side by side.
+ * Without `campaigns`, byCampaign has no lines.
  */
 export async function funnelLevels(
   scope: SiteScope,
@@ -123,19 +123,18 @@ export async function funnelLevels(
     row.telTaps += Number(c.tel_taps);
   }
 
-  const leads = await db.all<
-    StepCounts & { level: string; site_id: string; source: string | null; campaign: string | null }
-  >(funnelSql(campaigns), [
-    scope,
-    kstDayStartIso(range.from),
-    kstDayStartIso(addDays(range.to, 1)),
+  // Each level its own statement, run side by side (PostgreSQL: each on its own connection).
+  const params = [scope, kstDayStartIso(range.from), kstDayStartIso(addDays(range.to, 1))];
+  const [perSource, perCampaign, [steps]] = await Promise.all([
+    db.all<LevelLine>(levelSql(["source"]), params),
+    campaigns ? db.all<LevelLine>(levelSql(["source", "campaign"]), params) : [],
+    db.all<StepCounts>(levelSql([]), params),
   ]);
-  for (const l of leads) {
-    if (l.level === "total") addSteps(total, l);
-    else if (l.level === "source")
-      addSteps(lineOf(sourceRows, l.site_id, channelSource(l.source), null), l);
-    else addSteps(lineOf(campaignRows, l.site_id, channelSource(l.source), l.campaign ?? ""), l);
-  }
+  if (steps) addSteps(total, steps);
+  for (const l of perSource)
+    addSteps(lineOf(sourceRows, l.site_id, channelSource(l.source), null), l);
+  for (const l of perCampaign)
+    addSteps(lineOf(campaignRows, l.site_id, channelSource(l.source), l.campaign ?? ""), l);
 
   const order = <T extends FunnelRow>(rows: Map<string, T>) =>
     [...rows.values()].sort(
@@ -165,17 +164,11 @@ export async function funnelTotal(scope: SiteScope, range: ChannelRange): Promis
        WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND day >= $2 AND day <= $3`,
       [scope, range.from, range.to],
     ),
-    db.get<StepCounts>(
-      `SELECT ${stepCounts("1 = 1")}
-       FROM (SELECT g.*, c.calls, c.stage, CASE WHEN ${VALID_CARD} THEN 1 ELSE 0 END AS valid
-         FROM (SELECT l.site_id, l.customer_id, COUNT(*) AS leads,
-             SUM(CASE WHEN l.kind = 'phone' THEN 1 ELSE 0 END) AS phone_leads
-           FROM leads l
-           WHERE ($1 = '${ALL_SITES}' OR l.site_id = $1) AND l.created_at >= $2 AND l.created_at < $3
-           GROUP BY l.site_id, l.customer_id) g
-         LEFT JOIN customers c ON c.site_id = g.site_id AND c.id = g.customer_id) p`,
-      [scope, kstDayStartIso(range.from), kstDayStartIso(addDays(range.to, 1))],
-    ),
+    db.get<StepCounts>(levelSql([]), [
+      scope,
+      kstDayStartIso(range.from),
+      kstDayStartIso(addDays(range.to, 1)),
+    ]),
   ]);
   const total = noFunnelFigures();
   total.landings = Number(counts?.landings ?? 0);
@@ -185,48 +178,38 @@ export async function funnelTotal(scope: SiteScope, range: ChannelRange): Promis
   return total;
 }
 
+/** A line of one level: its complex, source and (per campaign) campaign, and its counts. */
+type LevelLine = StepCounts & { site_id: string; source: string | null; campaign?: string | null };
+
+/** What a level groups by, over the leads l. */
+const LEVEL_KEYS = { source: "LOWER(l.utm_source)", campaign: "COALESCE(l.utm_campaign, '')" };
+
 /**
- * The leads of the period ($1 scope, [$2, $3)) and their people, counted in the database in one
- * statement. First a line per person (card) and source (and campaign): its leads, with the card's
- * calls, furthest step and validity; `nth` numbers a person's lines, `nth_source` a person's lines of
- * one source. Then, from those lines: per campaign (every line is a person once), per source (a
- * person once: their first line of it) and the total (a person once: their first line). Numbering
- * the lines in the order the grouping leaves them (complex, card, source, campaign), with no second
- * grouping per person, lets PostgreSQL read leads_site_customer_source alone and sort nothing
- * (migration 028; a year of 100,000 leads, scripts/bench-crm.mjs). LOWER puts "Naver" with "naver"
- * in SQL as channelSource does after (SQLite's LOWER folds ASCII only: a person under two spellings
- * of a non-ASCII source would count twice). A campaign is kept as written (ad_costs.campaign is the
+ * One level of the funnel over the leads of the period ($1 scope, [$2, $3)), in one statement:
+ * first a line per person (card) and key (source, or source and campaign; none for the total) with
+ * its leads, then those lines with their card's calls, furthest step and validity, added up per
+ * complex and key; with no key, one line for the whole scope. A person is a line once per key, so
+ * each counts once per source, once per campaign, and once in the total. PostgreSQL reads
+ * leads_site_customer_source alone, in the order of the grouping (migration 028). The levels are
+ * separate statements, not one statement numbering each person's lines: on a year of 100,000 leads
+ * (scripts/bench-crm.mjs) each takes 110–170 ms where the one statement took 250 ms per source and
+ * 350 ms per campaign, and side by side they end sooner. LOWER puts "Naver" with "naver" in SQL
+ * as channelSource does after (SQLite's LOWER folds ASCII only: a person under two spellings of a
+ * non-ASCII source would count twice). A campaign is kept as written (ad_costs.campaign is the
  * platform's name). Leads not yet on a card make lines without a card (customer_id NULL, no person).
  */
-function funnelSql(campaigns: boolean): string {
-  const source = "LOWER(l.utm_source)";
-  const campaign = "COALESCE(l.utm_campaign, '')";
-  const keys = campaigns ? `${source}, ${campaign}` : source;
-  const lines = `WITH p AS (
-      SELECT g.*, c.calls, c.stage, CASE WHEN ${VALID_CARD} THEN 1 ELSE 0 END AS valid
-      FROM (SELECT l.site_id, l.customer_id, ${source} AS source,
-          ${campaigns ? campaign : "''"} AS campaign, COUNT(*) AS leads,
-          SUM(CASE WHEN l.kind = 'phone' THEN 1 ELSE 0 END) AS phone_leads,
-          ROW_NUMBER() OVER (PARTITION BY l.site_id, l.customer_id ORDER BY ${keys}) AS nth,
-          ${
-            campaigns
-              ? `ROW_NUMBER() OVER (PARTITION BY l.site_id, l.customer_id, ${source} ORDER BY ${campaign})`
-              : "1"
-          } AS nth_source
-        FROM leads l
-        WHERE ($1 = '${ALL_SITES}' OR l.site_id = $1) AND l.created_at >= $2 AND l.created_at < $3
-        GROUP BY l.site_id, l.customer_id, ${keys}) g
-      LEFT JOIN customers c ON c.site_id = g.site_id AND c.id = g.customer_id)`;
-  const perSource = `SELECT 'source' AS level, site_id, source, NULL AS campaign, ${stepCounts("nth_source = 1")}
-      FROM p GROUP BY site_id, source`;
-  const total = `SELECT 'total' AS level, NULL AS site_id, NULL AS source, NULL AS campaign, ${stepCounts("nth = 1")}
-      FROM p`;
-  return campaigns
-    ? `${lines}
-    SELECT 'campaign' AS level, site_id, source, campaign, ${stepCounts("1 = 1")}
-      FROM p GROUP BY site_id, source, campaign
-    UNION ALL ${perSource} UNION ALL ${total}`
-    : `${lines} ${perSource} UNION ALL ${total}`;
+function levelSql(keys: (keyof typeof LEVEL_KEYS)[]): string {
+  const inner = keys.map((k) => `, ${LEVEL_KEYS[k]} AS ${k}`).join("");
+  const grouping = keys.map((k) => `, ${LEVEL_KEYS[k]}`).join("");
+  const outer = keys.map((k) => `, g.${k}`).join("");
+  return `SELECT ${keys.length ? `g.site_id${outer}, ` : ""}${stepCounts}
+    FROM (SELECT l.site_id, l.customer_id${inner}, COUNT(*) AS leads,
+        SUM(CASE WHEN l.kind = 'phone' THEN 1 ELSE 0 END) AS phone_leads
+      FROM leads l
+      WHERE ($1 = '${ALL_SITES}' OR l.site_id = $1) AND l.created_at >= $2 AND l.created_at < $3
+      GROUP BY l.site_id, l.customer_id${grouping}) g
+    LEFT JOIN customers c ON c.site_id = g.site_id AND c.id = g.customer_id
+    ${keys.length ? `GROUP BY g.site_id${outer}` : ""}`;
 }
 
 /**
@@ -237,16 +220,16 @@ function funnelSql(campaigns: boolean): string {
 const VALID_CARD = `c.status <> 'invalid'`;
 
 /**
- * The leads of those lines, and how many of their people reached each step, whenever: a person is
- * counted on the lines where `first` holds (their first line of the level).
+ * The leads of a level's lines, and how many of their people (each line is a person once, or no
+ * person: leads not on a card) reached each step, whenever.
  */
-const stepCounts = (first: string) => `SUM(leads) AS leads, SUM(phone_leads) AS phone_leads,
-  SUM(CASE WHEN ${first} AND customer_id IS NOT NULL THEN 1 ELSE 0 END) AS people,
-  SUM(CASE WHEN ${first} AND calls > 0 THEN 1 ELSE 0 END) AS called,
-  SUM(CASE WHEN ${first} AND stage >= ${STAGE.booked} THEN 1 ELSE 0 END) AS booked,
-  SUM(CASE WHEN ${first} AND stage >= ${STAGE.visited} THEN 1 ELSE 0 END) AS visited,
-  SUM(CASE WHEN ${first} AND stage >= ${STAGE.contracted} THEN 1 ELSE 0 END) AS contracted,
-  SUM(CASE WHEN ${first} THEN valid ELSE 0 END) AS valid`;
+const stepCounts = `SUM(g.leads) AS leads, SUM(g.phone_leads) AS phone_leads,
+  SUM(CASE WHEN g.customer_id IS NOT NULL THEN 1 ELSE 0 END) AS people,
+  SUM(CASE WHEN c.calls > 0 THEN 1 ELSE 0 END) AS called,
+  SUM(CASE WHEN c.stage >= ${STAGE.booked} THEN 1 ELSE 0 END) AS booked,
+  SUM(CASE WHEN c.stage >= ${STAGE.visited} THEN 1 ELSE 0 END) AS visited,
+  SUM(CASE WHEN c.stage >= ${STAGE.contracted} THEN 1 ELSE 0 END) AS contracted,
+  SUM(CASE WHEN ${VALID_CARD} THEN 1 ELSE 0 END) AS valid`;
 
 /** A line's counts (NULL where SUM saw no lines). */
 type StepCounts = Record<

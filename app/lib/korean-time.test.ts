@@ -8,6 +8,7 @@ import {
   isoToKstInput,
   koreanWeekday,
   kstDate,
+  kstDayOfKey,
   kstInputToIso,
   kstInstant,
   kstTime,
@@ -15,6 +16,12 @@ import {
 } from "./korean-time";
 
 describe("Korean time", () => {
+  test("a day key marked late (UTC 15:00 or after) is the next Korean date, across a year's end", () => {
+    expect(kstDayOfKey("2026-12-31")).toBe("2026-12-31");
+    expect(kstDayOfKey("2026-12-31+")).toBe("2027-01-01");
+    expect(kstDayOfKey("2028-02-28+")).toBe("2028-02-29");
+  });
+
   test("a day in Korea begins at 15:00 UTC the day before", () => {
     expect(kstDate(new Date("2026-12-13T14:59:59Z"))).toBe("2026-12-13");
     expect(kstDate(new Date("2026-12-13T15:00:00Z"))).toBe("2026-12-14");
