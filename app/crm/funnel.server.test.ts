@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { countChannel } from "~/channels/channel-counts.server";
+import { channelSource } from "~/channels/channels";
 import { getDb } from "~/db/db.server";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
 import { createExternalLead, createLead } from "~/leads/leads.server";
@@ -45,6 +46,26 @@ async function lead(
   );
   expect(r.status).toBe("created");
   return card(phone, siteId);
+}
+
+/** An inquiry of `phone` on the complex, with the visit's first touch (utm_source, utm_campaign). */
+async function inquiry(siteId: string, phone: string, attribution: Record<string, string>) {
+  const form: LeadForm = {
+    kind: "inquiry",
+    name: "방문객",
+    phone,
+    message: `문의 ${messageSeq++}`,
+    privacyConsent: true,
+    smsConsent: false,
+    visitSlot: null,
+  };
+  const r = await createLead(
+    requireSite(siteId),
+    form,
+    { ip: "198.51.100.7", source: "/", attribution },
+    NOW,
+  );
+  expect(r.status).toBe("created");
 }
 
 async function card(phone: string, siteId = "anyang") {
@@ -226,25 +247,8 @@ describe.each(engines())("the funnel per source ($name)", (engine) => {
     setTestEnv({ LEADS_PHONE_RATE_LIMIT: "100" });
     const A = "010-5400-0001"; // naver spring and summer (twice), kakao spring: called, 방문 완료
     const B = "010-5400-0002"; // naver spring
-    const byCampaign = async (phone: string, source: string, campaign: string) => {
-      const form: LeadForm = {
-        kind: "inquiry",
-        name: "방문객",
-        phone,
-        message: `문의 ${messageSeq++}`,
-        privacyConsent: true,
-        smsConsent: false,
-        visitSlot: null,
-      };
-      const attribution = { utm_source: source, utm_campaign: campaign };
-      const r = await createLead(
-        requireSite("anyang"),
-        form,
-        { ip: "198.51.100.7", source: "/", attribution },
-        NOW,
-      );
-      expect(r.status).toBe("created");
-    };
+    const byCampaign = (phone: string, source: string, campaign: string) =>
+      inquiry("anyang", phone, { utm_source: source, utm_campaign: campaign });
     await byCampaign(A, "naver", "spring");
     await byCampaign(A, "naver", "summer");
     await byCampaign(A, "naver", "summer");
@@ -272,6 +276,36 @@ describe.each(engines())("the funnel per source ($name)", (engine) => {
       ["naver", 4, 2, 1, 1, 1, 2],
     ]);
     expect(people(levels.bySource.total)).toEqual([5, 2, 1, 1, 1, 2]);
+  });
+
+  it("counts a person once beside a lead without a source, spellings of one source, a lead without a campaign and another complex's card", async () => {
+    setTestEnv({ LEADS_PHONE_RATE_LIMIT: "100" });
+    const A = "010-5400-0011"; // no source, then Naver and naver (spring, and no campaign)
+    await inquiry("anyang", A, {});
+    await inquiry("anyang", A, { utm_source: "Naver", utm_campaign: "spring" });
+    await inquiry("anyang", A, { utm_source: "naver" });
+    await inquiry("suwon", A, { utm_source: "naver", utm_campaign: "spring" });
+    await call(A);
+
+    const levels = await funnelLevels(ALL_SITES, MARCH_1, { campaigns: true });
+    const people = (r: FunnelFigures) => [r.leads, r.people, r.called, r.valid];
+    expect(
+      levels.byCampaign.rows.map((r) => [r.siteId, r.source, r.campaign, ...people(r)]),
+    ).toEqual([
+      ["anyang", "naver", "", 1, 1, 1, 1],
+      ["anyang", "naver", "spring", 1, 1, 1, 1],
+      ["anyang", channelSource(null), "", 1, 1, 1, 1],
+      ["suwon", "naver", "spring", 1, 1, 0, 1],
+    ]);
+    expect(levels.bySource.rows.map((r) => [r.siteId, r.source, ...people(r)])).toEqual([
+      ["anyang", "naver", 2, 1, 1, 1],
+      ["anyang", channelSource(null), 1, 1, 1, 1],
+      ["suwon", "naver", 1, 1, 0, 1],
+    ]);
+    // One person on each complex's card: two in all.
+    expect(people(levels.bySource.total)).toEqual([4, 2, 1, 2]);
+    expect(people(await funnelTotal(ALL_SITES, MARCH_1))).toEqual([4, 2, 1, 2]);
+    expect(people(await funnelTotal("anyang", MARCH_1))).toEqual([3, 1, 1, 1]);
   });
 
   it("answers a period without anything with no lines and a total of zeros", async () => {

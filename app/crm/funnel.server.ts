@@ -71,7 +71,7 @@ export async function funnel(scope: SiteScope, range: ChannelRange): Promise<Fun
  * without one: their leads and people only, landings and taps are 0, channel_counts has no
  * campaign), with its total (landings and taps included): a page that shows both, or a period's
  * total beside its lines, reads each once (채널 성과 and the weekly report at a year of 100,000
- * leads, scripts/bench-crm.mjs). Each level is its own statement (levelSql), run side by side.
+ * leads, scripts/bench-crm.mjs): one read of the period's leads gives every level (funnelSql).
  * Without `campaigns`, byCampaign has no lines.
  */
 export async function funnelLevels(
@@ -123,18 +123,21 @@ export async function funnelLevels(
     row.telTaps += Number(c.tel_taps);
   }
 
-  // Each level its own statement, run side by side (PostgreSQL: each on its own connection).
-  const params = [scope, kstDayStartIso(range.from), kstDayStartIso(addDays(range.to, 1))];
-  const [perSource, perCampaign, [steps]] = await Promise.all([
-    db.all<LevelLine>(levelSql(["source"]), params),
-    campaigns ? db.all<LevelLine>(levelSql(["source", "campaign"]), params) : [],
-    db.all<StepCounts>(levelSql([]), params),
-  ]);
-  if (steps) addSteps(total, steps);
-  for (const l of perSource)
-    addSteps(lineOf(sourceRows, l.site_id, channelSource(l.source), null), l);
-  for (const l of perCampaign)
-    addSteps(lineOf(campaignRows, l.site_id, channelSource(l.source), l.campaign ?? ""), l);
+  const lines = await db.all<FunnelLine>(
+    funnelSql(campaigns ? ["source", "campaign"] : ["source"]),
+    [scope, kstDayStartIso(range.from), kstDayStartIso(addDays(range.to, 1))],
+  );
+  for (const l of lines) {
+    addSteps(total, l, l.depth <= DEPTH.person);
+    const source = channelSource(l.source ?? null);
+    addSteps(lineOf(sourceRows, l.site_id, source, null), l, l.depth <= DEPTH.source);
+    if (campaigns)
+      addSteps(
+        lineOf(campaignRows, l.site_id, source, l.campaign ?? ""),
+        l,
+        l.depth <= DEPTH.campaign,
+      );
+  }
 
   const order = <T extends FunnelRow>(rows: Map<string, T>) =>
     [...rows.values()].sort(
@@ -158,13 +161,13 @@ export async function funnelLevels(
  */
 export async function funnelTotal(scope: SiteScope, range: ChannelRange): Promise<FunnelFigures> {
   const db = await getDb();
-  const [counts, steps] = await Promise.all([
+  const [counts, lines] = await Promise.all([
     db.get<{ landings: number | null; tel_taps: number | null }>(
       `SELECT SUM(landings) AS landings, SUM(tel_taps) AS tel_taps FROM channel_counts
        WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND day >= $2 AND day <= $3`,
       [scope, range.from, range.to],
     ),
-    db.get<StepCounts>(levelSql([]), [
+    db.all<FunnelLine>(funnelSql([]), [
       scope,
       kstDayStartIso(range.from),
       kstDayStartIso(addDays(range.to, 1)),
@@ -173,43 +176,66 @@ export async function funnelTotal(scope: SiteScope, range: ChannelRange): Promis
   const total = noFunnelFigures();
   total.landings = Number(counts?.landings ?? 0);
   total.telTaps = Number(counts?.tel_taps ?? 0);
-  // SUM over no lines is NULL: a period without leads adds zeros.
-  if (steps) addSteps(total, steps);
+  for (const l of lines) addSteps(total, l, l.depth <= DEPTH.person);
   return total;
 }
 
-/** A line of one level: its complex, source and (per campaign) campaign, and its counts. */
-type LevelLine = StepCounts & { site_id: string; source: string | null; campaign?: string | null };
-
-/** What a level groups by, over the leads l. */
-const LEVEL_KEYS = { source: "LOWER(l.utm_source)", campaign: "COALESCE(l.utm_campaign, '')" };
+/** What the funnel groups by, over the leads l, in this order. */
+const FUNNEL_KEYS = { source: "LOWER(l.utm_source)", campaign: "COALESCE(l.utm_campaign, '')" };
 
 /**
- * One level of the funnel over the leads of the period ($1 scope, [$2, $3)), in one statement:
- * first a line per person (card) and key (source, or source and campaign; none for the total) with
- * its leads, then those lines with their card's calls, furthest step and validity, added up per
- * complex and key; with no key, one line for the whole scope. A person is a line once per key, so
- * each counts once per source, once per campaign, and once in the total. PostgreSQL reads
- * leads_site_customer_source alone, in the order of the grouping (migration 028). The levels are
- * separate statements, not one statement numbering each person's lines: on a year of 100,000 leads
- * (scripts/bench-crm.mjs) each takes 110–170 ms where the one statement took 250 ms per source and
- * 350 ms per campaign, and side by side they end sooner. LOWER puts "Naver" with "naver" in SQL
- * as channelSource does after (SQLite's LOWER folds ASCII only: a person under two spellings of a
- * non-ASCII source would count twice). A campaign is kept as written (ad_costs.campaign is the
- * platform's name). Leads not yet on a card make lines without a card (customer_id NULL, no person).
+ * Where a lead starts something new in funnelSql's order (`depth`): a person, a source of the
+ * person, a campaign of that source; or nothing (another lead of the same line).
  */
-function levelSql(keys: (keyof typeof LEVEL_KEYS)[]): string {
-  const inner = keys.map((k) => `, ${LEVEL_KEYS[k]} AS ${k}`).join("");
-  const grouping = keys.map((k) => `, ${LEVEL_KEYS[k]}`).join("");
-  const outer = keys.map((k) => `, g.${k}`).join("");
-  return `SELECT ${keys.length ? `g.site_id${outer}, ` : ""}${stepCounts}
-    FROM (SELECT l.site_id, l.customer_id${inner}, COUNT(*) AS leads,
-        SUM(CASE WHEN l.kind = 'phone' THEN 1 ELSE 0 END) AS phone_leads
+const DEPTH = { person: 0, source: 1, campaign: 2, none: 9 };
+
+/** A line of funnelSql: its complex, its keys, its depth, and its counts. */
+type FunnelLine = StepCounts & {
+  site_id: string;
+  source?: string | null;
+  campaign?: string | null;
+  depth: number;
+};
+
+/**
+ * The leads of the period ($1 scope, [$2, $3)) and their people, in one statement that reads the
+ * leads once. The leads of each complex are put in order of card and keys (source, then campaign:
+ * a prefix of FUNNEL_KEYS), and each lead gets its `depth` against the lead before it (LAG): 0 when
+ * it is a new card's first, 1 a new source's of the same card, 2 a new campaign's, 9 none. Its
+ * card's calls, furthest step and validity are joined, and the leads added up per complex, keys
+ * and depth. A person then counts once in the total on the lines of depth 0, once per source on
+ * those of depth ≤ 1 and once per campaign on those of depth ≤ 2 (funnelLevels adds them up); every
+ * lead counts on every line. No grouping per person before the join, and no statement per level:
+ * on a year of 100,000 leads (scripts/bench-crm.mjs) the three levels take about 200 ms, where a
+ * grouping per person and level took 110–170 ms per level. PostgreSQL reads
+ * leads_site_customer_source alone, in nearly this order (migration 028). LOWER puts "Naver" with
+ * "naver" in SQL as channelSource does after (SQLite's LOWER folds ASCII only: a person under two
+ * spellings of a non-ASCII source would count twice). A campaign is kept as written
+ * (ad_costs.campaign is the platform's name). Leads not yet on a card (customer_id NULL) count as
+ * leads and no person.
+ */
+function funnelSql(keys: (keyof typeof FUNNEL_KEYS)[]): string {
+  const exprs = keys.map((k) => FUNNEL_KEYS[k]);
+  const depth = [
+    `WHEN LAG(l.customer_id) OVER w IS DISTINCT FROM l.customer_id THEN ${DEPTH.person}`,
+    ...exprs.map((e, i) => `WHEN LAG(${e}) OVER w IS DISTINCT FROM ${e} THEN ${i + 1}`),
+  ].join(" ");
+  const columns = keys.map((k) => `, x.${k}`).join("");
+  return `SELECT x.site_id${columns}, x.depth, COUNT(*) AS leads,
+      SUM(CASE WHEN x.kind = 'phone' THEN 1 ELSE 0 END) AS phone_leads,
+      COUNT(x.customer_id) AS people,
+      SUM(CASE WHEN c.calls > 0 THEN 1 ELSE 0 END) AS called,
+      SUM(CASE WHEN c.stage >= ${STAGE.booked} THEN 1 ELSE 0 END) AS booked,
+      SUM(CASE WHEN c.stage >= ${STAGE.visited} THEN 1 ELSE 0 END) AS visited,
+      SUM(CASE WHEN c.stage >= ${STAGE.contracted} THEN 1 ELSE 0 END) AS contracted,
+      SUM(CASE WHEN ${VALID_CARD} THEN 1 ELSE 0 END) AS valid
+    FROM (SELECT l.site_id, l.customer_id, l.kind${keys.map((k) => `, ${FUNNEL_KEYS[k]} AS ${k}`).join("")},
+        CASE ${depth} ELSE ${DEPTH.none} END AS depth
       FROM leads l
       WHERE ($1 = '${ALL_SITES}' OR l.site_id = $1) AND l.created_at >= $2 AND l.created_at < $3
-      GROUP BY l.site_id, l.customer_id${grouping}) g
-    LEFT JOIN customers c ON c.site_id = g.site_id AND c.id = g.customer_id
-    ${keys.length ? `GROUP BY g.site_id${outer}` : ""}`;
+      WINDOW w AS (PARTITION BY l.site_id ORDER BY ${["l.customer_id", ...exprs].join(", ")})) x
+    LEFT JOIN customers c ON c.site_id = x.site_id AND c.id = x.customer_id
+    GROUP BY x.site_id${columns}, x.depth`;
 }
 
 /**
@@ -219,27 +245,17 @@ function levelSql(keys: (keyof typeof LEVEL_KEYS)[]): string {
  */
 const VALID_CARD = `c.status <> 'invalid'`;
 
-/**
- * The leads of a level's lines, and how many of their people (each line is a person once, or no
- * person: leads not on a card) reached each step, whenever.
- */
-const stepCounts = `SUM(g.leads) AS leads, SUM(g.phone_leads) AS phone_leads,
-  SUM(CASE WHEN g.customer_id IS NOT NULL THEN 1 ELSE 0 END) AS people,
-  SUM(CASE WHEN c.calls > 0 THEN 1 ELSE 0 END) AS called,
-  SUM(CASE WHEN c.stage >= ${STAGE.booked} THEN 1 ELSE 0 END) AS booked,
-  SUM(CASE WHEN c.stage >= ${STAGE.visited} THEN 1 ELSE 0 END) AS visited,
-  SUM(CASE WHEN c.stage >= ${STAGE.contracted} THEN 1 ELSE 0 END) AS contracted,
-  SUM(CASE WHEN ${VALID_CARD} THEN 1 ELSE 0 END) AS valid`;
-
-/** A line's counts (NULL where SUM saw no lines). */
+/** A line's counts. */
 type StepCounts = Record<
   "leads" | "phone_leads" | "people" | "called" | "booked" | "visited" | "contracted" | "valid",
   number | null
 >;
 
-function addSteps(f: FunnelFigures, c: StepCounts) {
+/** Adds a line's leads to a figure, and (`people`: it starts a person there) its people's steps. */
+function addSteps(f: FunnelFigures, c: StepCounts, people: boolean) {
   f.leads += Number(c.leads ?? 0);
   f.phoneLeads += Number(c.phone_leads ?? 0);
+  if (!people) return;
   f.people += Number(c.people ?? 0);
   f.called += Number(c.called ?? 0);
   f.booked += Number(c.booked ?? 0);
