@@ -210,8 +210,10 @@ async function main() {
           change: () =>
             postForm(app, cookie, "/admin/operations", {
               intent: "contact",
-              phone,
-              contactHours: "",
+              // The generated form's names (app/console/live-form.ts); a field it does not name
+              // reads as empty, which 운영 정보 takes as "back to the content's number".
+              "contact.phone": phone,
+              "contact.contactHours": "",
             }),
           shows: (html) => html.includes(phone) && !html.includes(gone),
         }),
