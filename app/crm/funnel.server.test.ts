@@ -22,10 +22,13 @@ const LATER = new Date("2026-03-20T01:00:00.000Z");
 const MARCH_1 = { from: "2026-03-01", to: "2026-03-01" };
 
 let messageSeq = 0;
-/** A lead of `phone` from the source's campaign (as the lead form sends the visit's first touch). */
+/**
+ * A lead of `phone` with the visit's first touch: a source alone (utm_source), or its fields
+ * (utm_source, utm_campaign), as the lead form sends them. Answers the person's card.
+ */
 async function lead(
   phone: string,
-  utmSource: string | null,
+  touch: string | null | Record<string, string>,
   { siteId = "anyang", now = NOW, slot = null as string | null } = {},
 ) {
   const form: LeadForm = {
@@ -37,7 +40,7 @@ async function lead(
     smsConsent: false,
     visitSlot: slot,
   };
-  const attribution = utmSource ? { utm_source: utmSource } : {};
+  const attribution = typeof touch === "string" ? { utm_source: touch } : (touch ?? {});
   const r = await createLead(
     requireSite(siteId),
     form,
@@ -46,26 +49,6 @@ async function lead(
   );
   expect(r.status).toBe("created");
   return card(phone, siteId);
-}
-
-/** An inquiry of `phone` on the complex, with the visit's first touch (utm_source, utm_campaign). */
-async function inquiry(siteId: string, phone: string, attribution: Record<string, string>) {
-  const form: LeadForm = {
-    kind: "inquiry",
-    name: "방문객",
-    phone,
-    message: `문의 ${messageSeq++}`,
-    privacyConsent: true,
-    smsConsent: false,
-    visitSlot: null,
-  };
-  const r = await createLead(
-    requireSite(siteId),
-    form,
-    { ip: "198.51.100.7", source: "/", attribution },
-    NOW,
-  );
-  expect(r.status).toBe("created");
 }
 
 async function card(phone: string, siteId = "anyang") {
@@ -248,7 +231,7 @@ describe.each(engines())("the funnel per source ($name)", (engine) => {
     const A = "010-5400-0001"; // naver spring and summer (twice), kakao spring: called, 방문 완료
     const B = "010-5400-0002"; // naver spring
     const byCampaign = (phone: string, source: string, campaign: string) =>
-      inquiry("anyang", phone, { utm_source: source, utm_campaign: campaign });
+      lead(phone, { utm_source: source, utm_campaign: campaign });
     await byCampaign(A, "naver", "spring");
     await byCampaign(A, "naver", "summer");
     await byCampaign(A, "naver", "summer");
@@ -281,10 +264,10 @@ describe.each(engines())("the funnel per source ($name)", (engine) => {
   it("counts a person once beside a lead without a source, spellings of one source, a lead without a campaign and another complex's card", async () => {
     setTestEnv({ LEADS_PHONE_RATE_LIMIT: "100" });
     const A = "010-5400-0011"; // no source, then Naver and naver (spring, and no campaign)
-    await inquiry("anyang", A, {});
-    await inquiry("anyang", A, { utm_source: "Naver", utm_campaign: "spring" });
-    await inquiry("anyang", A, { utm_source: "naver" });
-    await inquiry("suwon", A, { utm_source: "naver", utm_campaign: "spring" });
+    await lead(A, {});
+    await lead(A, { utm_source: "Naver", utm_campaign: "spring" });
+    await lead(A, { utm_source: "naver" });
+    await lead(A, { utm_source: "naver", utm_campaign: "spring" }, { siteId: "suwon" });
     await call(A);
 
     const levels = await funnelLevels(ALL_SITES, MARCH_1, { campaigns: true });
