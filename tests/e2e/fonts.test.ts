@@ -161,12 +161,25 @@ describe("in the browser (docs/decisions/025)", () => {
         page.on("request", (r) => {
           if (r.resourceType() === "font") fonts.push(new URL(r.url()).pathname);
         });
+        // Layout shifts, and what moved (named in a failure's message).
         await page.addInitScript(() => {
-          const w = window as unknown as { shifts: number };
+          const w = window as unknown as { shifts: number; moved: string[] };
           w.shifts = 0;
+          w.moved = [];
           new PerformanceObserver((list) => {
-            for (const e of list.getEntries())
-              w.shifts += (e as unknown as { value: number }).value;
+            for (const e of list.getEntries()) {
+              const shift = e as unknown as {
+                value: number;
+                sources?: { node?: Node | null }[];
+              };
+              w.shifts += shift.value;
+              for (const s of shift.sources ?? []) {
+                const el = s.node instanceof Element ? s.node : s.node?.parentElement;
+                w.moved.push(
+                  `${shift.value.toExponential(1)} ${el?.tagName ?? "?"}.${el?.className ?? ""}`,
+                );
+              }
+            }
           }).observe({ type: "layout-shift", buffered: true });
         });
         await page.goto(server.url + first);
@@ -186,6 +199,7 @@ describe("in the browser (docs/decisions/025)", () => {
               : 0,
             declared: [...document.fonts].some((f) => /Pretendard Subset/.test(f.family)),
             shifts: (window as unknown as { shifts: number }).shifts,
+            moved: (window as unknown as { moved: string[] }).moved,
           };
         });
         expect(fonts).toEqual([
@@ -194,7 +208,9 @@ describe("in the browser (docs/decisions/025)", () => {
         expect(firstPage.font).toBeGreaterThan(firstPage.hero);
         expect(firstPage.declared).toBe(false);
         expect((await drawnWith(page, "h1, h2")).some((f) => f.custom)).toBe(false);
-        expect(firstPage.shifts).toBe(0);
+        // Nothing moves that a person could see. CI once measured 0.000034 on /register at
+        // 390 px (a part of a pixel; 0.1 is "poor"): held below 0.001, with what moved named.
+        expect(firstPage.shifts, firstPage.moved.join(", ")).toBeLessThan(0.001);
 
         await page.goto(server.url + next);
         await hydrated(page);
