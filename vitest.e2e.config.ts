@@ -32,8 +32,9 @@ export default defineConfig({
     // Two files at a time, one per core. A browser file mostly waits (timers, animations, a
     // script held back, polls): home and leads took 134 s one after the other on 2026-12-05 for
     // 60 s of CPU, every process counted. Two at a time, home, leads, press and layout took 155 s
-    // against 215 s one at a time (each file a third longer, the pair a quarter shorter). On the
-    // slower machine of 2026-12-04 two at a time gained nothing; CI runs on the session's machine.
+    // against 215 s one at a time (each file a third longer, the four a quarter shorter). On the
+    // slower machine of 2026-12-04 two at a time gained nothing; CI runs on the session's machine
+    // (decision 057).
     fileParallelism: true,
     maxWorkers: 2,
     // One process runs a complex's files in turn, its modules (the content, the app's code) loaded

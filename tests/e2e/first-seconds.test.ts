@@ -1,5 +1,6 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { CHANNEL_PATH } from "~/channels/channels";
 import { kstDate } from "~/lib/korean-time";
 import { telHref } from "~/lib/phone";
 import { siteById } from "~/sites/registry.server";
@@ -38,6 +39,15 @@ async function slowVisitor(viewport: "phone" | "desktop") {
   const opened = await openPage(browser, viewport, { userAgent: PERSON_UA });
   await delayScripts(opened.page);
   return opened;
+}
+
+/** How many channel beacons (a landing, a phone tap) the page has sent so far. */
+function beaconsSent(page: Page): () => number {
+  let sent = 0;
+  page.on("request", (request) => {
+    if (new URL(request.url()).pathname === CHANNEL_PATH) sent++;
+  });
+  return () => sent;
 }
 
 /** What a visitor sees at once: within half a second, long before the page's script arrives. */
@@ -94,12 +104,16 @@ describe("a visit from an ad, before the page's script has arrived", () => {
       return row ? { landings: Number(row[2]), taps: Number(row[3]) } : { landings: 0, taps: 0 };
     };
 
-    // Six visitors land from the campaign and leave after a second.
+    // Six visitors land from the campaign and leave after a second. The landing's beacon leaves
+    // as the page goes; the browser is closed once it has (a closed test context cancels it, where
+    // a phone's browser sends it after the tab is gone).
     for (let i = 0; i < 6; i++) {
       const { context, page } = await slowVisitor("desktop");
+      const sent = beaconsSent(page);
       await land(page, `${server.url}/Brand/intro?utm_source=${source}`);
       await page.waitForTimeout(1000);
       await page.goto("about:blank");
+      await poll(sent).toBe(1);
       await context.close();
     }
     // Two more, on a phone, tap 전화 상담 0.3 s after landing (the phone app is not there).
@@ -111,11 +125,14 @@ describe("a visit from an ad, before the page's script has arrived", () => {
             e.preventDefault();
         }),
       );
+      const sent = beaconsSent(page);
       await land(page, `${server.url}/?utm_source=${source}`);
       await page.waitForTimeout(300);
       await page.locator(".bottom-bar-call").click();
       await page.waitForTimeout(300);
       await page.goto("about:blank");
+      // The tap's beacon and the landing's.
+      await poll(sent).toBe(2);
       await context.close();
     }
     await poll(count).toEqual({ landings: 8, taps: 2 });
