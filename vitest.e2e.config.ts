@@ -23,6 +23,26 @@ const perComplex = [
   "routes",
 ].map((name) => `tests/e2e/${name}.test.ts`);
 
+/**
+ * The files that time what a visitor sees in the first second (a layout before the stylesheets, a
+ * menu within 0.5 s, a beacon as the page goes, a font swap's layout shift): they run alone, after
+ * the others, each complex's in turn. Two at a time, each failed once under CI's load (decision 057).
+ */
+const alone = ["first-paint", "first-seconds", "fonts"].map((name) => `tests/e2e/${name}.test.ts`);
+
+/** A complex's project: its files two at a time, or (`one`) one at a time; groups run in turn. */
+const complex = (site: "anyang" | "suwon", files: string[], groupOrder: number, one = false) => ({
+  extends: true as const,
+  test: {
+    name: one ? `${site} alone` : site,
+    include: files,
+    exclude: one ? [] : alone,
+    env: { E2E_SITE: site },
+    sequence: { groupOrder },
+    ...(one ? { fileParallelism: false, maxWorkers: 1 } : {}),
+  },
+});
+
 export default defineConfig({
   plugins: [inlineScripts(), tsconfigPaths()],
   test: {
@@ -44,25 +64,15 @@ export default defineConfig({
     globalSetup: ["tests/setup/output-folder.ts"],
     setupFiles: ["tests/setup/fail-on-console-error.ts", "tests/setup/e2e-servers.ts"],
     projects: [
-      {
-        extends: true,
-        test: {
-          name: "anyang",
-          include: ["tests/e2e/**/*.test.ts"],
-          env: { E2E_SITE: "anyang" },
-          // Projects run side by side unless in groups: the reference complex's files first.
-          sequence: { groupOrder: 0 },
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: "suwon",
-          include: perComplex,
-          env: { E2E_SITE: "suwon" },
-          sequence: { groupOrder: 1 },
-        },
-      },
+      complex("anyang", ["tests/e2e/**/*.test.ts"], 0),
+      complex("suwon", perComplex, 1),
+      complex("anyang", alone, 2, true),
+      complex(
+        "suwon",
+        alone.filter((f) => perComplex.includes(f)),
+        3,
+        true,
+      ),
     ],
   },
 });
