@@ -286,13 +286,27 @@ function seedStatements(now, passwordHash) {
 export async function seed(url, now) {
   const { hashPassword } = await tsImport("../app/auth/password.server.ts", import.meta.url);
   const passwordHash = await hashPassword(CONSULTANT_PASSWORD);
+  const { costRollupStatements } = await tsImport(
+    "../app/channels/ad-costs.server.ts",
+    import.meta.url,
+  );
+  // The costs' sums (migration 030), as an import makes them, before VACUUM ANALYZE.
+  const rollups = AD_SOURCES.flatMap((source) =>
+    costRollupStatements(SITE, source, "0000-01-01", "9999-12-31").map(([sql, params]) => [
+      "ad costs",
+      sql,
+      params,
+    ]),
+  );
+  const statements = seedStatements(now, passwordHash);
+  statements.splice(statements.length - 1, 0, ...rollups);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   const steps = {};
   try {
-    for (const [step, sql] of seedStatements(now, passwordHash)) {
+    for (const [step, sql, params] of statements) {
       const started = performance.now();
-      await client.query(sql);
+      await client.query(sql, params);
       steps[step] = Number(((steps[step] ?? 0) + (performance.now() - started) / 1000).toFixed(1));
     }
     const { rows } = await client.query(

@@ -68,6 +68,19 @@ async function seed(db) {
        1000 + g % 7, 'i' || (g % ${COMPLEXES}), 1, 'bench'
      FROM generate_series(1, 1000000) g`,
   );
+  // The costs' sums (migration 030), as an import makes them.
+  const { costRollupStatements } = await tsImport(
+    "../app/channels/ad-costs.server.ts",
+    import.meta.url,
+  );
+  for (let g = 0; g < COMPLEXES; g++)
+    for (const [sql, params] of costRollupStatements(
+      `site-${g}`,
+      "naver",
+      "0000-01-01",
+      "9999-12-31",
+    ))
+      await db.run(sql, params);
   await db.run("VACUUM ANALYZE");
 }
 

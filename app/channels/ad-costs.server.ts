@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import { getDb, type Queryable } from "~/db/db.server";
 import { channelSource, NO_SOURCE, OTHER_SOURCES } from "~/channels/channels";
 import type { CostRow, Platform } from "~/channels/ad-cost/cost-rows";
+import { compareKo } from "~/lib/korean-order";
 
 /** The report formats an import can come from (ad_cost_imports.platform): a parsed file's, or typed in. */
 type AdPlatform = Platform | "manual";
@@ -70,9 +71,7 @@ function summarize(rows: readonly CostRow[]) {
     totalWon,
     days: sortedDays,
     daysByCampaign: new Map(
-      [...daysByCampaign]
-        .sort(([a], [b]) => a.localeCompare(b, "ko"))
-        .map(([c, d]) => [c, [...d].sort()]),
+      [...daysByCampaign].sort(([a], [b]) => compareKo(a, b)).map(([c, d]) => [c, [...d].sort()]),
     ),
   };
 }
@@ -221,6 +220,7 @@ export async function importCosts(input: {
       replaced,
       importId,
     ]);
+    await refreshCostRollups(tx, siteId, source, s.days[0]!, s.days[s.days.length - 1]!);
     return { ok: true, importId, inserted: rows.length, replaced } as const;
   });
 }
@@ -279,8 +279,8 @@ export async function costsByDay(
     .sort(
       (a, b) =>
         a.day.localeCompare(b.day) ||
-        a.source.localeCompare(b.source, "ko") ||
-        a.campaign.localeCompare(b.campaign, "ko"),
+        compareKo(a.source, b.source) ||
+        compareKo(a.campaign, b.campaign),
     );
 }
 
@@ -297,7 +297,7 @@ export async function costsBySite(
   if (siteIds.length === 0) return new Map();
   const db = await getDb();
   const rows = await db.all<{ site_id: string; cost_won: number | string }>(
-    `SELECT site_id, SUM(cost_won) AS cost_won FROM ad_costs
+    `SELECT site_id, SUM(cost_won) AS cost_won FROM ad_cost_days
      WHERE site_id IN (${placeholders(3, siteIds.length)}) AND day >= $1 AND day <= $2
      GROUP BY site_id`,
     [fromDay, toDay, ...siteIds],
@@ -309,11 +309,70 @@ export async function costsBySite(
 export async function deleteImport(siteId: string, importId: string): Promise<boolean> {
   const db = await getDb();
   return db.transaction(async (tx) => {
+    const made = await tx.get<{ source: string; first_day: string; last_day: string }>(
+      "SELECT source, first_day, last_day FROM ad_cost_imports WHERE site_id = $1 AND id = $2",
+      [siteId, importId],
+    );
+    if (!made) return false;
     await tx.run("DELETE FROM ad_costs WHERE site_id = $1 AND import_id = $2", [siteId, importId]);
-    const { changes } = await tx.run("DELETE FROM ad_cost_imports WHERE site_id = $1 AND id = $2", [
-      siteId,
-      importId,
-    ]);
-    return changes > 0;
+    await tx.run("DELETE FROM ad_cost_imports WHERE site_id = $1 AND id = $2", [siteId, importId]);
+    await refreshCostRollups(tx, siteId, made.source, made.first_day, made.last_day);
+    return true;
   });
+}
+
+/**
+ * The statements that make the sums of ad_costs (migration 030) of the complex and source from
+ * `firstDay` to `lastDay` (Korean dates) again from its rows: per day (ad_cost_days), and per
+ * month and campaign for every month those days touch (ad_cost_months). Run in the transaction
+ * that changed the rows (refreshCostRollups); a test or bench that writes ad_costs by SQL runs them
+ * too.
+ */
+export function costRollupStatements(
+  siteId: string,
+  source: string,
+  firstDay: string,
+  lastDay: string,
+): [sql: string, params: unknown[]][] {
+  const days = [siteId, source, firstDay, lastDay];
+  // A month's last day is at most "-31", and text order is date order.
+  const months = [siteId, source, `${firstDay.slice(0, 7)}-01`, `${lastDay.slice(0, 7)}-31`];
+  return [
+    [
+      "DELETE FROM ad_cost_days WHERE site_id = $1 AND source = $2 AND day >= $3 AND day <= $4",
+      days,
+    ],
+    [
+      `INSERT INTO ad_cost_days (site_id, day, source, impressions, clicks, cost_won)
+       SELECT site_id, day, source, SUM(impressions), SUM(clicks), SUM(cost_won) FROM ad_costs
+       WHERE site_id = $1 AND source = $2 AND day >= $3 AND day <= $4
+       GROUP BY site_id, day, source`,
+      days,
+    ],
+    [
+      `DELETE FROM ad_cost_months WHERE site_id = $1 AND source = $2
+         AND month >= SUBSTR($3, 1, 7) AND month <= SUBSTR($4, 1, 7)`,
+      months,
+    ],
+    [
+      `INSERT INTO ad_cost_months (site_id, month, source, campaign, impressions, clicks, cost_won)
+       SELECT site_id, SUBSTR(day, 1, 7), source, campaign, SUM(impressions), SUM(clicks),
+         SUM(cost_won) FROM ad_costs
+       WHERE site_id = $1 AND source = $2 AND day >= $3 AND day <= $4
+       GROUP BY site_id, SUBSTR(day, 1, 7), source, campaign`,
+      months,
+    ],
+  ];
+}
+
+/** Makes the sums of the complex's costs of `source` from `firstDay` to `lastDay` again. */
+async function refreshCostRollups(
+  tx: Queryable,
+  siteId: string,
+  source: string,
+  firstDay: string,
+  lastDay: string,
+) {
+  for (const [sql, params] of costRollupStatements(siteId, source, firstDay, lastDay))
+    await tx.run(sql, params);
 }

@@ -19,6 +19,7 @@ import {
 } from "~/channels/channels";
 import { kstDate, kstDayKeySql, kstDayOfKey, kstDayStartIso } from "~/lib/korean-time";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
+import { compareKo } from "~/lib/korean-order";
 
 /** Most distinct sources a complex counts in a day; later ones are counted under OTHER_SOURCES. */
 export const SOURCES_PER_DAY_MAX = 200;
@@ -64,7 +65,7 @@ export const bySource = (a: { source: string }, b: { source: string }) =>
   Number(a.source === NO_SOURCE || a.source === OTHER_SOURCES) -
     Number(b.source === NO_SOURCE || b.source === OTHER_SOURCES) ||
   Number(a.source === OTHER_SOURCES) - Number(b.source === OTHER_SOURCES) ||
-  a.source.localeCompare(b.source, "ko");
+  compareKo(a.source, b.source);
 
 /**
  * The report of the scope (a complex, or ALL_SITES) over the range's Korean days: a row per
@@ -84,39 +85,34 @@ export async function channelReport(scope: SiteScope, range: ChannelRange): Prom
     return row;
   };
 
-  const counts = await db.all<{
-    site_id: string;
-    day: string;
-    source: string;
-    landings: number;
-    tel_taps: number;
-  }>(
-    `SELECT site_id, day, source, landings, tel_taps FROM channel_counts
-     WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND day >= $2 AND day <= $3`,
-    [scope, range.from, range.to],
-  );
+  // Read at once. Leads per UTC date and half (kstDayKeySql, portable SQL on both engines): each
+  // falls in one Korean day.
+  const [counts, leads] = await Promise.all([
+    db.all<{ site_id: string; day: string; source: string; landings: number; tel_taps: number }>(
+      `SELECT site_id, day, source, landings, tel_taps FROM channel_counts
+       WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND day >= $2 AND day <= $3`,
+      [scope, range.from, range.to],
+    ),
+    db.all<{
+      site_id: string;
+      utm_source: string | null;
+      day_key: string;
+      leads: number;
+      visits: number;
+    }>(
+      `SELECT site_id, utm_source, ${kstDayKeySql("created_at")} AS day_key, COUNT(*) AS leads,
+         SUM(CASE WHEN visit_at IS NOT NULL AND visit_cancelled_at IS NULL THEN 1 ELSE 0 END) AS visits
+       FROM leads
+       WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND created_at >= $2 AND created_at < $3
+       GROUP BY site_id, utm_source, day_key`,
+      [scope, kstDayStartIso(range.from), kstDayStartIso(addDays(range.to, 1))],
+    ),
+  ]);
   for (const c of counts) {
     const row = rowOf(c.site_id, c.day, c.source);
     row.landings += Number(c.landings);
     row.telTaps += Number(c.tel_taps);
   }
-
-  // Leads per UTC date and half (kstDayKeySql, portable SQL on both engines): each falls in one
-  // Korean day.
-  const leads = await db.all<{
-    site_id: string;
-    utm_source: string | null;
-    day_key: string;
-    leads: number;
-    visits: number;
-  }>(
-    `SELECT site_id, utm_source, ${kstDayKeySql("created_at")} AS day_key, COUNT(*) AS leads,
-       SUM(CASE WHEN visit_at IS NOT NULL AND visit_cancelled_at IS NULL THEN 1 ELSE 0 END) AS visits
-     FROM leads
-     WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND created_at >= $2 AND created_at < $3
-     GROUP BY site_id, utm_source, day_key`,
-    [scope, kstDayStartIso(range.from), kstDayStartIso(addDays(range.to, 1))],
-  );
   for (const l of leads) {
     const row = rowOf(l.site_id, kstDayOfKey(l.day_key), channelSource(l.utm_source));
     row.leads += Number(l.leads);

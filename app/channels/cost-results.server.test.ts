@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { countChannel } from "~/channels/channel-counts.server";
-import { importCosts } from "~/channels/ad-costs.server";
+import { deleteImport, importCosts } from "~/channels/ad-costs.server";
 import type { CostRow } from "~/channels/ad-cost/cost-rows";
 import { getDb } from "~/db/db.server";
 import { engines, setTestEnv, useTestDb } from "~/db/test-support";
@@ -310,5 +310,91 @@ describe.each(engines())("cost per result ($name)", (engine) => {
     expect(lines.at(-2)).toBe(
       "2026-03-02~2026-03-08,합계,,816667,4000,200,15,0,8,6,2,2,1,102083,136111,408334,816667",
     );
+  });
+
+  it("adds up a long period from whole months and the days around them, as the rows say, after a file replaces days and one is removed", async () => {
+    // Every day from 25 January to 5 April 2026 in two campaigns; the amounts differ by day.
+    const days: string[] = [];
+    for (let d = new Date("2026-01-25T00:00:00Z"); d <= new Date("2026-04-05T00:00:00Z"); ) {
+      days.push(d.toISOString().slice(0, 10));
+      d.setUTCDate(d.getUTCDate() + 1);
+    }
+    const rows = (campaign: string, base: number) =>
+      days.map((day, i) => ({
+        ...cost(i + 2, day, campaign, base + i * 7),
+        clicks: i % 3 ? 5 : null,
+      }));
+    await importFile("naver", [...rows("brand", 10_000), ...rows("region", 20_000)]);
+    // A later file says other amounts for 27 February to 2 March of brand: they replace those days.
+    await importFile("naver", [
+      cost(2, "2026-02-27", "brand", 1),
+      cost(3, "2026-02-28", "brand", 2),
+      cost(4, "2026-03-01", "brand", 3),
+      cost(5, "2026-03-02", "brand", 4),
+    ]);
+    // kakao's file is imported, then removed.
+    const kakao = await importCosts({
+      siteId: "anyang",
+      source: "kakao",
+      platform: "kakao-moment",
+      fileName: "kakao.csv",
+      fileSha256: "b".repeat(64),
+      rows: [cost(2, "2026-02-10", "open_day", 70_000), cost(3, "2026-03-10", "open_day", 1)],
+      by: "agency@example.com",
+    });
+    if (!kakao.ok) throw new Error(kakao.message);
+    await importFile("daangn", [cost(2, "2026-03-10", "local", 5_000)]);
+    expect(await deleteImport("anyang", kakao.importId)).toBe(true);
+
+    const db = await getDb();
+    for (const range of [
+      { from: "2026-01-20", to: "2026-04-30" },
+      { from: "2026-02-01", to: "2026-03-31" },
+      { from: "2026-02-02", to: "2026-03-30" },
+      { from: "2026-02-10", to: "2026-02-12" },
+      { from: "2026-03-31", to: "2026-04-01" },
+      { from: "2026-02-01", to: "2026-02-28" },
+    ]) {
+      const expected = await db.all<{
+        source: string;
+        campaign: string;
+        cost_won: number;
+        clicks: number | null;
+      }>(
+        `SELECT source, campaign, SUM(cost_won) AS cost_won, SUM(clicks) AS clicks FROM ad_costs
+         WHERE site_id = 'anyang' AND day >= $1 AND day <= $2 GROUP BY source, campaign
+         ORDER BY source, campaign`,
+        [range.from, range.to],
+      );
+      const byCampaign = await costResults("anyang", range, "campaign");
+      expect(
+        byCampaign.rows.map((r) => [r.source, r.campaign, r.costWon, r.clicks]),
+        `${range.from}~${range.to}`,
+      ).toEqual(
+        expected.map((e) => [
+          e.source,
+          e.campaign,
+          Number(e.cost_won),
+          e.clicks === null ? null : Number(e.clicks),
+        ]),
+      );
+      const total = expected.reduce((n, e) => n + Number(e.cost_won), 0);
+      expect(byCampaign.total.costWon).toBe(total);
+      expect((await costResults("anyang", range, "source")).total.costWon).toBe(total);
+      expect((await costTotal("anyang", range)).costWon).toBe(total);
+      const daily = await adCostDays("anyang", range);
+      expect(daily.reduce((n, d) => n + d.costWon, 0)).toBe(total);
+    }
+    // The replaced days count the later file's amounts; the removed file counts nowhere.
+    const week = await costResults("anyang", { from: "2026-02-27", to: "2026-03-02" }, "campaign");
+    expect(week.rows.map((r) => [r.source, r.campaign, r.costWon])).toEqual([
+      ["naver", "brand", 10],
+      ["naver", "region", 4 * 20_000 + (33 + 34 + 35 + 36) * 7],
+    ]);
+    expect(
+      (await costResults("anyang", { from: "2026-02-01", to: "2026-03-31" }, "source")).rows.map(
+        (r) => r.source,
+      ),
+    ).toEqual(["daangn", "naver"]);
   });
 });

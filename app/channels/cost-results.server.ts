@@ -9,7 +9,7 @@ import { bySource, channelReport, type ChannelReport } from "~/channels/channel-
 import { manualCostLines } from "~/channels/manual-costs.server";
 import { getDb } from "~/db/db.server";
 import { SITE_COLUMN, toCsv } from "~/http/csv.server";
-import { channelSourceLabel, rangeDayList, type ChannelRange } from "~/channels/channels";
+import { addDays, channelSourceLabel, rangeDayList, type ChannelRange } from "~/channels/channels";
 import {
   campaignLabel,
   COST_COLUMNS,
@@ -23,6 +23,7 @@ import { funnelLevels, funnelTotal, noFunnelFigures, type FunnelLevels } from "~
 import { FUNNEL_TOTAL, type FunnelFigures } from "~/crm/funnel";
 import { mondayOf } from "~/lib/korean-time";
 import { ALL_SITES, type SiteScope } from "~/lib/sites";
+import { compareKo } from "~/lib/korean-order";
 
 export { previousRange } from "~/channels/channels";
 export { unitCosts } from "~/channels/cost-results";
@@ -38,7 +39,7 @@ function addCost(into: Costs, c: Costs) {
   into.clicks = addCount(into.clicks, c.clicks);
 }
 /** A summed count as a number (NULL: none of the rows had it). */
-const count = (n: number | null) => (n === null ? null : Number(n));
+const count = (n: number | string | null) => (n === null ? null : Number(n));
 
 function fromFunnel(f: FunnelFigures, perCampaign: boolean): CostFigures {
   return {
@@ -101,7 +102,7 @@ export async function costResults(
     (a, b) =>
       a.siteId.localeCompare(b.siteId) ||
       bySource(a, b) ||
-      (a.campaign ?? "").localeCompare(b.campaign ?? "", "ko"),
+      compareKo(a.campaign ?? "", b.campaign ?? ""),
   );
   const total = fromFunnel(report.total, false);
   for (const r of lines) addCost(total, r);
@@ -133,72 +134,106 @@ type CostLine = {
   clicks: number | null;
 };
 
-/** The imported costs of the scope over the range, per complex, source and (`perCampaign`) campaign. */
+/** A row of summed costs as the engines return it (a BIGINT sum may come as text). */
+type SumRow = {
+  site_id: string;
+  source: string;
+  campaign?: string;
+  impressions: number | string | null;
+  clicks: number | string | null;
+  cost_won: number | string;
+};
+
+const costLine = (r: SumRow): CostLine => ({
+  siteId: r.site_id,
+  source: r.source,
+  campaign: r.campaign ?? "",
+  costWon: Number(r.cost_won),
+  impressions: count(r.impressions),
+  clicks: count(r.clicks),
+});
+
+/**
+ * The imported costs of the scope over the range, per complex, source and (`perCampaign`)
+ * campaign, from their sums (migration 030): per source from the days' (ad_cost_days); per campaign
+ * from the months the range holds whole (ad_cost_months), and the days of its partial months from
+ * the rows themselves (ad_costs).
+ */
 async function adCostSums(
   scope: SiteScope,
   range: ChannelRange,
   perCampaign: boolean,
 ): Promise<CostLine[]> {
   const db = await getDb();
-  const campaign = perCampaign ? ", campaign" : "";
-  const rows = await db.all<{
-    site_id: string;
-    source: string;
-    campaign?: string;
-    impressions: number | null;
-    clicks: number | null;
-    cost_won: number;
-  }>(
-    `SELECT site_id, source${campaign}, SUM(impressions) AS impressions, SUM(clicks) AS clicks,
+  if (!perCampaign) {
+    const rows = await db.all<SumRow>(
+      `SELECT site_id, source, SUM(impressions) AS impressions, SUM(clicks) AS clicks,
+         SUM(cost_won) AS cost_won
+       FROM ad_cost_days
+       WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND day >= $2 AND day <= $3
+       GROUP BY site_id, source`,
+      [scope, range.from, range.to],
+    );
+    return rows.map(costLine);
+  }
+  const { firstMonth, lastMonth } = wholeMonths(range);
+  const rows = await db.all<SumRow>(
+    `SELECT site_id, source, campaign, SUM(impressions) AS impressions, SUM(clicks) AS clicks,
        SUM(cost_won) AS cost_won
-     FROM ad_costs
-     WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND day >= $2 AND day <= $3
-     GROUP BY site_id, source${campaign}`,
-    [scope, range.from, range.to],
+     FROM (
+       SELECT site_id, source, campaign, impressions, clicks, cost_won FROM ad_cost_months
+       WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND month >= $4 AND month <= $5
+       UNION ALL
+       SELECT site_id, source, campaign, impressions, clicks, cost_won FROM ad_costs
+       WHERE ($1 = '${ALL_SITES}' OR site_id = $1)
+         AND ((day >= $2 AND day <= $3 AND day < $6) OR (day >= $2 AND day <= $3 AND day > $7))
+     ) c
+     GROUP BY site_id, source, campaign`,
+    [scope, range.from, range.to, firstMonth, lastMonth, `${firstMonth}-01`, `${lastMonth}-31`],
   );
-  return rows.map((r) => ({
-    siteId: r.site_id,
-    source: r.source,
-    campaign: r.campaign ?? "",
-    costWon: Number(r.cost_won),
-    impressions: count(r.impressions),
-    clicks: count(r.clicks),
-  }));
+  return rows.map(costLine);
+}
+
+/**
+ * The months ("2026-03") the range holds from their first day to their last, from `firstMonth` to
+ * `lastMonth`; none when firstMonth is after lastMonth (then every day of the range is outside them:
+ * before firstMonth's first day or after lastMonth's "31st").
+ */
+export function wholeMonths(range: ChannelRange): { firstMonth: string; lastMonth: string } {
+  const month = (day: string) => day.slice(0, 7);
+  const firstMonth = range.from.endsWith("-01")
+    ? month(range.from)
+    : month(addMonths(range.from, 1));
+  const lastMonth =
+    month(addDays(range.to, 1)) !== month(range.to)
+      ? month(range.to)
+      : month(addMonths(range.to, -1));
+  return { firstMonth, lastMonth };
+}
+
+/** The day `months` months from `day`'s month, its first ("2026-03-15", 1 → "2026-04-01"). */
+function addMonths(day: string, months: number): string {
+  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.toISOString().slice(0, 10);
 }
 
 /** The imported costs of a complex, Korean day and source. */
 export type AdCostDay = CostLine & { day: string };
 
 /**
- * The imported costs of the scope over the range per complex, Korean day and source: the chart's,
- * and, added up, the lines per source (perSource), so that 채널 성과 reads ad_costs once per source.
+ * The imported costs of the scope over the range per complex, Korean day and source (their sums,
+ * ad_cost_days): the chart's, and, added up, the lines per source (perSource).
  */
 export async function adCostDays(scope: SiteScope, range: ChannelRange): Promise<AdCostDay[]> {
   const db = await getDb();
-  const rows = await db.all<{
-    site_id: string;
-    day: string;
-    source: string;
-    impressions: number | null;
-    clicks: number | null;
-    cost_won: number;
-  }>(
-    `SELECT site_id, day, source, SUM(impressions) AS impressions, SUM(clicks) AS clicks,
-       SUM(cost_won) AS cost_won
-     FROM ad_costs
-     WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND day >= $2 AND day <= $3
-     GROUP BY site_id, day, source`,
+  const rows = await db.all<SumRow & { day: string }>(
+    `SELECT site_id, day, source, impressions, clicks, cost_won
+     FROM ad_cost_days
+     WHERE ($1 = '${ALL_SITES}' OR site_id = $1) AND day >= $2 AND day <= $3`,
     [scope, range.from, range.to],
   );
-  return rows.map((r) => ({
-    siteId: r.site_id,
-    day: r.day,
-    source: r.source,
-    campaign: "",
-    costWon: Number(r.cost_won),
-    impressions: count(r.impressions),
-    clicks: count(r.clicks),
-  }));
+  return rows.map((r) => ({ ...costLine(r), day: r.day }));
 }
 
 /** The days' costs added up per complex and source (as adCostSums without campaigns). */

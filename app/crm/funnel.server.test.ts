@@ -11,7 +11,7 @@ import { ALL_SITES } from "~/lib/sites";
 import { upsertAdmin } from "~/auth/admin.server";
 import { logCall, type Viewer } from "./calls.server";
 import { setStatus } from "./customers.server";
-import { funnel, funnelCsv, funnelLevels, funnelTotal } from "./funnel.server";
+import { funnel, funnelCsv, funnelLevels, funnelTotal, middleCard } from "./funnel.server";
 import { requireSite } from "~/sites/registry.server";
 
 // Sunday 1 March 2026 in Korea (10:00 KST), the day before, and the next day's first minute.
@@ -289,6 +289,45 @@ describe.each(engines())("the funnel per source ($name)", (engine) => {
     expect(people(levels.bySource.total)).toEqual([4, 2, 1, 2]);
     expect(people(await funnelTotal(ALL_SITES, MARCH_1))).toEqual([4, 2, 1, 2]);
     expect(people(await funnelTotal("anyang", MARCH_1))).toEqual([3, 1, 1, 1]);
+  });
+
+  it("adds up the same lines when PostgreSQL reads the leads of half the cards in each of two statements", async () => {
+    setTestEnv({ LEADS_PHONE_RATE_LIMIT: "1000", LEADS_RATE_LIMIT: "1000" });
+    // A period longer than a month: read in halves once there are statistics.
+    const QUARTER = { from: "2026-01-01", to: "2026-03-31" };
+    const db = await getDb();
+    // The statistics come from this test's ANALYZE alone, not from autovacuum meanwhile.
+    if (engine.name === "postgres")
+      await db.run("ALTER TABLE leads SET (autovacuum_enabled = false)");
+    // 150 people (a histogram of card ids needs more than 100), some twice, some called.
+    for (let i = 0; i < 150; i++) {
+      const phone = `010-5500-${1000 + i}`;
+      await lead(phone, {
+        utm_source: ["naver", "kakao", "Naver"][i % 3]!,
+        utm_campaign: `c${i % 2}`,
+      });
+      if (i % 4 === 0) await lead(phone, { utm_source: "naver", utm_campaign: "c1" });
+      if (i % 10 === 0) await call(phone);
+    }
+    // No statistics yet: one statement.
+    expect(await middleCard(db)).toBeNull();
+    const whole = await funnelLevels("anyang", QUARTER, { campaigns: true });
+    expect(whole.bySource.total.people).toBe(150);
+    expect(whole.bySource.total.leads).toBe(188);
+
+    await db.run("ANALYZE leads");
+    const middle = await middleCard(db);
+    if (engine.name === "sqlite") expect(middle).toBeNull();
+    else {
+      // Each half holds about half the cards.
+      const below = await db.get<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM customers WHERE site_id = 'anyang' AND id < $1",
+        [middle],
+      );
+      expect(below!.n).toBeGreaterThan(40);
+      expect(below!.n).toBeLessThan(110);
+    }
+    expect(await funnelLevels("anyang", QUARTER, { campaigns: true })).toEqual(whole);
   });
 
   it("answers a period without anything with no lines and a total of zeros", async () => {

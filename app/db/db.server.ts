@@ -224,6 +224,15 @@ function createPostgres(opts: Extract<DbOptions, { dialect: "postgres" }>): Db {
     connectionTimeoutMillis: 5_000,
     ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
   });
+  // No parallel workers (decision 058): a page's statements already run side by side, one per
+  // connection, and several requests at once; workers only take the same cores from them (채널 성과
+  // over a year, scripts/bench-crm.mjs: p95 421 → 296 ms). Sent as the connection's first query,
+  // not as a startup option, which connection poolers such as PgBouncer refuse.
+  pool.on("connect", (client) => {
+    client
+      .query("SET max_parallel_workers_per_gather = 0")
+      .catch((error: Error) => console.warn(`[db] PostgreSQL 설정 실패: ${error.message}`));
+  });
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => console.warn(`[db] PostgreSQL 연결 오류: ${error.message}`));
 

@@ -281,6 +281,8 @@ const EXPECTED: Record<string, string[]> = {
     "file_row",
     "created_at",
   ],
+  ad_cost_days: ["site_id", "day", "source", "impressions", "clicks", "cost_won"],
+  ad_cost_months: ["site_id", "month", "source", "campaign", "impressions", "clicks", "cost_won"],
   manual_costs: [
     "id",
     "site_id",

@@ -17,6 +17,7 @@ import {
 } from "~/channels/cost-results";
 import { channelSourceLabel } from "~/channels/channels";
 import { addDays, formatKoreanDay, kstDate, mondayOf } from "~/lib/korean-time";
+import { compareKo } from "~/lib/korean-order";
 
 /** The client's page: /r/<token> (app/reports/report-links.server.ts). */
 export const REPORT_LINK_PATH = "/r";
@@ -138,7 +139,7 @@ export function costliestCampaigns(
         (a, b) =>
           b.figures.costWon - a.figures.costWon ||
           b.figures.leads - a.figures.leads ||
-          a.label.localeCompare(b.label, "ko"),
+          compareKo(a.label, b.label),
       )
       .slice(0, shown),
   );
@@ -176,7 +177,7 @@ export function rankCampaigns(
         ? []
         : [{ label: lineLabel(r), validCost: cost, validLeads: r.validLeads, costWon: r.costWon }];
     })
-    .sort((a, b) => a.validCost - b.validCost || a.label.localeCompare(b.label, "ko"));
+    .sort((a, b) => a.validCost - b.validCost || compareKo(a.label, b.label));
   const best = ranked.slice(0, Math.min(3, Math.ceil(ranked.length / 2)));
   const worst = ranked
     .slice(best.length)

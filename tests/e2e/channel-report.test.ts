@@ -1,6 +1,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { addDays } from "~/channels/channels";
+import { costRollupStatements } from "~/channels/ad-costs.server";
 import { formatKoreanDay, kstDate } from "~/lib/korean-time";
 import { RESULT_MESSAGES } from "~/leads/lead-form";
 import { ADMIN_ENV, PERSON_UA, poll, signInVia } from "./support/admin";
@@ -101,6 +102,8 @@ async function storeCost(source: string, campaign: string, day: string, costWon:
        VALUES ($1, 'anyang', $2, $3, $4, 2000, 80, $5, $6, 2, $7)`,
       [randomUUID(), day, source, campaign, costWon, importId, at],
     ],
+    // The sums 채널 성과 reads, as an import makes them.
+    ...costRollupStatements("anyang", source, day, day),
   ];
   if (server.env.DATABASE_URL) {
     const client = new pg.Client({ connectionString: server.env.DATABASE_URL });

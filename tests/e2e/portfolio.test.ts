@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import type { Db } from "~/db/db.server";
+import { costRollupStatements } from "~/channels/ad-costs.server";
 import { kstDate } from "~/lib/korean-time";
 import { siteById } from "~/sites/registry.server";
 import { seriousA11yViolations } from "./support/a11y";
@@ -82,6 +83,9 @@ async function seed(db: Db) {
      VALUES ($1, $2, $3, 'naver', '분양', '', 1000, 50, 90000, $4, 2, $5)`,
     [randomUUID(), FIRST, today, importId, now],
   );
+  // The sums the portfolio reads, as an import makes them.
+  for (const [sql, params] of costRollupStatements(FIRST, "naver", today, today))
+    await db.run(sql, params);
 }
 
 const portfolio = (page: Page) => page.getByRole("region", { name: "단지 현황" });
