@@ -199,7 +199,7 @@ async function adCostSums(
  * `lastMonth`; none when firstMonth is after lastMonth (then every day of the range is outside them:
  * before firstMonth's first day or after lastMonth's "31st").
  */
-export function wholeMonths(range: ChannelRange): { firstMonth: string; lastMonth: string } {
+function wholeMonths(range: ChannelRange): { firstMonth: string; lastMonth: string } {
   const month = (day: string) => day.slice(0, 7);
   const firstMonth = range.from.endsWith("-01")
     ? month(range.from)
