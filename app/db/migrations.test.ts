@@ -132,6 +132,66 @@ describe.each(engines())("database ($name)", (engine) => {
     }
   });
 
+  it("sums the cost rows stored before migration 030 per day and source, and per month and campaign", async () => {
+    const before = loadMigrations().filter((m) => m.version < 30);
+    const { db, destroy } = await freshDb(engine, before);
+    try {
+      const at = "2026-03-01T01:00:00.000Z";
+      await db.run(
+        `INSERT INTO ad_cost_imports (id, site_id, source, platform, file_name, file_sha256,
+           row_count, total_won, first_day, last_day, imported_by, imported_at)
+         VALUES ('i1', 'anyang', 'naver', 'naver-search', 'n.csv', $1, 4, 0, '2026-01-31',
+           '2026-02-01', 'a@example.com', $2)`,
+        ["a".repeat(64), at],
+      );
+      const row = (id: string, day: string, campaign: string, group: string, won: number) =>
+        db.run(
+          `INSERT INTO ad_costs (id, site_id, day, source, campaign, ad_group, impressions, clicks,
+             cost_won, import_id, file_row, created_at)
+           VALUES ($1, 'anyang', $2, 'naver', $3, $4, $5, NULL, $6, 'i1', 2, $7)`,
+          [id, day, campaign, group, won / 10, won, at],
+        );
+      await row("c1", "2026-01-31", "brand", "a", 1_000);
+      await row("c2", "2026-01-31", "brand", "b", 2_000);
+      await row("c3", "2026-02-01", "brand", "a", 4_000);
+      await row("c4", "2026-02-01", "region", "a", 8_000);
+      await migrate(db);
+      expect(
+        await db.all(
+          "SELECT site_id, day, source, impressions, clicks, cost_won FROM ad_cost_days ORDER BY day",
+        ),
+      ).toEqual([
+        {
+          site_id: "anyang",
+          day: "2026-01-31",
+          source: "naver",
+          impressions: 300,
+          clicks: null,
+          cost_won: 3_000,
+        },
+        {
+          site_id: "anyang",
+          day: "2026-02-01",
+          source: "naver",
+          impressions: 1_200,
+          clicks: null,
+          cost_won: 12_000,
+        },
+      ]);
+      expect(
+        await db.all(
+          "SELECT month, campaign, impressions, cost_won FROM ad_cost_months ORDER BY month, campaign",
+        ),
+      ).toEqual([
+        { month: "2026-01", campaign: "brand", impressions: 300, cost_won: 3_000 },
+        { month: "2026-02", campaign: "brand", impressions: 400, cost_won: 4_000 },
+        { month: "2026-02", campaign: "region", impressions: 800, cost_won: 8_000 },
+      ]);
+    } finally {
+      await destroy();
+    }
+  });
+
   // PostgreSQL only: SQLite is one process by design (a second process waits on the file lock).
   it.runIf(engine.name === "postgres")(
     "migrates once when several instances start together",
