@@ -117,6 +117,20 @@ describe.each(engines())("database ($name)", (engine) => {
       expect(await db.get("PRAGMA synchronous")).toEqual({ synchronous: 2 });
   });
 
+  it.runIf(engine.name === "postgres")(
+    "runs no parallel workers on any of its connections, in or out of a transaction",
+    async () => {
+      const db = t.db();
+      const setting = "SELECT current_setting('max_parallel_workers_per_gather') AS n";
+      // Several at once: each on its own new connection.
+      const rows = await Promise.all(
+        Array.from({ length: 4 }, () => db.get<{ n: string }>(setting)),
+      );
+      expect(rows).toEqual(Array(4).fill({ n: "0" }));
+      expect(await db.transaction((tx) => tx.get<{ n: string }>(setting))).toEqual({ n: "0" });
+    },
+  );
+
   it("warns about slow queries", async () => {
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
     const clock = vi.spyOn(performance, "now");

@@ -213,6 +213,21 @@ function createSqlite(file: string): Db {
 // COUNT(*) and BIGINT come back as JavaScript numbers (our values stay far below 2^53).
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
+/**
+ * No parallel workers (decision 058): a page's statements already run side by side, one per
+ * connection, and several requests at once; workers only take the same cores from them (채널 성과
+ * over a year, scripts/bench-crm.mjs: p95 421 → 296 ms). pg-pool awaits it on each new connection
+ * before handing it out (its `onConnect`, not in @types/pg). A query, not a startup option, which
+ * connection poolers such as PgBouncer refuse; the connection is kept if it fails.
+ */
+async function noParallelWorkers(client: pg.PoolClient) {
+  try {
+    await client.query("SET max_parallel_workers_per_gather = 0");
+  } catch (error) {
+    console.warn(`[db] PostgreSQL 설정 실패: ${(error as Error).message}`);
+  }
+}
+
 function createPostgres(opts: Extract<DbOptions, { dialect: "postgres" }>): Db {
   if (opts.schema && !/^[a-z_][a-z0-9_]*$/.test(opts.schema))
     throw new Error(`잘못된 스키마 이름: ${opts.schema}`);
@@ -223,16 +238,8 @@ function createPostgres(opts: Extract<DbOptions, { dialect: "postgres" }>): Db {
     // instead of waiting for the operating system to give up on the connection.
     connectionTimeoutMillis: 5_000,
     ...(opts.schema ? { options: `-c search_path=${opts.schema}` } : {}),
-  });
-  // No parallel workers (decision 058): a page's statements already run side by side, one per
-  // connection, and several requests at once; workers only take the same cores from them (채널 성과
-  // over a year, scripts/bench-crm.mjs: p95 421 → 296 ms). Sent as the connection's first query,
-  // not as a startup option, which connection poolers such as PgBouncer refuse.
-  pool.on("connect", (client) => {
-    client
-      .query("SET max_parallel_workers_per_gather = 0")
-      .catch((error: Error) => console.warn(`[db] PostgreSQL 설정 실패: ${error.message}`));
-  });
+    onConnect: noParallelWorkers,
+  } as pg.PoolConfig);
   // An idle client that loses its connection must not crash the process; the pool replaces it.
   pool.on("error", (error) => console.warn(`[db] PostgreSQL 연결 오류: ${error.message}`));
 
